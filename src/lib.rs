@@ -12,3 +12,17 @@
 //!
 //! `robots` and `logformat` import nothing else from this crate: they could be crates of
 //! their own.
+
+pub mod audit;
+pub mod cli;
+pub mod commands;
+pub mod config;
+pub mod crawlers;
+pub mod fetch;
+pub mod input;
+pub mod logformat;
+pub mod report;
+pub mod robots;
+
+pub use audit::{AuditError, AuditOutcome, run};
+pub use config::Config;

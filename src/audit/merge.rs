@@ -1,0 +1,356 @@
+//! Merging: the workers' aggregates, keyed by worker-local indices, become one data set keyed
+//! by what the reports show (host, crawler, user agent, path), and then sorted report rows.
+//!
+//! Everything that reaches a report is ordered by its key here, never by arrival, so the same
+//! input gives byte-identical reports however the blocks were scheduled.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use foldhash::HashMap;
+
+use crate::crawlers::VerifyResult;
+use crate::fetch::{Origin, Outcome, RobotsStore};
+use crate::report::{HostRow, Kind, SummaryRow, ViolationRow, cell_text};
+use crate::robots::{Dialect, RobotsTxt};
+
+use super::worker::{Aggregates, CrawlerInfo, DelayAgg, InputCounts, PairAgg, RowAgg, Tables};
+
+type UaKey = (String, String, String, VerifyResult); // host, crawler, user agent, verification
+
+/// One host's traffic.
+#[derive(Default)]
+pub(super) struct HostAgg {
+    pub origin: Option<Origin>,
+    pub invalid: Option<String>,
+    pub requests: u64,
+    pub crawler_requests: u64,
+}
+
+/// The whole run's aggregates.
+#[derive(Default)]
+pub(super) struct Merged {
+    pub inputs: Vec<InputCounts>,
+    pub hosts: BTreeMap<String, HostAgg>,
+    pub pairs: BTreeMap<(String, String), (CrawlerInfo, PairAgg)>,
+    rows: HashMap<UaKey, HashMap<Box<[u8]>, RowAgg>>,
+    delays: HashMap<UaKey, DelayAgg>,
+}
+
+impl Merged {
+    /// Adds one worker's results.
+    pub fn add(&mut self, tables: Tables, aggs: Aggregates) {
+        if self.inputs.is_empty() {
+            self.inputs = aggs.inputs;
+        } else {
+            for (mine, theirs) in self.inputs.iter_mut().zip(aggs.inputs) {
+                mine.merge(theirs);
+            }
+        }
+        for o in &tables.origins {
+            let h = self.hosts.entry(o.display.clone()).or_default();
+            h.requests += o.requests;
+            h.crawler_requests += o.crawler_requests;
+            match &o.origin {
+                Ok(origin) => h.origin = Some(origin.clone()),
+                Err(e) => h.invalid = Some(e.clone()),
+            }
+        }
+        for ((origin, crawler), agg) in aggs.pairs {
+            let key = (tables.origins[origin as usize].display.clone(), tables.crawlers[crawler as usize].name.clone());
+            match self.pairs.get_mut(&key) {
+                Some((_, mine)) => merge_pair(mine, agg),
+                None => {
+                    self.pairs.insert(key, (tables.crawlers[crawler as usize].clone(), agg));
+                }
+            }
+        }
+        let ua_key = |origin: u32, ua: u32, v: VerifyResult| -> UaKey {
+            (
+                tables.origins[origin as usize].display.clone(),
+                String::new(), // crawler filled below
+                tables.uas[ua as usize].text.clone(),
+                v,
+            )
+        };
+        // The crawler of a (origin, ua) pair is found through the pair aggregates' names: the
+        // worker records it in the key of its judge; rebuild it from the tables.
+        let crawler_of = |origin: u32, ua: u32| tables.crawler_name(origin, ua).to_string();
+        for ((origin, ua, v), paths) in aggs.rows {
+            let mut key = ua_key(origin, ua, v);
+            key.1 = crawler_of(origin, ua);
+            let mine = self.rows.entry(key).or_default();
+            for (path, row) in paths {
+                match mine.get_mut(&path) {
+                    Some(m) => m.merge(row),
+                    None => {
+                        mine.insert(path, row);
+                    }
+                }
+            }
+        }
+        for ((origin, ua, v), delay) in aggs.delays {
+            let mut key = ua_key(origin, ua, v);
+            key.1 = crawler_of(origin, ua);
+            match self.delays.get_mut(&key) {
+                Some(mine) => {
+                    mine.times.extend(delay.times);
+                    mine.resolution_ms = mine.resolution_ms.max(delay.resolution_ms);
+                    mine.clients.extend(delay.clients);
+                    for (s, n) in delay.statuses {
+                        *mine.statuses.entry(s).or_default() += n;
+                    }
+                }
+                None => {
+                    self.delays.insert(key, delay);
+                }
+            }
+        }
+    }
+
+    /// The violations report rows, sorted by host, kind, crawler, path (then user agent and
+    /// verification, so that the order is total).
+    pub fn violation_rows(&mut self) -> Vec<ViolationRow> {
+        let mut out = Vec::new();
+        for ((host, crawler, ua, v), paths) in std::mem::take(&mut self.rows) {
+            for (path, row) in paths {
+                out.push(ViolationRow {
+                    host: host.clone(),
+                    kind: Kind::Disallowed,
+                    crawler: crawler.clone(),
+                    user_agent: ua.clone(),
+                    group: row.group.to_string(),
+                    path: cell_text(&path),
+                    rule: row.rule.to_string(),
+                    rule_line: row.rule_line,
+                    requests: row.requests,
+                    first_seen_ms: row.first_ms,
+                    last_seen_ms: row.last_ms,
+                    verification: v.as_str(),
+                    client_ips: row.ips.len() as u64,
+                    sample_ip: cell_text(&row.sample.1),
+                    status_codes: row.statuses.into_iter().collect(),
+                    min_interval_ms: None,
+                    median_interval_ms: None,
+                });
+            }
+        }
+        for ((host, crawler, ua, v), delay) in std::mem::take(&mut self.delays) {
+            if let Some(row) = crawl_delay_row(host, crawler, ua, v, delay) {
+                out.push(row);
+            }
+        }
+        out.sort_by(|a, b| {
+            (&a.host, a.kind, &a.crawler, &a.path, &a.user_agent, a.verification).cmp(&(
+                &b.host,
+                b.kind,
+                &b.crawler,
+                &b.path,
+                &b.user_agent,
+                b.verification,
+            ))
+        });
+        out
+    }
+
+    /// The summary rows, sorted by host then crawler.
+    pub fn summary_rows(&self) -> Vec<SummaryRow> {
+        self.pairs
+            .iter()
+            .map(|((host, crawler), (info, p))| SummaryRow {
+                host: host.clone(),
+                crawler: crawler.clone(),
+                operator: info.operator.clone(),
+                category: info.category.clone(),
+                requests: p.requests,
+                checked: p.checked,
+                allowed: p.allowed,
+                violations: p.violations,
+                robots_fetches: p.robots_fetches,
+                robots_first: p.first_robots_ms.map(|r| p.first_other_ms.is_none_or(|o| r <= o)),
+                robots_statuses: p.robots_statuses.iter().map(|(s, n)| (*s, *n)).collect(),
+                first_seen_ms: p.first_ms,
+                last_seen_ms: p.last_ms,
+                verified: p.verified,
+                spoofed: p.spoofed,
+                unverifiable: p.unverifiable,
+                group: p.groups.iter().filter(|g| !g.is_empty()).cloned().collect::<Vec<_>>().join("; "),
+            })
+            .collect()
+    }
+
+    /// The hosts rows, sorted by host.
+    pub fn host_rows(&self, store: &RobotsStore) -> Vec<HostRow> {
+        let entries: BTreeMap<Origin, _> = store.entries().into_iter().collect();
+        self.hosts
+            .iter()
+            .map(|(host, agg)| {
+                let entry = agg.origin.as_ref().and_then(|o| entries.get(o));
+                let robots_url = agg.origin.as_ref().map(Origin::robots_url).unwrap_or_default();
+                match (entry, &agg.invalid) {
+                    (Some(e), _) => HostRow {
+                        host: host.clone(),
+                        robots_url,
+                        obtained: e.obtained.as_str().to_string(),
+                        outcome: e.outcome.as_str().to_string(),
+                        status: e.status,
+                        bytes: e.bytes,
+                        truncated: e.truncated,
+                        groups: e
+                            .body
+                            .as_ref()
+                            .filter(|_| matches!(e.outcome, Outcome::Rules))
+                            .map_or(0, |b| RobotsTxt::parse(b, Dialect::Google).groups().count() as u64),
+                        requests: agg.requests,
+                        crawler_requests: agg.crawler_requests,
+                        judged: matches!(e.outcome, Outcome::Rules | Outcome::AllowAll),
+                        reason: e.reason.clone().unwrap_or_default(),
+                    },
+                    (None, invalid) => HostRow {
+                        host: host.clone(),
+                        robots_url,
+                        obtained: "none".to_string(),
+                        outcome: "not-fetched".to_string(),
+                        status: None,
+                        bytes: 0,
+                        truncated: false,
+                        groups: 0,
+                        requests: agg.requests,
+                        crawler_requests: agg.crawler_requests,
+                        judged: false,
+                        reason: match invalid {
+                            Some(e) => format!("invalid host: {e}"),
+                            None => "no crawler requests".to_string(),
+                        },
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// Hosts whose crawler traffic was not judged, with the reason.
+    pub fn not_judged(&self, store: &RobotsStore) -> Vec<(String, u64, String)> {
+        self.host_rows(store)
+            .into_iter()
+            .filter(|h| !h.judged && h.crawler_requests > 0)
+            .map(|h| (h.host, h.crawler_requests, h.reason))
+            .collect()
+    }
+}
+
+fn merge_pair(mine: &mut PairAgg, other: PairAgg) {
+    mine.requests += other.requests;
+    mine.checked += other.checked;
+    mine.allowed += other.allowed;
+    mine.violations += other.violations;
+    mine.not_judged += other.not_judged;
+    mine.robots_fetches += other.robots_fetches;
+    for (s, n) in other.robots_statuses {
+        *mine.robots_statuses.entry(s).or_default() += n;
+    }
+    mine.first_ms = mine.first_ms.min(other.first_ms);
+    mine.last_ms = mine.last_ms.max(other.last_ms);
+    mine.first_robots_ms = min_opt(mine.first_robots_ms, other.first_robots_ms);
+    mine.first_other_ms = min_opt(mine.first_other_ms, other.first_other_ms);
+    mine.verified += other.verified;
+    mine.spoofed += other.spoofed;
+    mine.unverifiable += other.unverifiable;
+    mine.groups.extend(other.groups);
+}
+
+fn min_opt(a: Option<i64>, b: Option<i64>) -> Option<i64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// Crawl-delay: requests whose distance from the previous one is certainly shorter than the
+/// group's delay. Log times are coarse (`[…:13:55:36 -0700]` is to the second), so an
+/// observed interval `i` at resolution `r` only proves a breach when `i + r <= delay`: the
+/// report never accuses a crawler that may have waited long enough.
+fn crawl_delay_row(host: String, crawler: String, ua: String, v: VerifyResult, mut d: DelayAgg) -> Option<ViolationRow> {
+    d.times.sort_unstable();
+    if d.times.len() < 2 {
+        return None;
+    }
+    let delay = d.delay_ms as i64;
+    let mut intervals: Vec<i64> = d.times.windows(2).map(|w| w[1] - w[0]).collect();
+    let early: Vec<i64> =
+        d.times.windows(2).filter(|w| (w[1] - w[0]) + d.resolution_ms <= delay).map(|w| w[1]).collect();
+    if early.is_empty() {
+        return None;
+    }
+    intervals.sort_unstable();
+    let median = intervals[intervals.len() / 2];
+    d.clients.sort();
+    let ips: BTreeSet<&[u8]> = d.clients.iter().map(|(_, c)| &**c).collect();
+    Some(ViolationRow {
+        host,
+        kind: Kind::CrawlDelay,
+        crawler,
+        user_agent: ua,
+        group: d.group.to_string(),
+        path: String::new(),
+        rule: d.rule.to_string(),
+        rule_line: d.rule_line,
+        requests: early.len() as u64,
+        first_seen_ms: early[0],
+        last_seen_ms: early[early.len() - 1],
+        verification: v.as_str(),
+        client_ips: ips.len() as u64,
+        sample_ip: d.clients.first().map(|(_, c)| cell_text(c)).unwrap_or_default(),
+        status_codes: d.statuses.into_iter().collect(),
+        min_interval_ms: Some(intervals[0]),
+        median_interval_ms: Some(median),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn delay(times: &[i64], delay_ms: u64, resolution_ms: i64) -> DelayAgg {
+        DelayAgg {
+            delay_ms,
+            group: Arc::from("bingbot"),
+            rule: Arc::from("Crawl-delay: 10"),
+            rule_line: 4,
+            times: times.to_vec(),
+            resolution_ms,
+            clients: times.iter().map(|t| (*t, Box::from(&b"192.0.2.1"[..]))).collect(),
+            statuses: BTreeMap::from([(200, times.len() as u64)]),
+        }
+    }
+
+    fn row(times: &[i64], delay_ms: u64, resolution_ms: i64) -> Option<ViolationRow> {
+        crawl_delay_row("h".into(), "bingbot".into(), "ua".into(), VerifyResult::Unverifiable, delay(times, delay_ms, resolution_ms))
+    }
+
+    #[test]
+    fn crawl_delay_counts_only_certain_breaches_out_of_order_input() {
+        // Times arrive unsorted (two files, two workers); delay 10 s, second resolution.
+        let r = row(&[30_000, 0, 9_000, 20_000, 21_000], 10_000, 1000).expect("a breach");
+        // Sorted: 0, 9000, 20000, 21000, 30000 → intervals 9, 11, 1, 9 s.
+        // 9 + 1 <= 10 → early (twice), 1 + 1 <= 10 → early; 11 is fine.
+        assert_eq!(r.requests, 3);
+        assert_eq!(r.first_seen_ms, 9_000);
+        assert_eq!(r.last_seen_ms, 30_000);
+        assert_eq!(r.min_interval_ms, Some(1_000));
+        assert_eq!(r.median_interval_ms, Some(9_000));
+        assert_eq!(r.kind, Kind::CrawlDelay);
+        assert_eq!(r.path, "");
+    }
+
+    #[test]
+    fn an_interval_that_may_have_been_long_enough_is_not_a_breach() {
+        // 9.x s observed as 9 at second resolution could be 9.999 s: under a 9.5 s delay
+        // that is not provably early.
+        assert!(row(&[0, 9_000], 9_500, 1000).is_none());
+        // At millisecond resolution 9 s is provably under 9.5 s.
+        assert!(row(&[0, 9_000], 9_500, 1).is_some());
+        // A single request has no interval.
+        assert!(row(&[5], 10_000, 1).is_none());
+    }
+}

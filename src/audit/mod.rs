@@ -1,0 +1,396 @@
+//! Audit stage: the parallel pipeline from log files to report rows.
+//!
+//! Takes a validated [`Config`]; gives the reports on disk and an [`AuditOutcome`] for the exit
+//! code. Input files are read on their own threads (one per file being read, at most one per
+//! worker), which inflate and cut line-aligned blocks into a bounded channel; a rayon pool of
+//! workers parses and judges the blocks into per-worker aggregates ([`worker`]), merged once
+//! at the end ([`merge`]) and written by one writer. Memory is bounded by the blocks in flight
+//! (`2 × workers` queued, one per worker in hand) plus the aggregates.
+//!
+//! What goes wrong with the data is data: malformed lines are counted, an unreadable or
+//! truncated input is processed up to the damage and reported, an origin without robots.txt
+//! is reported as not judged. Only a setting that makes the whole run meaningless (a log that
+//! is not in the format asked for, a format without hosts and no `--host`, an output that
+//! cannot be created) stops the run before a report is written.
+
+mod judge;
+mod merge;
+mod worker;
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::config::Config;
+use crate::crawlers::{Registry, RegistryError, Verifier};
+use crate::fetch::{FetchError, RobotsStore};
+use crate::input::{self, InputError, Source};
+use crate::logformat::{self, Format, LineParser};
+use crate::report::{self, CsvStyle, Output, ReportError, escape_for_terminal};
+
+use judge::Judges;
+use merge::Merged;
+use worker::{Job, Shared, Worker};
+
+/// Bytes of log per block handed to a worker.
+const BLOCK_SIZE: usize = 2 << 20;
+/// Lines looked at to detect a format.
+const DETECT_LINES: usize = 100;
+/// The not-a-log guard: of the first this-many lines, more than half malformed stops the run.
+const GUARD_LINES: usize = 1000;
+/// The guard needs at least this many lines to judge a file.
+const GUARD_MIN_LINES: usize = 10;
+
+/// An error that stops the audit before any report is written.
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    #[error("cannot open {}: {source}", path.display())]
+    Open { path: PathBuf, source: std::io::Error },
+    #[error("{name}: cannot tell the log format from the first lines; name it with --format (known: {known})", known = known_formats())]
+    UnknownFormat { name: String },
+    #[error("{name}: the {format} format carries no host; give the site's host with --host")]
+    NoHost { name: String, format: &'static str },
+    #[error("{name}: not a {format} log: {bad} of its first {seen} lines are malformed (line {line}: {example}); choose the format with --format")]
+    NotALog { name: String, format: &'static str, bad: usize, seen: usize, line: u64, example: String },
+    #[error("--crawlers {}: {source}", path.display())]
+    Crawlers { path: PathBuf, source: RegistryError },
+    #[error("--crawlers {}: {source}", path.display())]
+    CrawlersRead { path: PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    Fetch(#[from] FetchError),
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    #[error("cannot start worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+}
+
+/// How a completed audit went.
+#[derive(Debug, Default)]
+pub struct AuditOutcome {
+    /// Rows in the violations report.
+    pub violations: usize,
+    /// Inputs that could not be read to the end (their lines up to the damage were audited).
+    pub input_errors: Vec<InputError>,
+    /// Malformed lines over all inputs.
+    pub bad_lines: u64,
+}
+
+fn known_formats() -> String {
+    Format::all().iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// Messages for standard error: silent with `--quiet`, routed around progress bars.
+struct Console {
+    quiet: bool,
+    bars: Option<MultiProgress>,
+}
+
+impl Console {
+    fn note(&self, msg: &str) {
+        if self.quiet {
+            return;
+        }
+        let line = format!("robots-audit: {msg}");
+        match &self.bars {
+            Some(bars) => {
+                // A failure to draw a progress line is not worth failing over.
+                let _ = bars.println(line);
+            }
+            None => eprintln!("{line}"),
+        }
+    }
+}
+
+/// Runs the audit described by `config`: reads the logs, judges the crawler requests and
+/// writes the reports.
+pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
+    // Everything that can fail for a reason the user must fix is tried before the work starts.
+    for source in &config.inputs {
+        if let Source::Path(path) = source {
+            File::open(path).map_err(|e| AuditError::Open { path: path.clone(), source: e })?;
+        }
+    }
+    let mut registry = Registry::builtin();
+    if let Some(path) = &config.crawlers {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| AuditError::CrawlersRead { path: path.clone(), source: e })?;
+        registry.load_extra(&text).map_err(|e| AuditError::Crawlers { path: path.clone(), source: e })?;
+    }
+    let verifier = Verifier::bundled();
+    let out = match config.out.as_deref() {
+        Some(p) => Output::create(p)?,
+        None => Output::stdout(),
+    };
+    let summary_out = config.summary.as_deref().map(Output::create).transpose()?;
+    let hosts_out = config.hosts.as_deref().map(Output::create).transpose()?;
+    let judges = Judges::new(RobotsStore::new(config.fetch.clone())?);
+
+    let console = Console {
+        quiet: config.quiet,
+        bars: config.progress.then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())),
+    };
+    let shared = Shared {
+        registry: &registry,
+        verifier: &verifier,
+        judges: &judges,
+        default_host: config.default_host.as_ref(),
+        scheme: config.scheme,
+        since_ms: config.since_ms,
+        until_ms: config.until_ms,
+        all_crawl_delay: config.all_crawl_delay,
+    };
+    let (mut merged, input_errors) = read_and_judge(config, &shared, &console)?;
+
+    // Every report is written to its temporary file first; they are renamed into place
+    // together only when all of them were written.
+    let style = CsvStyle { neutralize: config.neutralize };
+    let rows = merged.violation_rows();
+    let mut out = out;
+    report::write_violations(&mut out, &rows, style)?;
+    let mut summary_out = summary_out;
+    if let Some(o) = &mut summary_out {
+        report::write_summary(o, &merged.summary_rows(), style)?;
+    }
+    let mut hosts_out = hosts_out;
+    if let Some(o) = &mut hosts_out {
+        report::write_hosts(o, &merged.host_rows(judges.store()), style)?;
+    }
+    for o in [Some(out), summary_out, hosts_out].into_iter().flatten() {
+        o.commit()?;
+    }
+
+    let bad_lines = merged.inputs.iter().map(|c| c.bad_total()).sum();
+    print_notes(config, &merged, &judges, &console);
+    if config.progress {
+        print_terminal_summary(&merged, &rows, &judges);
+    }
+    Ok(AuditOutcome { violations: rows.len(), input_errors, bad_lines })
+}
+
+/// Reads every input on reader threads and judges its blocks on the worker pool.
+fn read_and_judge(
+    config: &Config,
+    shared: &Shared<'_>,
+    console: &Console,
+) -> Result<(Merged, Vec<InputError>), AuditError> {
+    let inputs = &config.inputs;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(config.threads).build()?;
+    let (tx, rx) = crossbeam_channel::bounded::<Job>(config.threads * 2);
+    let abort = AtomicBool::new(false);
+    let fatal: Mutex<Option<AuditError>> = Mutex::new(None);
+    let input_errors: Mutex<Vec<(usize, InputError)>> = Mutex::new(Vec::new());
+    let next_input = AtomicUsize::new(0);
+    let readers = inputs.len().min(config.threads).max(1);
+    let bars: Vec<Option<ProgressBar>> = inputs.iter().map(|s| progress_bar(console, s)).collect();
+
+    let results = std::thread::scope(|scope| {
+        for _ in 0..readers {
+            let tx = tx.clone();
+            scope.spawn(|| {
+                let tx = tx;
+                loop {
+                    let i = next_input.fetch_add(1, Ordering::Relaxed);
+                    if i >= inputs.len() || abort.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    match read_input(config, i, &tx, &abort, bars[i].as_ref(), console) {
+                        Ok(None) => {}
+                        Ok(Some(e)) => input_errors.lock().expect("no panics while held").push((i, e)),
+                        Err(e) => {
+                            abort.store(true, Ordering::Relaxed);
+                            fatal.lock().expect("no panics while held").get_or_insert(e);
+                        }
+                    }
+                }
+            });
+        }
+        drop(tx);
+        pool.broadcast(|_| {
+            let mut worker = Worker::new(shared, inputs.len());
+            for job in rx.iter() {
+                if !abort.load(Ordering::Relaxed) {
+                    worker.process(&job);
+                }
+            }
+            (worker.tables, worker.aggs)
+        })
+    });
+    for bar in bars.iter().flatten() {
+        bar.finish_and_clear();
+    }
+    if let Some(e) = fatal.into_inner().expect("no panics while held") {
+        return Err(e);
+    }
+    let mut merged = Merged::default();
+    for (tables, aggs) in results {
+        merged.add(tables, aggs);
+    }
+    let mut errors = input_errors.into_inner().expect("no panics while held");
+    errors.sort_by_key(|(i, _)| *i);
+    Ok((merged, errors.into_iter().map(|(_, e)| e).collect()))
+}
+
+/// Reads one input to the end. `Ok(Some(e))`: the input broke off (its lines up to the damage
+/// were sent); `Err`: the input must not be audited at all.
+fn read_input(
+    config: &Config,
+    index: usize,
+    tx: &crossbeam_channel::Sender<Job>,
+    abort: &AtomicBool,
+    bar: Option<&ProgressBar>,
+    console: &Console,
+) -> Result<Option<InputError>, AuditError> {
+    let source = &config.inputs[index];
+    let name = source.name();
+    let progress = AtomicU64::new(0);
+    let mut format: Option<Format> = None;
+    let mut fatal: Option<AuditError> = None;
+    let result = input::read_blocks(source, BLOCK_SIZE, &progress, |block| {
+        if abort.load(Ordering::Relaxed) {
+            return false;
+        }
+        if let Some(bar) = bar {
+            bar.set_position(progress.load(Ordering::Relaxed));
+        }
+        let f = match format {
+            Some(f) => f,
+            None => match first_block_format(config, &name, &block, console) {
+                Ok(f) => {
+                    format = Some(f);
+                    f
+                }
+                Err(e) => {
+                    fatal = Some(e);
+                    return false;
+                }
+            },
+        };
+        tx.send(Job { input: index, format: f, block }).is_ok()
+    });
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    Ok(result.err())
+}
+
+/// Chooses the format of an input from its first block and runs the not-a-log guard.
+fn first_block_format(
+    config: &Config,
+    name: &str,
+    block: &input::Block,
+    console: &Console,
+) -> Result<Format, AuditError> {
+    let format = match config.format {
+        Some(f) => f,
+        None => {
+            let sample = first_lines(&block.data, DETECT_LINES);
+            let f = logformat::detect(sample).ok_or_else(|| AuditError::UnknownFormat { name: name.to_string() })?;
+            console.note(&format!("{}: format {} (detected)", escape_for_terminal(name.as_bytes()), f.name()));
+            f
+        }
+    };
+    if !format.has_host() && config.default_host.is_none() {
+        return Err(AuditError::NoHost { name: name.to_string(), format: format.name() });
+    }
+    // The guard: a file that is clearly not a log of this format stops the run instead of
+    // producing an empty report.
+    let parser = LineParser::new(format, block.header.as_deref());
+    let (mut seen, mut bad) = (0usize, 0usize);
+    let mut first_bad: Option<(u64, String)> = None;
+    for (line_no, line) in block.lines().take(GUARD_LINES) {
+        match parser.parse(line) {
+            Ok(Some(_)) => seen += 1,
+            Ok(None) => {}
+            Err(_) => {
+                seen += 1;
+                bad += 1;
+                first_bad.get_or_insert_with(|| (line_no, escape_for_terminal(&line[..line.len().min(80)])));
+            }
+        }
+    }
+    if seen >= GUARD_MIN_LINES.min(block.lines().count()).max(1) && bad * 2 > seen {
+        let (line, example) = first_bad.unwrap_or_default();
+        return Err(AuditError::NotALog { name: name.to_string(), format: format.name(), bad, seen, line, example });
+    }
+    Ok(format)
+}
+
+/// The first `n` lines of a block.
+fn first_lines(data: &[u8], n: usize) -> &[u8] {
+    let mut end = 0;
+    for _ in 0..n {
+        match memchr::memchr(b'\n', &data[end..]) {
+            Some(i) => end += i + 1,
+            None => return data,
+        }
+    }
+    &data[..end]
+}
+
+fn progress_bar(console: &Console, source: &Source) -> Option<ProgressBar> {
+    let bars = console.bars.as_ref()?;
+    let bar = match input::source_len(source) {
+        Some(len) => ProgressBar::new(len).with_style(
+            ProgressStyle::with_template("{prefix:20!} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} ETA {eta}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        ),
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{prefix:20!} {spinner} {bytes} {bytes_per_sec}").expect("a valid template"),
+        ),
+    };
+    bar.set_prefix(escape_for_terminal(source.name().as_bytes()));
+    Some(bars.add(bar))
+}
+
+/// Counts every user should see: malformed lines (with the first examples), lines outside
+/// the window, hosts not judged.
+fn print_notes(config: &Config, merged: &Merged, judges: &Judges, console: &Console) {
+    if config.quiet {
+        return;
+    }
+    for (source, counts) in config.inputs.iter().zip(&merged.inputs) {
+        let name = escape_for_terminal(source.name().as_bytes());
+        let bad = counts.bad_total();
+        if bad > 0 {
+            let reasons: Vec<String> = counts.bad.iter().map(|(r, n)| format!("{}: {n}", r.as_str())).collect();
+            console.note(&format!("{name}: {bad} malformed lines skipped ({})", reasons.join(", ")));
+            for (line, reason, example) in &counts.bad_examples {
+                console.note(&format!("{name}:{line}: {}: {example}", reason.as_str()));
+            }
+        }
+        if counts.no_host > 0 {
+            console.note(&format!("{name}: {} requests without a host skipped (give --host)", counts.no_host));
+        }
+        if counts.outside_window > 0 {
+            console.note(&format!("{name}: {} requests outside --since/--until skipped", counts.outside_window));
+        }
+    }
+    for (host, requests, reason) in merged.not_judged(judges.store()) {
+        console.note(&format!(
+            "{}: {requests} crawler requests not judged: {}",
+            escape_for_terminal(host.as_bytes()),
+            escape_for_terminal(reason.as_bytes())
+        ));
+    }
+}
+
+/// On a terminal: per host, the crawlers with the most violating requests.
+fn print_terminal_summary(merged: &Merged, rows: &[report::ViolationRow], _judges: &Judges) {
+    let mut per_host: std::collections::BTreeMap<&str, std::collections::BTreeMap<&str, u64>> = Default::default();
+    for r in rows {
+        *per_host.entry(&r.host).or_default().entry(&r.crawler).or_default() += r.requests;
+    }
+    let total: u64 = merged.inputs.iter().map(|c| c.requests).sum();
+    eprintln!("robots-audit: {total} requests read, {} report rows", rows.len());
+    for (host, crawlers) in per_host {
+        let mut top: Vec<(&str, u64)> = crawlers.into_iter().collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let list: Vec<String> = top.iter().take(5).map(|(c, n)| format!("{} {n}", escape_for_terminal(c.as_bytes()))).collect();
+        eprintln!("  {}: {}", escape_for_terminal(host.as_bytes()), list.join(", "));
+    }
+}

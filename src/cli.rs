@@ -1,0 +1,219 @@
+//! Raw command-line arguments (clap derive). Nothing here is validated beyond what clap
+//! checks; [`crate::config`] turns these into a [`crate::config::Config`].
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Audit web access logs for crawlers that break robots.txt.
+///
+/// Reads access logs (gzip, multi-member gzip or plain; `-` for standard input), finds the
+/// requests made by crawlers, judges each against the robots.txt of the site it was made to,
+/// under the rules that crawler follows, and writes the violations as CSV.
+#[derive(Debug, Parser)]
+#[command(name = "robots-audit", version, args_conflicts_with_subcommands = true)]
+#[command(after_help = "Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub audit: AuditArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Judge URLs against one robots.txt file.
+    Check(CheckArgs),
+    /// Fetch robots.txt for origins and show the outcome.
+    Fetch(FetchArgs),
+}
+
+/// The main job: `robots-audit [OPTIONS] <LOG>...`
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Access log files (gzip or plain, detected by content); `-` reads standard input.
+    #[arg(value_name = "LOG", required = true)]
+    pub logs: Vec<OsString>,
+
+    /// Write the violations report (CSV) here instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Also write a summary: one row per (host, crawler).
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+
+    /// Also write one row per host: where its robots.txt came from and what it said.
+    #[arg(long, value_name = "FILE")]
+    pub hosts: Option<PathBuf>,
+
+    /// Log format, or `auto` to detect it from the first lines of each input.
+    #[arg(long, short = 'f', value_name = "NAME", default_value = "auto")]
+    pub format: String,
+
+    /// The host for requests in logs whose format carries none (e.g. `combined`).
+    #[arg(long, value_name = "HOST")]
+    pub host: Option<String>,
+
+    /// The scheme where the log does not say.
+    #[arg(long, value_enum, default_value_t = SchemeArg::Https)]
+    pub scheme: SchemeArg,
+
+    /// Use saved robots.txt files, DIR/<host>/robots.txt, instead of the network.
+    #[arg(long, value_name = "DIR")]
+    pub robots_dir: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub net: NetArgs,
+
+    /// Add or override crawler definitions (same TOML format as the built-in registry).
+    #[arg(long, value_name = "FILE")]
+    pub crawlers: Option<PathBuf>,
+
+    /// Only audit requests at or after this time (RFC 3339, or a date meaning its midnight UTC).
+    #[arg(long, value_name = "TIME")]
+    pub since: Option<String>,
+
+    /// Only audit requests before this time (RFC 3339, or a date meaning its midnight UTC).
+    #[arg(long, value_name = "TIME")]
+    pub until: Option<String>,
+
+    /// Check Crawl-delay for every crawler, not only those that document honouring it.
+    #[arg(long)]
+    pub all_crawl_delay: bool,
+
+    /// Exit with status 1 when the violations report has any row.
+    #[arg(long)]
+    pub fail_on_violations: bool,
+
+    /// Write cells exactly as logged, without neutralising spreadsheet formulas.
+    #[arg(long)]
+    pub no_neutralize: bool,
+
+    /// Nothing on standard error but errors.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// Options for getting robots.txt over the network (audit and `fetch`).
+#[derive(Debug, Args, Clone)]
+pub struct NetArgs {
+    /// Connect to ADDRESS when fetching from HOST:PORT (as curl's --resolve); repeatable.
+    /// An address named here is allowed even if it is loopback or private.
+    #[arg(long, value_name = "HOST:PORT:ADDRESS")]
+    pub resolve: Vec<String>,
+
+    /// Allow fetching from loopback, private and other non-global addresses.
+    #[arg(long)]
+    pub allow_private: bool,
+
+    /// Only fetch robots.txt from hosts matching these patterns (`example.com`, `*.example.com`); repeatable.
+    #[arg(long, value_name = "PATTERN")]
+    pub allow_host: Vec<String>,
+
+    /// At most this many distinct origins are fetched per run; the rest are not judged.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub max_origins: usize,
+
+    /// Where fetched robots.txt outcomes are kept between runs (default: the user's cache dir).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+
+    /// Do not read or write the robots.txt cache.
+    #[arg(long)]
+    pub no_cache: bool,
+
+    /// Seconds allowed for one robots.txt fetch, redirects included.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20)]
+    pub timeout: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemeArg {
+    Http,
+    Https,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DialectArg {
+    Google,
+    Yandex,
+    #[value(name = "yandex-legacy")]
+    YandexLegacy,
+}
+
+/// `robots-audit check [OPTIONS] <URL>...`
+#[derive(Debug, Args)]
+#[command(after_help = "Exit status: 0 all allowed; 1 any disallowed; 2 error.")]
+pub struct CheckArgs {
+    /// URLs or paths to judge.
+    #[arg(value_name = "URL", required = true)]
+    pub urls: Vec<String>,
+
+    /// The robots.txt body to judge against (`-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub robots: PathBuf,
+
+    /// The crawler's product token, compared exactly and case-insensitively with the groups.
+    #[arg(long, value_name = "TOKEN", conflicts_with = "user_agent", required_unless_present = "user_agent")]
+    pub agent: Option<String>,
+
+    /// A full User-Agent header, turned into tokens as the audit does.
+    #[arg(long, value_name = "HEADER")]
+    pub user_agent: Option<String>,
+
+    /// Rules dialect; default: yandex for Yandex robots, google otherwise.
+    #[arg(long, value_enum)]
+    pub dialect: Option<DialectArg>,
+
+    /// Add or override crawler definitions (used with --user-agent).
+    #[arg(long, value_name = "FILE")]
+    pub crawlers: Option<PathBuf>,
+}
+
+/// `robots-audit fetch [OPTIONS] <ORIGIN>...`
+#[derive(Debug, Args)]
+pub struct FetchArgs {
+    /// Origins: `example.com`, `example.com:8080` or `https://example.com`.
+    #[arg(value_name = "ORIGIN", required = true)]
+    pub origins: Vec<String>,
+
+    /// The scheme for origins given without one.
+    #[arg(long, value_enum, default_value_t = SchemeArg::Https)]
+    pub scheme: SchemeArg,
+
+    /// Read saved copies, DIR/<host>/robots.txt, instead of the network.
+    #[arg(long, value_name = "DIR")]
+    pub robots_dir: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub net: NetArgs,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn logs_and_subcommands_parse() {
+        let cli = Cli::try_parse_from(["robots-audit", "a.log", "b.log.gz", "--out", "r.csv"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.audit.logs.len(), 2);
+        let cli = Cli::try_parse_from(["robots-audit", "check", "--robots", "r.txt", "--agent", "x", "/a"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Check(_))));
+        assert!(Cli::try_parse_from(["robots-audit"]).is_err(), "a log is required");
+        assert!(Cli::try_parse_from(["robots-audit", "check", "--robots", "r", "/a"]).is_err(), "an agent is required");
+    }
+}

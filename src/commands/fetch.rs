@@ -1,0 +1,66 @@
+//! `robots-audit fetch`: fetch robots.txt for origins and show the outcome, then what the
+//! robots engine reads in the body: the groups and their tokens, sitemaps, and the parse
+//! warnings (unknown keys, accepted typos, lines too long). It is the command a user runs to
+//! see what the audit will use.
+
+use std::io::Write;
+
+use crate::cli::FetchArgs;
+use crate::config::{self, ConfigError};
+use crate::fetch::{FetchError, Outcome, RobotsStore, fetch_targets, write_target};
+use crate::report::escape_for_terminal;
+use crate::robots::{Dialect, RobotsTxt};
+
+/// Why `fetch` could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum FetchCommandError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Fetch(#[from] FetchError),
+    #[error("cannot write to standard output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+/// At most this many warnings are listed per origin.
+const MAX_WARNINGS: usize = 50;
+
+/// Runs `fetch`; returns true when every origin came to rules or allow-all.
+pub fn run(args: &FetchArgs, out: &mut dyn Write) -> Result<bool, FetchCommandError> {
+    let opts = config::fetch_options(&args.net, args.robots_dir.clone())?;
+    let store = RobotsStore::new(opts)?;
+    let targets = fetch_targets(&store, &args.origins, config::scheme(args.scheme));
+    for (i, target) in targets.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write_target(out, target)?;
+        let entry = &target.entry;
+        if let (Outcome::Rules, Some(body)) = (entry.outcome, &entry.body) {
+            describe(out, &RobotsTxt::parse(body, Dialect::Google))?;
+        }
+    }
+    out.flush()?;
+    Ok(targets.iter().all(|t| t.ok()))
+}
+
+/// The engine's reading of a body (google dialect).
+fn describe(out: &mut dyn Write, robots: &RobotsTxt) -> std::io::Result<()> {
+    let esc = |s: &str| escape_for_terminal(s.as_bytes());
+    writeln!(out, "{:<10} {}", "groups:", robots.groups().count())?;
+    for g in robots.groups() {
+        let delay = g.crawl_delay.as_ref().map(|d| format!(", {}", d.display())).unwrap_or_default();
+        writeln!(out, "  line {:<5} {}{}", g.line, esc(&g.name()), esc(&delay))?;
+    }
+    for s in robots.sitemaps() {
+        writeln!(out, "{:<10} {}", "sitemap:", esc(s))?;
+    }
+    let warnings = robots.warnings();
+    for w in warnings.iter().take(MAX_WARNINGS) {
+        writeln!(out, "{:<10} line {}: {}", "warning:", w.line, esc(&w.message))?;
+    }
+    if warnings.len() > MAX_WARNINGS {
+        writeln!(out, "{:<10} … and {} more", "warning:", warnings.len() - MAX_WARNINGS)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! The subcommands besides the audit: `check` (judge URLs against one robots.txt) and
+//! `fetch` (show what the audit would use for an origin). Each takes its parsed arguments and
+//! an output, and returns whether everything went as hoped; the binary maps that to the exit
+//! status.
+
+pub mod check;
+pub mod fetch;

@@ -1,0 +1,169 @@
+//! Validated configuration built from the raw arguments of [`crate::cli`] (fd's cli → config
+//! split). Everything a user can get wrong is checked here, with a message naming the option,
+//! so the pipeline never meets a half-valid setting.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::cli::{AuditArgs, NetArgs, SchemeArg};
+use crate::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
+use crate::input::Source;
+use crate::logformat::Format;
+
+/// A setting the user got wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("--format: unknown log format '{0}' (known: auto, {known})", known = known_formats())]
+    Format(String),
+    #[error("--host: {0}")]
+    Host(String),
+    #[error("--resolve: {0}")]
+    Resolve(String),
+    #[error("--{option}: cannot read '{value}' as a time: use RFC 3339 (2026-11-20T13:55:36Z) or a date (2026-11-20)")]
+    Time { option: &'static str, value: String },
+    #[error("--since is not before --until: nothing would be audited")]
+    EmptyWindow,
+    #[error("--threads must be at least 1")]
+    Threads,
+    #[error("standard input ('-') can be given only once")]
+    StdinTwice,
+}
+
+fn known_formats() -> String {
+    Format::all().iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// Everything the audit needs, validated.
+#[derive(Debug)]
+pub struct Config {
+    pub inputs: Vec<Source>,
+    /// None: detect per input.
+    pub format: Option<Format>,
+    /// The origin of requests whose log line carries no host (`--host`).
+    pub default_host: Option<Origin>,
+    /// The scheme where the log does not say (`--scheme`).
+    pub scheme: Scheme,
+    pub out: Option<PathBuf>,
+    pub summary: Option<PathBuf>,
+    pub hosts: Option<PathBuf>,
+    pub fetch: FetchOptions,
+    pub crawlers: Option<PathBuf>,
+    /// Unix milliseconds, inclusive.
+    pub since_ms: Option<i64>,
+    /// Unix milliseconds, exclusive.
+    pub until_ms: Option<i64>,
+    pub all_crawl_delay: bool,
+    pub fail_on_violations: bool,
+    pub neutralize: bool,
+    pub quiet: bool,
+    /// Progress bars: only on a terminal and without --quiet.
+    pub progress: bool,
+    pub threads: usize,
+}
+
+impl Config {
+    /// Validates the audit arguments. `stderr_is_terminal` decides whether progress is shown.
+    pub fn from_args(args: AuditArgs, stderr_is_terminal: bool) -> Result<Config, ConfigError> {
+        let format = match args.format.as_str() {
+            "auto" => None,
+            name => Some(name.parse::<Format>().map_err(|_| ConfigError::Format(name.to_string()))?),
+        };
+        let scheme = scheme(args.scheme);
+        let default_host = args
+            .host
+            .as_deref()
+            .map(|h| Origin::from_host(h.as_bytes(), scheme).map_err(|e| ConfigError::Host(e.to_string())))
+            .transpose()?;
+        let inputs: Vec<Source> = args.logs.iter().map(|a| Source::from_arg(a)).collect();
+        if inputs.iter().filter(|s| matches!(s, Source::Stdin)).count() > 1 {
+            return Err(ConfigError::StdinTwice);
+        }
+        let since_ms = args.since.as_deref().map(|v| parse_time("since", v)).transpose()?;
+        let until_ms = args.until.as_deref().map(|v| parse_time("until", v)).transpose()?;
+        if let (Some(s), Some(u)) = (since_ms, until_ms)
+            && s >= u
+        {
+            return Err(ConfigError::EmptyWindow);
+        }
+        let threads = match args.threads {
+            Some(0) => return Err(ConfigError::Threads),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+        };
+        Ok(Config {
+            inputs,
+            format,
+            default_host,
+            scheme,
+            out: args.out,
+            summary: args.summary,
+            hosts: args.hosts,
+            fetch: fetch_options(&args.net, args.robots_dir)?,
+            crawlers: args.crawlers,
+            since_ms,
+            until_ms,
+            all_crawl_delay: args.all_crawl_delay,
+            fail_on_violations: args.fail_on_violations,
+            neutralize: !args.no_neutralize,
+            quiet: args.quiet,
+            progress: stderr_is_terminal && !args.quiet,
+            threads,
+        })
+    }
+}
+
+pub(crate) fn scheme(arg: SchemeArg) -> Scheme {
+    match arg {
+        SchemeArg::Http => Scheme::Http,
+        SchemeArg::Https => Scheme::Https,
+    }
+}
+
+/// The fetch settings shared by the audit and the `fetch` command.
+pub fn fetch_options(net: &NetArgs, robots_dir: Option<PathBuf>) -> Result<FetchOptions, ConfigError> {
+    let resolve = net
+        .resolve
+        .iter()
+        .map(|r| ResolveOverride::parse(r).map_err(|e| ConfigError::Resolve(format!("'{r}': {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let cache_dir = if net.no_cache || robots_dir.is_some() {
+        None
+    } else {
+        net.cache_dir.clone().or_else(FetchOptions::default_cache_dir)
+    };
+    Ok(FetchOptions {
+        robots_dir,
+        resolve,
+        allow_private: net.allow_private,
+        allow_hosts: net.allow_host.clone(),
+        max_origins: net.max_origins,
+        cache_dir,
+        total_timeout: Duration::from_secs(net.timeout.max(1)),
+        ..FetchOptions::default()
+    })
+}
+
+/// RFC 3339 timestamp, or a bare date meaning its midnight UTC → unix milliseconds.
+fn parse_time(option: &'static str, value: &str) -> Result<i64, ConfigError> {
+    let err = || ConfigError::Time { option, value: value.to_string() };
+    if let Ok(ts) = value.parse::<jiff::Timestamp>() {
+        return Ok(ts.as_millisecond());
+    }
+    let date: jiff::civil::Date = value.parse().map_err(|_| err())?;
+    let ts = date.to_zoned(jiff::tz::TimeZone::UTC).map_err(|_| err())?.timestamp();
+    Ok(ts.as_millisecond())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_parse_as_rfc3339_or_date() {
+        assert_eq!(parse_time("since", "1970-01-02").unwrap(), 86_400_000);
+        assert_eq!(parse_time("since", "1970-01-01T00:00:01Z").unwrap(), 1000);
+        assert_eq!(parse_time("since", "1970-01-01T01:00:00+01:00").unwrap(), 0);
+        let e = parse_time("until", "yesterday").unwrap_err().to_string();
+        assert!(e.contains("--until") && e.contains("yesterday"), "{e}");
+    }
+}

@@ -1,0 +1,69 @@
+//! The `robots-audit` binary: arguments in, exit code out. All logic lives in the library.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use robots_audit::cli::{Cli, Command};
+use robots_audit::commands;
+use robots_audit::config::Config;
+use robots_audit::report::escape_for_terminal;
+
+/// Exit status: done (no violations asked about).
+const OK: u8 = 0;
+/// Exit status: violations found under --fail-on-violations, or `check` found a disallowed URL.
+const VIOLATIONS: u8 = 1;
+/// Exit status: an error.
+const ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with success; usage errors exit 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { ERROR } else { OK });
+        }
+    };
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(OK),
+        Err(e) => {
+            eprintln!("robots-audit: error: {}", escape_for_terminal(format!("{e:#}").as_bytes()));
+            ExitCode::from(ERROR)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        Some(Command::Check(args)) => {
+            let all_allowed = commands::check::run(&args, &mut io::stdout().lock())?;
+            Ok(if all_allowed { OK } else { VIOLATIONS })
+        }
+        Some(Command::Fetch(args)) => {
+            let all_ok = commands::fetch::run(&args, &mut io::stdout().lock())?;
+            Ok(if all_ok { OK } else { ERROR })
+        }
+        None => {
+            let config = Config::from_args(cli.audit, io::stderr().is_terminal())?;
+            let outcome = robots_audit::run(&config)?;
+            for e in &outcome.input_errors {
+                eprintln!("robots-audit: error: {}", escape_for_terminal(e.to_string().as_bytes()));
+            }
+            if !outcome.input_errors.is_empty() {
+                return Ok(ERROR);
+            }
+            Ok(if config.fail_on_violations && outcome.violations > 0 { VIOLATIONS } else { OK })
+        }
+    }
+}
+
+/// `robots-audit ... | head`: the reader left; that is not an error (ripgrep does the same).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<robots_audit::report::ReportError>().is_some_and(|r| r.is_broken_pipe())
+    })
+}

@@ -1,0 +1,428 @@
+//! Report stage: turns the audit's merged aggregates into CSV files and terminal text.
+//!
+//! Takes rows that are already aggregated and sorted ([`ViolationRow`], [`SummaryRow`],
+//! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate) written atomically through
+//! [`Output`], and escaped text for a terminal. It must not decide anything about the audit:
+//! what a row says was settled upstream; this stage only makes it safe to open and to print.
+//!
+//! Two dangers from attacker-controlled log contents are handled here:
+//! - spreadsheet formula injection: cells starting with `=`, `+`, `-`, `@`, tab or CR are
+//!   prefixed with `'` (OWASP "CSV Injection") unless neutralisation is turned off;
+//! - terminal escape injection: [`escape_for_terminal`] shows control bytes as `\xHH`.
+
+mod output;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+pub use output::Output;
+
+/// Failure to write a report.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("cannot write report {}: {source}", path.display())]
+    Write { path: PathBuf, source: io::Error },
+    #[error("cannot write to standard output: {0}")]
+    Stdout(io::Error),
+    #[error("cannot write CSV: {0}")]
+    Csv(#[from] csv::Error),
+}
+
+impl ReportError {
+    /// True when the reader of standard output went away (`| head`): not worth an error.
+    pub fn is_broken_pipe(&self) -> bool {
+        let io = match self {
+            ReportError::Write { source, .. } | ReportError::Stdout(source) => Some(source),
+            ReportError::Csv(e) => match e.kind() {
+                csv::ErrorKind::Io(e) => Some(e),
+                _ => None,
+            },
+        };
+        io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// What a violations row is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// A rule forbade the path.
+    Disallowed,
+    /// Requests came faster than the group's Crawl-delay.
+    CrawlDelay,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Disallowed => "disallowed",
+            Kind::CrawlDelay => "crawl-delay",
+        }
+    }
+}
+
+/// One row of the violations report (cli-contract "The violations report").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViolationRow {
+    pub host: String,
+    pub kind: Kind,
+    pub crawler: String,
+    pub user_agent: String,
+    pub group: String,
+    pub path: String,
+    pub rule: String,
+    pub rule_line: u32,
+    pub requests: u64,
+    pub first_seen_ms: i64,
+    pub last_seen_ms: i64,
+    pub verification: &'static str,
+    pub client_ips: u64,
+    pub sample_ip: String,
+    /// `(status, count)` sorted by status.
+    pub status_codes: Vec<(u16, u64)>,
+    /// Crawl-delay rows: the shortest and the median interval between requests, in ms.
+    pub min_interval_ms: Option<i64>,
+    pub median_interval_ms: Option<i64>,
+}
+
+/// One row of the `--summary` report: a (host, crawler) pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SummaryRow {
+    pub host: String,
+    pub crawler: String,
+    pub operator: String,
+    pub category: String,
+    pub requests: u64,
+    pub checked: u64,
+    pub allowed: u64,
+    pub violations: u64,
+    pub robots_fetches: u64,
+    /// Whether the crawler asked for /robots.txt before its first other request; None when
+    /// it never asked for it.
+    pub robots_first: Option<bool>,
+    pub robots_statuses: Vec<(u16, u64)>,
+    pub first_seen_ms: i64,
+    pub last_seen_ms: i64,
+    pub verified: u64,
+    pub spoofed: u64,
+    pub unverifiable: u64,
+    pub group: String,
+}
+
+/// One row of the `--hosts` report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostRow {
+    pub host: String,
+    pub robots_url: String,
+    pub obtained: String,
+    pub outcome: String,
+    pub status: Option<u16>,
+    pub bytes: u64,
+    pub truncated: bool,
+    pub groups: u64,
+    pub requests: u64,
+    pub crawler_requests: u64,
+    pub judged: bool,
+    pub reason: String,
+}
+
+/// Settings shared by the writers.
+#[derive(Clone, Copy, Debug)]
+pub struct CsvStyle {
+    /// Prefix cells that a spreadsheet would run as a formula with `'`.
+    pub neutralize: bool,
+}
+
+/// Writes the violations report.
+pub fn write_violations(out: impl Write, rows: &[ViolationRow], style: CsvStyle) -> Result<(), ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(&[
+        "host", "kind", "crawler", "user_agent", "group", "path", "rule", "rule_line", "requests",
+        "first_seen", "last_seen", "verification", "client_ips", "sample_ip", "status_codes",
+        "min_interval_s", "median_interval_s",
+    ])?;
+    for r in rows {
+        w.record(&[
+            &r.host,
+            r.kind.as_str(),
+            &r.crawler,
+            &r.user_agent,
+            &r.group,
+            &r.path,
+            &r.rule,
+            &r.rule_line.to_string(),
+            &r.requests.to_string(),
+            &rfc3339(r.first_seen_ms),
+            &rfc3339(r.last_seen_ms),
+            r.verification,
+            &r.client_ips.to_string(),
+            &r.sample_ip,
+            &counts(&r.status_codes),
+            &r.min_interval_ms.map(seconds).unwrap_or_default(),
+            &r.median_interval_ms.map(seconds).unwrap_or_default(),
+        ])?;
+    }
+    w.finish()
+}
+
+/// Writes the `--summary` report.
+pub fn write_summary(out: impl Write, rows: &[SummaryRow], style: CsvStyle) -> Result<(), ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(&[
+        "host", "crawler", "operator", "category", "requests", "checked", "allowed", "violations",
+        "robots_fetches", "robots_first", "robots_statuses", "first_seen", "last_seen",
+        "verified", "spoofed", "unverifiable", "group",
+    ])?;
+    for r in rows {
+        let robots_first = match r.robots_first {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "never",
+        };
+        w.record(&[
+            &r.host,
+            &r.crawler,
+            &r.operator,
+            &r.category,
+            &r.requests.to_string(),
+            &r.checked.to_string(),
+            &r.allowed.to_string(),
+            &r.violations.to_string(),
+            &r.robots_fetches.to_string(),
+            robots_first,
+            &counts(&r.robots_statuses),
+            &rfc3339(r.first_seen_ms),
+            &rfc3339(r.last_seen_ms),
+            &r.verified.to_string(),
+            &r.spoofed.to_string(),
+            &r.unverifiable.to_string(),
+            &r.group,
+        ])?;
+    }
+    w.finish()
+}
+
+/// Writes the `--hosts` report.
+pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result<(), ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(&[
+        "host", "robots_url", "obtained", "outcome", "status", "bytes", "truncated", "groups",
+        "requests", "crawler_requests", "judged", "reason",
+    ])?;
+    for r in rows {
+        w.record(&[
+            &r.host,
+            &r.robots_url,
+            &r.obtained,
+            &r.outcome,
+            &r.status.map(|s| s.to_string()).unwrap_or_default(),
+            &r.bytes.to_string(),
+            if r.truncated { "yes" } else { "no" },
+            &r.groups.to_string(),
+            &r.requests.to_string(),
+            &r.crawler_requests.to_string(),
+            if r.judged { "yes" } else { "no" },
+            &r.reason,
+        ])?;
+    }
+    w.finish()
+}
+
+/// A CSV writer that neutralises every cell on the way out.
+struct Cells<W: Write> {
+    csv: csv::Writer<W>,
+    style: CsvStyle,
+    scratch: String,
+}
+
+impl<W: Write> Cells<W> {
+    fn new(out: W, style: CsvStyle) -> Self {
+        Cells { csv: csv::Writer::from_writer(out), style, scratch: String::new() }
+    }
+
+    fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
+        for cell in cells {
+            if self.style.neutralize && is_formula(cell) {
+                self.scratch.clear();
+                self.scratch.push('\'');
+                self.scratch.push_str(cell);
+                self.csv.write_field(&self.scratch)?;
+            } else {
+                self.csv.write_field(cell)?;
+            }
+        }
+        self.csv.write_record(None::<&[u8]>)?;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<(), ReportError> {
+        self.csv.flush().map_err(ReportError::Stdout)?;
+        Ok(())
+    }
+}
+
+/// OWASP CSV injection: a cell a spreadsheet would evaluate.
+fn is_formula(cell: &str) -> bool {
+    matches!(cell.as_bytes().first(), Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r'))
+}
+
+/// `200:12 404:1`
+fn counts(pairs: &[(u16, u64)]) -> String {
+    let mut s = String::new();
+    for (i, (code, n)) in pairs.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push_str(&format!("{code}:{n}"));
+    }
+    s
+}
+
+fn seconds(ms: i64) -> String {
+    if ms % 1000 == 0 { (ms / 1000).to_string() } else { format!("{:.3}", ms as f64 / 1000.0) }
+}
+
+/// RFC 3339 in UTC with whole seconds, e.g. `2026-11-20T13:55:36Z`.
+pub fn rfc3339(ms: i64) -> String {
+    match jiff::Timestamp::from_millisecond(ms) {
+        Ok(ts) => ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Text from a log or a server, made safe to print on a terminal: control characters
+/// (C0, DEL, C1) and invalid UTF-8 become `\xHH`; a backslash becomes `\\` so the output
+/// is unambiguous.
+pub fn escape_for_terminal(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() => {
+                    let mut buf = [0u8; 4];
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        out.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
+/// Log bytes as a report cell: valid UTF-8 kept as is, invalid bytes as `%XX` (the way a URL
+/// would carry them), so a cell is always valid UTF-8 and nothing is silently replaced.
+pub fn cell_text(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(path: &str, ua: &str) -> ViolationRow {
+        ViolationRow {
+            host: "example.com".into(),
+            kind: Kind::Disallowed,
+            crawler: "GPTBot".into(),
+            user_agent: ua.into(),
+            group: "*".into(),
+            path: path.into(),
+            rule: "Disallow: /private/".into(),
+            rule_line: 3,
+            requests: 2,
+            first_seen_ms: 1_763_646_936_000,
+            last_seen_ms: 1_763_646_937_500,
+            verification: "unverifiable",
+            client_ips: 1,
+            sample_ip: "203.0.113.9".into(),
+            status_codes: vec![(200, 1), (403, 1)],
+            min_interval_ms: None,
+            median_interval_ms: None,
+        }
+    }
+
+    fn written(rows: &[ViolationRow], neutralize: bool) -> String {
+        let mut buf = Vec::new();
+        write_violations(&mut buf, rows, CsvStyle { neutralize }).unwrap();
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn header_has_the_contract_columns_in_order() {
+        let text = written(&[], true);
+        let header = text.lines().next().unwrap();
+        assert!(header.starts_with(
+            "host,kind,crawler,user_agent,group,path,rule,rule_line,requests,first_seen,last_seen,verification"
+        ));
+    }
+
+    #[test]
+    fn row_fields_and_timestamps() {
+        let text = written(&[row("/private/a?x=1", "GPTBot/1.2")], true);
+        let line = text.lines().nth(1).unwrap();
+        assert_eq!(
+            line,
+            "example.com,disallowed,GPTBot,GPTBot/1.2,*,/private/a?x=1,Disallow: /private/,3,2,\
+             2025-11-20T13:55:36Z,2025-11-20T13:55:37Z,unverifiable,1,203.0.113.9,200:1 403:1,,"
+        );
+    }
+
+    #[test]
+    fn formula_cells_are_neutralised_by_default_and_kept_raw_on_request() {
+        for bad in ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            let text = written(&[row("/p", bad)], true);
+            let mut rdr = csv::Reader::from_reader(text.as_bytes());
+            let rec = rdr.records().next().unwrap().unwrap();
+            assert_eq!(&rec[3], format!("'{bad}"), "neutralised");
+            let text = written(&[row("/p", bad)], false);
+            let mut rdr = csv::Reader::from_reader(text.as_bytes());
+            let rec = rdr.records().next().unwrap().unwrap();
+            assert_eq!(&rec[3], bad, "raw");
+        }
+        // Ordinary cells are untouched.
+        let text = written(&[row("/p", "Mozilla/5.0")], true);
+        assert!(text.contains(",Mozilla/5.0,"));
+    }
+
+    #[test]
+    fn quotes_and_newlines_survive_a_round_trip() {
+        let ua = "evil\"bot\nnext,line";
+        let text = written(&[row("/a,b", ua)], true);
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let rec = rdr.records().next().unwrap().unwrap();
+        assert_eq!(&rec[3], ua);
+        assert_eq!(&rec[5], "/a,b");
+    }
+
+    #[test]
+    fn terminal_escaping_removes_every_control_character() {
+        let s = escape_for_terminal(b"a\x1b[31mred\x07\x7f\xc2\x9b\xff\\ ok \xe2\x9c\x93");
+        assert_eq!(s, "a\\x1b[31mred\\x07\\x7f\\xc2\\x9b\\xff\\\\ ok \u{2713}");
+        assert!(!s.chars().any(|c| c.is_control()));
+    }
+
+    #[test]
+    fn cell_text_keeps_utf8_and_encodes_invalid_bytes() {
+        assert_eq!(cell_text("/caf\u{e9}".as_bytes()), "/caf\u{e9}");
+        assert_eq!(cell_text(b"/a\xffb"), "/a%FFb");
+    }
+
+    #[test]
+    fn seconds_formatting() {
+        assert_eq!(seconds(10_000), "10");
+        assert_eq!(seconds(500), "0.500");
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+    }
+}

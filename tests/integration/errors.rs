@@ -1,0 +1,140 @@
+//! Bad input and bad arguments: a clear message, the right exit status, nothing lost.
+
+use std::ffi::OsStr;
+
+use crate::support::{rows, run, stderr, testdata};
+
+#[test]
+fn a_missing_log_is_exit_2_naming_the_file() {
+    let o = run(&["no-such-file.log".as_ref()], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("no-such-file.log") && err.contains("No such file"), "{err}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn an_unknown_flag_is_exit_2_naming_it() {
+    let o = run(&["--no-such-flag".as_ref(), "x.log".as_ref()], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--no-such-flag"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    for flag in ["--help", "--version"] {
+        let o = run(&[flag.as_ref()], None);
+        assert_eq!(o.status.code(), Some(0), "{flag}");
+        assert!(!o.stdout.is_empty());
+    }
+    let o = run(&["check".as_ref(), "--help".as_ref()], None);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("--dialect"));
+}
+
+#[test]
+fn a_format_without_hosts_needs_host() {
+    let log = testdata("combined.log");
+    let o = run(&[log.as_os_str()], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("--host") && err.contains("combined"), "{err}");
+}
+
+#[test]
+fn a_truncated_gzip_is_audited_up_to_the_damage_and_reported() {
+    let gz = std::fs::read(testdata("access.log.gz")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.log.gz");
+    std::fs::write(&cut, &gz[..gz.len() * 6 / 10]).unwrap();
+    let out = dir.path().join("r.csv");
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[cut.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "--out".as_ref(), out.as_os_str()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "damage is an error");
+    let err = stderr(&o);
+    assert!(err.contains("cut.log.gz"), "names the file: {err}");
+    // The lines before the damage were audited: a report exists with some, not all, rows.
+    let partial = rows(&std::fs::read(&out).unwrap());
+    let full = rows(&std::fs::read(testdata("expected/violations.csv")).unwrap());
+    let requests = |rs: &[csv::StringRecord]| rs.iter().map(|r| r[8].parse::<u64>().unwrap()).sum::<u64>();
+    assert!(requests(&partial) > 0 && requests(&partial) < requests(&full), "partial report");
+}
+
+#[test]
+fn a_file_that_is_not_a_log_stops_the_run_and_keeps_the_old_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    std::fs::write(&out, "previous report\n").unwrap();
+    let not_log = dir.path().join("notes.txt");
+    std::fs::write(&not_log, "dear diary\n".repeat(50)).unwrap();
+    let log = testdata("access.log");
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[
+            log.as_os_str(),
+            not_log.as_os_str(),
+            "--format".as_ref(),
+            "vhost_combined".as_ref(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("notes.txt") && err.contains("not a vhost_combined log"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
+    let debris: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(debris.len(), 2, "no temporary files left: {debris:?}");
+}
+
+#[test]
+fn an_unwritable_report_is_exit_2_and_an_unknown_format_is_named() {
+    let log = testdata("access.log");
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "--out".as_ref(), "/no/such/dir/r.csv".as_ref()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/no/such/dir/r.csv"), "{}", stderr(&o));
+
+    let o = run(&[log.as_os_str(), "--format".as_ref(), "apache2".as_ref()], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--format") && stderr(&o).contains("apache2"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_full_disk_is_exit_2() {
+    let log = testdata("access.log");
+    let robots = testdata("robots-dir");
+    let o = run(&[log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "--out".as_ref(), "/dev/full".as_ref()], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/dev/full"), "{}", stderr(&o));
+}
+
+#[test]
+fn control_characters_from_a_log_never_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("evil.log");
+    let mut text = Vec::new();
+    for i in 0..20 {
+        text.extend_from_slice(
+            format!(
+                "www.example.com:443 192.0.2.{i} - - [20/Nov/2026:10:00:{i:02} +0000] \"GET /private/x HTTP/1.1\" 200 5 \"-\" \"EvilBot/1.0 (+http://e.example/) \x1b]0;pwned\x07\"\n"
+            )
+            .as_bytes(),
+        );
+    }
+    text.extend_from_slice(b"\x1b[2J\x1b[31mgarbage line with escapes\n");
+    std::fs::write(&log, &text).unwrap();
+    let robots = testdata("robots-dir");
+    let o = run(&[log.as_os_str(), OsStr::new("--robots-dir"), robots.as_os_str()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!o.stderr.contains(&0x1b), "raw ESC on stderr: {}", stderr(&o));
+    assert!(stderr(&o).contains("\\x1b[2J"), "the bad line is shown escaped: {}", stderr(&o));
+}

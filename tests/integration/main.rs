@@ -1,0 +1,10 @@
+//! Integration tests: the built `robots-audit` binary driven on the files in `testdata/`.
+//!
+//! Golden reports live in `testdata/expected/`; `ROBOTS_AUDIT_BLESS=1 cargo test` rewrites
+//! them (only on purpose, after checking the difference by hand).
+
+mod audit;
+mod check;
+mod errors;
+mod inputs;
+mod support;

@@ -1,0 +1,68 @@
+//! Running the binary and comparing reports.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+pub fn bin() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_robots-audit"));
+    // No user cache, no network: every audit test uses --robots-dir.
+    cmd.env("XDG_CACHE_HOME", std::env::temp_dir().join("robots-audit-test-cache"));
+    cmd
+}
+
+pub fn testdata(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(rel)
+}
+
+/// Runs the binary with `args`, feeding `stdin`.
+pub fn run(args: &[&std::ffi::OsStr], stdin: Option<&[u8]>) -> Output {
+    let mut cmd = bin();
+    cmd.args(args).stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the binary runs");
+    if let Some(data) = stdin {
+        let mut pipe = child.stdin.take().expect("piped");
+        pipe.write_all(data).expect("stdin accepted");
+    }
+    child.wait_with_output().expect("the binary finishes")
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Compares `actual` with the golden file, or rewrites it under ROBOTS_AUDIT_BLESS=1.
+pub fn assert_golden(actual: &[u8], golden: &str) {
+    let path = testdata(golden);
+    if std::env::var_os("ROBOTS_AUDIT_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("golden files live in a folder")).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if actual != expected.as_slice() {
+        let a = String::from_utf8_lossy(actual);
+        let e = String::from_utf8_lossy(&expected);
+        let diff: Vec<String> = a
+            .lines()
+            .zip(e.lines())
+            .enumerate()
+            .filter(|(_, (x, y))| x != y)
+            .take(5)
+            .map(|(i, (x, y))| format!("line {}:\n  got      {x}\n  expected {y}", i + 1))
+            .collect();
+        panic!(
+            "{} differs ({} vs {} lines):\n{}",
+            path.display(),
+            a.lines().count(),
+            e.lines().count(),
+            diff.join("\n")
+        );
+    }
+}
+
+/// The data rows of a CSV report, parsed.
+pub fn rows(csv_bytes: &[u8]) -> Vec<csv::StringRecord> {
+    csv::Reader::from_reader(csv_bytes).records().map(|r| r.expect("valid CSV")).collect()
+}
