@@ -149,3 +149,20 @@ fn fetch_command_prints_blocks() {
         run_fetch_command(&store, &args[..1], Scheme::Https, &mut Vec::new()).expect("writes");
     assert!(all_ok);
 }
+
+#[test]
+fn hand_built_invalid_origin_is_not_fetched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    save(dir.path(), "example.com", b"# x\n");
+    let store = store(&dir.path().join("example.com"));
+    for host in ["..", "a/b", "Example.com", ""] {
+        let o = Origin {
+            scheme: Scheme::Https,
+            host: host.into(),
+            port: 443,
+        };
+        let e = store.get(&o);
+        assert_eq!(e.outcome, Outcome::NotFetched, "{host}");
+        assert_eq!(e.reason.as_deref(), Some("invalid host"));
+    }
+}

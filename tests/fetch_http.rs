@@ -2,9 +2,9 @@
 //!
 //! The server binds 127.0.0.1:0 and answers from a route function (canned responses by
 //! Host header and path), std only, as cargo's test support does. Every host name a test
-//! fetches is pinned to 127.0.0.1 with a `--resolve` override, and every store is limited
-//! to `*.test` and `localhost` by its allow-list, so no test can send a packet (not even a
-//! DNS query) anywhere but loopback.
+//! fetches is pinned to 127.0.0.1 with a `--resolve` override (or is the literal
+//! 127.0.0.1), and every store is limited to `*.test`, `localhost` or `127.0.0.1` by its
+//! allow-list, so no test can send a packet (not even a DNS query) anywhere but loopback.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -536,10 +536,16 @@ fn max_origins_limits_fetches() {
     assert_eq!(server.total_hits(), 1);
 }
 
-fn cached_store(server: &Server, dir: &Path) -> RobotsStore {
+/// A store with a cache, reaching the server as the IP literal 127.0.0.1 with
+/// `allow_private` (an origin pinned by `--resolve` bypasses the cache).
+fn cached_store(dir: &Path) -> RobotsStore {
     let opts = FetchOptions {
         cache_dir: Some(dir.to_owned()),
-        ..server.options(&["a.test"])
+        allow_private: true,
+        allow_hosts: vec!["127.0.0.1".into()],
+        connect_timeout: Duration::from_secs(2),
+        total_timeout: Duration::from_secs(5),
+        ..FetchOptions::default()
     };
     RobotsStore::new(opts).expect("store")
 }
@@ -548,9 +554,9 @@ fn cached_store(server: &Server, dir: &Path) -> RobotsStore {
 fn cache_fresh_hit_avoids_request() {
     let dir = tempfile::tempdir().expect("tempdir");
     let server = Server::start(|_, _| ok("User-agent: *\nDisallow: /x\n"));
-    let first = cached_store(&server, dir.path()).get(&server.origin("a.test"));
+    let first = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     assert_eq!(first.obtained, Obtained::Network);
-    let second = cached_store(&server, dir.path()).get(&server.origin("a.test"));
+    let second = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     assert_eq!(second.obtained, Obtained::Cache, "{second:?}");
     assert_eq!(second.outcome, Outcome::Rules);
     assert_eq!(second.body_bytes(), first.body_bytes());
@@ -568,8 +574,8 @@ fn cache_expired_refetches() {
             b"# x\n".to_vec(),
         )
     });
-    cached_store(&server, dir.path()).get(&server.origin("a.test"));
-    let again = cached_store(&server, dir.path()).get(&server.origin("a.test"));
+    cached_store(dir.path()).get(&server.origin("127.0.0.1"));
+    let again = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     assert_eq!(again.obtained, Obtained::Network);
     assert_eq!(server.total_hits(), 2);
 }
@@ -580,15 +586,15 @@ fn cache_corrupt_file_is_replaced() {
     let server = Server::start(|_, _| ok("# fresh\n"));
     let file = dir
         .path()
-        .join(format!("http_a.test_{}.robots", server.port));
+        .join(format!("http_127.0.0.1_{}.robots", server.port));
     std::fs::write(&file, b"robots-audit cache v1\nurl garbage\n\xff\xfe").expect("write");
-    let e = cached_store(&server, dir.path()).get(&server.origin("a.test"));
+    let e = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     assert_eq!(e.obtained, Obtained::Network);
     assert_eq!(e.outcome, Outcome::Rules);
     let stored = std::fs::read(&file).expect("replaced");
-    assert!(stored.starts_with(b"robots-audit cache v1\nurl http://a.test:"));
+    assert!(stored.starts_with(b"robots-audit cache v1\nurl http://127.0.0.1:"));
     assert!(stored.ends_with(b"# fresh\n"));
-    let again = cached_store(&server, dir.path()).get(&server.origin("a.test"));
+    let again = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     assert_eq!(again.obtained, Obtained::Cache);
     assert_eq!(server.total_hits(), 1);
 }
@@ -609,9 +615,9 @@ fn cache_stands_in_while_unreachable() {
             )
         }
     });
-    cached_store(&server, dir.path()).get(&server.origin("a.test"));
+    cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     down.store(true, Ordering::SeqCst);
-    let e = cached_store(&server, dir.path()).get(&server.origin("a.test"));
+    let e = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     assert_eq!(server.total_hits(), 2);
     assert_eq!(e.outcome, Outcome::Rules, "{e:?}");
     assert_eq!(e.obtained, Obtained::Cache);
@@ -621,4 +627,38 @@ fn cache_stands_in_while_unreachable() {
     // Without a cache the same fetch is unreachable.
     let e = server.fetch("a.test", &[]);
     assert_eq!(e.outcome, Outcome::Unreachable);
+}
+
+#[test]
+fn resolve_pinned_origins_bypass_the_cache() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::start(|_, _| ok("# staging\n"));
+    let store = || {
+        RobotsStore::new(FetchOptions {
+            cache_dir: Some(dir.path().to_owned()),
+            ..server.options(&["a.test"])
+        })
+        .expect("store")
+    };
+    assert_eq!(
+        store().get(&server.origin("a.test")).obtained,
+        Obtained::Network
+    );
+    assert_eq!(
+        store().get(&server.origin("a.test")).obtained,
+        Obtained::Network
+    );
+    assert_eq!(server.total_hits(), 2);
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+}
+
+#[test]
+fn resolve_vouches_for_an_ip_literal_naming_itself() {
+    let server = Server::start(|_, _| ok("User-agent: *\n"));
+    let mut opts = server.options(&["127.0.0.1"]);
+    opts.allow_hosts.clear();
+    let store = RobotsStore::new(opts).expect("store");
+    let e = store.get(&server.origin("127.0.0.1"));
+    assert_eq!(e.outcome, Outcome::Rules, "{e:?}");
+    assert_eq!(server.total_hits(), 1);
 }

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::io::Read;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -36,6 +36,8 @@ pub(crate) struct HttpFetcher {
     client: Client,
     /// `--resolve` origins: (host, port) → a client that connects there.
     pinned: HashMap<(String, u16), Client>,
+    /// `--resolve` entries whose host is an IP literal: (host, port) → addresses.
+    pinned_literals: HashMap<(String, u16), Vec<IpAddr>>,
     allow_private: bool,
     allow: HostAllowList,
     total_timeout: Duration,
@@ -64,7 +66,12 @@ impl HttpFetcher {
         };
         let client = builder().build().map_err(FetchError::Client)?;
         let mut pinned = HashMap::new();
+        let mut pinned_literals = HashMap::new();
         for ((host, port), addrs) in overrides_by_key(opts) {
+            if host.parse::<IpAddr>().is_ok() {
+                pinned_literals.insert((host, port), addrs);
+                continue;
+            }
             let addrs: Vec<SocketAddr> = addrs.iter().map(|&a| SocketAddr::new(a, port)).collect();
             let client = builder()
                 .resolve_to_addrs(&host, &addrs)
@@ -75,6 +82,7 @@ impl HttpFetcher {
         Ok(HttpFetcher {
             client,
             pinned,
+            pinned_literals,
             allow_private: opts.allow_private,
             allow,
             total_timeout: opts.total_timeout,
@@ -106,16 +114,23 @@ impl HttpFetcher {
                 return fetched
                     .refused(format!("redirect to {hop_name}, not in the allowed hosts"));
             }
-            let client = match self.pinned.get(&(hop.host.clone(), hop.port)) {
-                Some(client) => client,
-                None => {
-                    if let Some(ip) = hop.ip()
-                        && let Err(refusal) = address_allowed(ip, self.allow_private)
-                    {
+            let key = (hop.host.clone(), hop.port);
+            let client = match (hop.ip(), self.pinned.get(&key)) {
+                // A name pinned by --resolve: connect where the user said.
+                (None, Some(client)) => client,
+                // An IP literal is never resolved, so --resolve cannot redirect it; it only
+                // vouches for the literal when it lists that very address.
+                (Some(ip), _) => {
+                    let vouched = self
+                        .pinned_literals
+                        .get(&key)
+                        .is_some_and(|a| a.contains(&ip));
+                    if !vouched && let Err(refusal) = address_allowed(ip, self.allow_private) {
                         return fetched.refused(format!("address guard: {refusal}"));
                     }
                     &self.client
                 }
+                (None, None) => &self.client,
             };
             let Some(remaining) = self.total_timeout.checked_sub(start.elapsed()) else {
                 return fetched.unreachable("timed out".into());

@@ -422,6 +422,12 @@ impl RobotsStore {
 
     fn obtain(&self, origin: &Origin, index: usize) -> RobotsEntry {
         let url = origin.robots_url();
+        // The fields are public: an origin built by hand must still be one `from_host`
+        // gives, or a host like `..` would reach the file system and the network.
+        if Origin::from_host(origin.display_host().as_bytes(), origin.scheme).as_ref() != Ok(origin)
+        {
+            return RobotsEntry::not_fetched(url, "invalid host");
+        }
         if let Some(dir) = &self.opts.robots_dir {
             return dir::read(dir, origin);
         }
@@ -437,7 +443,15 @@ impl RobotsStore {
         if !self.allow.allows(&origin.host) {
             return RobotsEntry::not_fetched(url, "host not in the allowed hosts");
         }
-        let cached = self.cache.as_ref().and_then(|c| c.load(origin));
+        // An origin sent elsewhere by --resolve (a staging server, a test) neither reads nor
+        // writes the cache: its answer is not the public one.
+        let pinned = self
+            .opts
+            .resolve
+            .iter()
+            .any(|r| r.host == origin.host && r.port == origin.port);
+        let cache = self.cache.as_ref().filter(|_| !pinned);
+        let cached = cache.and_then(|c| c.load(origin));
         let now = unix_now();
         if let Some(c) = &cached
             && c.is_fresh(now)
@@ -475,7 +489,7 @@ impl RobotsStore {
                 }
             }
             Outcome::Rules | Outcome::AllowAll => {
-                if let Some(cache) = &self.cache
+                if let Some(cache) = cache
                     && !fetched.no_store
                 {
                     // A cache that cannot be written only costs a fetch next run.
