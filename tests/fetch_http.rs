@@ -31,6 +31,8 @@ enum Reply {
     Stall,
     /// Headers promising 1000 bytes, 10 bytes, then close.
     CloseMidBody,
+    /// These bytes as they are, then close.
+    Raw(&'static [u8]),
     /// A 2 MiB body, written slowly; reports (bytes written, write failed) on the channel.
     Huge(mpsc::Sender<(usize, bool)>),
 }
@@ -168,6 +170,9 @@ fn serve(stream: TcpStream, route: &Route, hits: &Mutex<HashMap<String, usize>>)
             let _ = out.write_all(b"User-agen");
             let _ = out.flush();
             thread::sleep(Duration::from_secs(3));
+        }
+        Reply::Raw(bytes) => {
+            let _ = out.write_all(bytes);
         }
         Reply::CloseMidBody => {
             let _ = out.write_all(head(200, "", 1000).as_bytes());
@@ -660,5 +665,86 @@ fn resolve_vouches_for_an_ip_literal_naming_itself() {
     let store = RobotsStore::new(opts).expect("store");
     let e = store.get(&server.origin("127.0.0.1"));
     assert_eq!(e.outcome, Outcome::Rules, "{e:?}");
+    assert_eq!(server.total_hits(), 1);
+}
+
+#[test]
+fn malformed_or_missing_response_is_unreachable() {
+    let server = Server::start(|host, _| match host {
+        "garbage.test" => Reply::Raw(b"this is not HTTP\r\n\r\n"),
+        "empty.test" => Reply::Raw(b""),
+        _ => Reply::Raw(b"HTTP/1.1 301 Moved\r\nContent-Length: 0\r\n\r\n"),
+    });
+    let store = RobotsStore::new(server.options(&["garbage.test", "empty.test", "noloc.test"]))
+        .expect("store");
+    for host in ["garbage.test", "empty.test", "noloc.test"] {
+        let e = store.get(&server.origin(host));
+        assert_eq!(e.outcome, Outcome::Unreachable, "{host}: {e:?}");
+        assert!(e.reason.is_some(), "{host}");
+    }
+    let e = store.get(&server.origin("noloc.test"));
+    assert_eq!(e.reason.as_deref(), Some("unexpected HTTP status 301"));
+}
+
+#[test]
+fn concurrency_caps_fetches_in_flight() {
+    use std::sync::atomic::AtomicUsize;
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let peak = Arc::new(AtomicUsize::new(0));
+    let (f, p) = (Arc::clone(&in_flight), Arc::clone(&peak));
+    let server = Server::start(move |_, _| {
+        let now = f.fetch_add(1, Ordering::SeqCst) + 1;
+        p.fetch_max(now, Ordering::SeqCst);
+        thread::sleep(Duration::from_millis(100));
+        f.fetch_sub(1, Ordering::SeqCst);
+        ok("# x\n")
+    });
+    let hosts = ["a.test", "b.test", "c.test", "d.test"];
+    let opts = FetchOptions {
+        concurrency: 2,
+        ..server.options(&hosts)
+    };
+    let store = RobotsStore::new(opts).expect("store");
+    thread::scope(|s| {
+        for host in hosts {
+            let (store, origin) = (&store, server.origin(host));
+            s.spawn(move || assert_eq!(store.get(&origin).outcome, Outcome::Rules));
+        }
+    });
+    assert_eq!(server.total_hits(), 4);
+    assert!(
+        peak.load(Ordering::SeqCst) <= 2,
+        "peak {}",
+        peak.load(Ordering::SeqCst)
+    );
+}
+
+#[test]
+fn cache_no_store_is_not_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::start(|_, _| {
+        Reply::Canned(
+            200,
+            vec![("Cache-Control", "no-store".into())],
+            b"# x\n".to_vec(),
+        )
+    });
+    cached_store(dir.path()).get(&server.origin("127.0.0.1"));
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+    cached_store(dir.path()).get(&server.origin("127.0.0.1"));
+    assert_eq!(server.total_hits(), 2);
+}
+
+#[test]
+fn cache_keeps_4xx_outcomes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::start(|_, _| status(404));
+    let first = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
+    assert_eq!(first.outcome, Outcome::AllowAll);
+    let second = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
+    assert_eq!(second.outcome, Outcome::AllowAll);
+    assert_eq!(second.obtained, Obtained::Cache);
+    assert_eq!(second.status, Some(404));
+    assert_eq!(second.reason.as_deref(), Some("HTTP 404"));
     assert_eq!(server.total_hits(), 1);
 }

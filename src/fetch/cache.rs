@@ -107,7 +107,7 @@ fn serialize(entry: &RobotsEntry, max_age: u64) -> Option<Vec<u8>> {
     // Writing to a String cannot fail.
     let _ = write!(
         head,
-        "{MAGIC}\nurl {}\nfetched_at {}\nmax_age {max_age}\noutcome {}\nstatus {}\nfinal_url {}\ntruncated {}\nbytes {}\nbody {}\n",
+        "{MAGIC}\nurl {}\nfetched_at {}\nmax_age {max_age}\noutcome {}\nstatus {}\nfinal_url {}\ntruncated {}\nbytes {}\nreason {}\nbody {}\n",
         entry.url,
         entry.fetched_at,
         entry.outcome.as_str(),
@@ -117,6 +117,11 @@ fn serialize(entry: &RobotsEntry, max_age: u64) -> Option<Vec<u8>> {
         entry.final_url.as_deref().unwrap_or("-"),
         entry.truncated,
         entry.bytes,
+        // Reasons are sanitised (no control characters), so they stay on one line.
+        entry
+            .reason
+            .as_deref()
+            .map_or_else(|| "-".to_owned(), |r| super::sanitize(r, 500)),
         if entry.body.is_some() {
             body.len().to_string()
         } else {
@@ -162,6 +167,10 @@ fn parse(data: &[u8]) -> Option<Cached> {
     };
     let truncated = field("truncated")?.parse().ok()?;
     let bytes = field("bytes")?.parse().ok()?;
+    let reason = match field("reason")? {
+        s if s == "-" => None,
+        s => Some(s),
+    };
     let body_len = field("body")?;
     let body = match body_len.as_str() {
         "-" if rest.is_empty() => None,
@@ -188,7 +197,7 @@ fn parse(data: &[u8]) -> Option<Cached> {
             truncated,
             bytes,
             fetched_at,
-            reason: None,
+            reason,
         },
         max_age,
     })
@@ -224,6 +233,7 @@ mod tests {
         a.outcome = Outcome::AllowAll;
         a.body = None;
         a.status = Some(404);
+        a.reason = Some("HTTP 404".into());
         assert_eq!(
             parse(&serialize(&a, 1).expect("storable"))
                 .expect("parses")
