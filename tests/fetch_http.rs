@@ -748,3 +748,17 @@ fn cache_keeps_4xx_outcomes() {
     assert_eq!(second.reason.as_deref(), Some("HTTP 404"));
     assert_eq!(server.total_hits(), 1);
 }
+
+#[test]
+fn tls_to_a_plain_http_server_is_unreachable() {
+    // Exercises the rustls client (ring provider) up to the handshake, on loopback.
+    let server = Server::start(|_, _| ok("# not over TLS\n"));
+    let mut opts = server.options(&["a.test"]);
+    opts.total_timeout = Duration::from_secs(3);
+    let store = RobotsStore::new(opts).expect("store");
+    let origin = Origin::from_host(format!("a.test:{}", server.port).as_bytes(), Scheme::Https)
+        .expect("valid");
+    let e = store.get(&origin);
+    assert_eq!(e.outcome, Outcome::Unreachable, "{e:?}");
+    assert_eq!(e.url, format!("https://a.test:{}/robots.txt", server.port));
+}

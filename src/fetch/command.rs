@@ -79,8 +79,30 @@ pub fn write_target(out: &mut dyn Write, target: &FetchTarget) -> io::Result<()>
     line(out, "bytes:", &e.bytes.to_string())?;
     line(out, "truncated:", if e.truncated { "yes" } else { "no" })?;
     line(out, "obtained:", e.obtained.as_str())?;
+    line(out, "fetched:", &rfc3339(e.fetched_at))?;
     line(out, "reason:", e.reason.as_deref().unwrap_or("-"))?;
     Ok(())
+}
+
+/// Unix seconds as an RFC 3339 UTC timestamp, e.g. `2026-11-20T13:55:36Z`.
+pub fn rfc3339(unix: i64) -> String {
+    let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    )
 }
 
 /// The `fetch` command: for each origin argument (URL or `host[:port]`), fetch and print
@@ -101,4 +123,17 @@ pub fn run_fetch_command(
     }
     out.flush()?;
     Ok(targets.iter().all(FetchTarget::ok))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rfc3339;
+
+    #[test]
+    fn rfc3339_dates() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_795_182_936), "2026-11-20T13:55:36Z");
+        assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
+    }
 }

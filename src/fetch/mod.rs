@@ -30,7 +30,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dashmap::DashMap;
 
-pub use command::{FetchTarget, fetch_targets, run_fetch_command, write_target};
+pub use command::{FetchTarget, fetch_targets, rfc3339, run_fetch_command, write_target};
 pub use guard::{GuardError, GuardRefusal, GuardedResolver, address_allowed};
 pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
 
