@@ -166,3 +166,17 @@ fn hand_built_invalid_origin_is_not_fetched() {
         assert_eq!(e.reason.as_deref(), Some("invalid host"));
     }
 }
+
+#[test]
+fn unusable_cache_dir_is_a_warning() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("not-a-dir");
+    fs::write(&file, b"x").expect("write");
+    let store = RobotsStore::new(FetchOptions {
+        cache_dir: Some(file.join("cache")),
+        ..FetchOptions::default()
+    })
+    .expect("store without cache");
+    assert_eq!(store.warnings().len(), 1, "{:?}", store.warnings());
+    assert!(store.warnings()[0].contains("running without a cache"));
+}

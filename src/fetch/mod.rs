@@ -121,7 +121,8 @@ pub enum FetchError {
     /// The HTTP client could not be built.
     #[error("cannot set up the HTTP client: {0}")]
     Client(#[source] reqwest::Error),
-    /// The cache directory could not be created.
+    /// The cache directory could not be created (the store then runs without a cache and
+    /// says so in [`RobotsStore::warnings`]).
     #[error("cannot create the cache directory {}: {source}", path.display())]
     CacheDir {
         /// The directory.
@@ -347,6 +348,7 @@ pub struct RobotsStore {
     http: Option<http::HttpFetcher>,
     cache: Option<cache::Cache>,
     permits: Permits,
+    warnings: Vec<String>,
 }
 
 impl RobotsStore {
@@ -354,14 +356,19 @@ impl RobotsStore {
     /// `--robots-dir` mode).
     pub fn new(opts: FetchOptions) -> Result<RobotsStore, FetchError> {
         let allow = guard::HostAllowList::new(&opts.allow_hosts)?;
+        let mut warnings = Vec::new();
         let (http, cache) = if opts.robots_dir.is_some() {
             (None, None)
         } else {
-            let cache = opts
-                .cache_dir
-                .as_deref()
-                .map(cache::Cache::new)
-                .transpose()?;
+            // A cache that cannot be set up costs fetches, never the run.
+            let cache = match opts.cache_dir.as_deref().map(cache::Cache::new) {
+                Some(Err(e)) => {
+                    warnings.push(format!("{e}; running without a cache"));
+                    None
+                }
+                Some(Ok(cache)) => Some(cache),
+                None => None,
+            };
             (Some(http::HttpFetcher::new(&opts, allow.clone())?), cache)
         };
         let permits = Permits {
@@ -376,7 +383,14 @@ impl RobotsStore {
             http,
             cache,
             permits,
+            warnings,
         })
+    }
+
+    /// Problems met while setting up that did not stop the store (an unusable cache
+    /// directory), for the caller to show once.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// The options the store was built with.
