@@ -30,6 +30,16 @@ pub struct GuardRefusal {
 /// private (RFC 1918), CGNAT (RFC 6598), link-local, documentation, benchmarking, reserved,
 /// IPv6 unique-local and site-local, and IPv4 addresses of those kinds written in IPv6 forms
 /// (IPv4-mapped, IPv4-compatible, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`).
+///
+/// ```
+/// use robots_audit::fetch::address_allowed;
+///
+/// assert!(address_allowed("93.184.215.14".parse().unwrap(), false).is_ok());
+/// let refusal = address_allowed("169.254.169.254".parse().unwrap(), false).unwrap_err();
+/// assert_eq!(refusal.class, "link-local");
+/// assert!(address_allowed("::ffff:127.0.0.1".parse().unwrap(), false).is_err());
+/// assert!(address_allowed("10.0.0.1".parse().unwrap(), true).is_ok());
+/// ```
 pub fn address_allowed(addr: IpAddr, allow_private: bool) -> Result<(), GuardRefusal> {
     match classify(addr) {
         None => Ok(()),

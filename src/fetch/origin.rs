@@ -146,6 +146,22 @@ impl Origin {
     /// Refuses what is not a DNS name or an IP literal: spaces, `/`, `@`, `%`, empty
     /// labels, over-long names, bad ports, and numeric names that URL parsers would read as
     /// odd IPv4 forms. One trailing dot (`example.com.`) is dropped.
+    ///
+    /// ```
+    /// use robots_audit::fetch::{Origin, Scheme};
+    ///
+    /// let o = Origin::from_host("WWW.Müller.eu:443".as_bytes(), Scheme::Https).unwrap();
+    /// assert_eq!(o.host, "www.xn--mller-kva.eu");
+    /// assert_eq!(o.display_host(), "www.xn--mller-kva.eu");
+    /// assert_eq!(o.robots_url(), "https://www.xn--mller-kva.eu/robots.txt");
+    ///
+    /// let v6 = Origin::from_host(b"[2001:DB8::1]:8080", Scheme::Http).unwrap();
+    /// assert_eq!(v6.host, "2001:db8::1");
+    /// assert_eq!(v6.display_host(), "[2001:db8::1]:8080");
+    ///
+    /// assert!(Origin::from_host(b"user@example.com", Scheme::Https).is_err());
+    /// assert!(Origin::from_host(b"0x7f.1", Scheme::Https).is_err());
+    /// ```
     pub fn from_host(host: &[u8], scheme: Scheme) -> Result<Origin, OriginError> {
         let err = |kind| OriginError::new(host, kind);
         if host.is_empty() {
