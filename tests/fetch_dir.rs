@@ -180,3 +180,29 @@ fn unusable_cache_dir_is_a_warning() {
     assert_eq!(store.warnings().len(), 1, "{:?}", store.warnings());
     assert!(store.warnings()[0].contains("running without a cache"));
 }
+
+#[test]
+fn shipped_robots_dir_sample() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fetch/robots-dir");
+    let store = store(&dir);
+    let e = store.get(&origin("example.com"));
+    assert_eq!(e.outcome, Outcome::Rules);
+    assert!(
+        e.body_bytes()
+            .starts_with(b"User-agent: *\nDisallow: /private/\n")
+    );
+    assert_eq!(
+        store.get(&origin("example.com:8080")).body_bytes(),
+        b"User-agent: *\nDisallow: /\n"
+    );
+    assert!(
+        store
+            .get(&origin("www.müller.eu"))
+            .body_bytes()
+            .starts_with("# www.müller.eu\n".as_bytes())
+    );
+    assert_eq!(
+        store.get(&origin("other.example")).outcome,
+        Outcome::AllowAll
+    );
+}
