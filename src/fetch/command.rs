@@ -1,0 +1,139 @@
+//! The `fetch` command: fetch robots.txt for origins given on the command line and show
+//! each outcome as a readable block. Takes arguments (URLs or `host[:port]`), gives text;
+//! every value printed is sanitised, so a hostile server cannot write to the terminal.
+//!
+//! The parsed view of each body (groups, sitemaps, warnings) belongs to the `robots`
+//! engine: the integrator prints it after [`write_target`]'s block, from
+//! [`FetchTarget::entry`].
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::{FetchError, Origin, Outcome, RobotsEntry, RobotsStore, Scheme, sanitize};
+
+/// One command-line origin and what fetching it came to.
+#[derive(Clone, Debug)]
+pub struct FetchTarget {
+    /// The argument as given.
+    pub arg: String,
+    /// Its origin; `None` if the argument is not a valid URL or host (then the entry is
+    /// not-fetched with the reason).
+    pub origin: Option<Origin>,
+    /// The outcome.
+    pub entry: Arc<RobotsEntry>,
+}
+
+impl FetchTarget {
+    /// Rules or allow-all: robots.txt was obtained, or is known to be absent.
+    pub fn ok(&self) -> bool {
+        matches!(self.entry.outcome, Outcome::Rules | Outcome::AllowAll)
+    }
+}
+
+/// Fetches every argument's robots.txt (in parallel, within the store's concurrency),
+/// in argument order.
+pub fn fetch_targets(
+    store: &RobotsStore,
+    args: &[String],
+    default_scheme: Scheme,
+) -> Vec<FetchTarget> {
+    args.par_iter()
+        .map(|arg| match Origin::from_url(arg, default_scheme) {
+            Ok(origin) => FetchTarget {
+                arg: arg.clone(),
+                entry: store.get(&origin),
+                origin: Some(origin),
+            },
+            Err(e) => FetchTarget {
+                arg: arg.clone(),
+                origin: None,
+                entry: Arc::new(RobotsEntry::not_fetched(String::new(), e.to_string())),
+            },
+        })
+        .collect()
+}
+
+/// Writes one target's block: `name: value` lines, values sanitised.
+pub fn write_target(out: &mut dyn Write, target: &FetchTarget) -> io::Result<()> {
+    let e = &target.entry;
+    let line = |out: &mut dyn Write, name: &str, value: &str| {
+        writeln!(out, "{name:<10} {}", sanitize(value, 2000))
+    };
+    let origin = target
+        .origin
+        .as_ref()
+        .map_or_else(|| target.arg.clone(), ToString::to_string);
+    line(out, "origin:", &origin)?;
+    if !e.url.is_empty() {
+        line(out, "url:", &e.url)?;
+    }
+    line(out, "outcome:", e.outcome.as_str())?;
+    line(
+        out,
+        "status:",
+        &e.status.map_or_else(|| "-".to_owned(), |s| s.to_string()),
+    )?;
+    line(out, "final url:", e.final_url.as_deref().unwrap_or("-"))?;
+    line(out, "bytes:", &e.bytes.to_string())?;
+    line(out, "truncated:", if e.truncated { "yes" } else { "no" })?;
+    line(out, "obtained:", e.obtained.as_str())?;
+    line(out, "fetched:", &rfc3339(e.fetched_at))?;
+    line(out, "reason:", e.reason.as_deref().unwrap_or("-"))?;
+    Ok(())
+}
+
+/// Unix seconds as an RFC 3339 UTC timestamp, e.g. `2026-11-20T13:55:36Z`.
+pub fn rfc3339(unix: i64) -> String {
+    let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    )
+}
+
+/// The `fetch` command: for each origin argument (URL or `host[:port]`), fetch and print
+/// its block, blocks separated by a blank line. Returns whether every origin came to rules
+/// or allow-all.
+pub fn run_fetch_command(
+    store: &RobotsStore,
+    origins: &[String],
+    default_scheme: Scheme,
+    out: &mut dyn Write,
+) -> Result<bool, FetchError> {
+    let targets = fetch_targets(store, origins, default_scheme);
+    for (i, target) in targets.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write_target(out, target)?;
+    }
+    out.flush()?;
+    Ok(targets.iter().all(FetchTarget::ok))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rfc3339;
+
+    #[test]
+    fn rfc3339_dates() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_795_182_936), "2026-11-20T13:55:36Z");
+        assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
+    }
+}

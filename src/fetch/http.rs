@@ -1,0 +1,318 @@
+//! Fetching robots.txt over HTTP by RFC 9309 §2.3.
+//!
+//! Takes an origin, gives its entry (plus how long it may be cached). One blocking reqwest
+//! client is shared by all fetches (callers are the audit's worker threads); origins named
+//! by `--resolve` get a client of their own pinned to the given addresses. Redirects are
+//! followed here, not by reqwest, so that each hop passes the host checks and the address
+//! guard: names are checked by [`GuardedResolver`] when they are resolved, IP-literal hosts
+//! before the request.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::net::{IpAddr, SocketAddr};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reqwest::Url;
+use reqwest::blocking::{Client, Response};
+
+use super::guard::{GuardError, GuardedResolver, HostAllowList, address_allowed};
+use super::{
+    DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_REDIRECTS, MAX_ROBOTS_BYTES,
+    Obtained, Origin, Outcome, RobotsEntry, Scheme, overrides_by_key,
+};
+
+/// The result of one network fetch.
+pub(crate) struct Fetched {
+    pub(crate) entry: RobotsEntry,
+    /// From `Cache-Control: max-age`, else [`DEFAULT_MAX_AGE`]; at most [`MAX_CACHE_AGE`].
+    pub(crate) max_age: u64,
+    /// `Cache-Control: no-store`.
+    pub(crate) no_store: bool,
+}
+
+pub(crate) struct HttpFetcher {
+    client: Client,
+    /// `--resolve` origins: (host, port) → a client that connects there.
+    pinned: HashMap<(String, u16), Client>,
+    /// `--resolve` entries whose host is an IP literal: (host, port) → addresses.
+    pinned_literals: HashMap<(String, u16), Vec<IpAddr>>,
+    allow_private: bool,
+    allow: HostAllowList,
+    total_timeout: Duration,
+}
+
+impl HttpFetcher {
+    pub(crate) fn new(
+        opts: &FetchOptions,
+        allow: HostAllowList,
+    ) -> Result<HttpFetcher, FetchError> {
+        // rustls with the ring provider (see Cargo.toml); an error means a provider was
+        // already installed by the embedding program, which is as good.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let builder = || {
+            Client::builder()
+                .user_agent(opts.user_agent.as_str())
+                // Redirects are followed by `fetch`, hop by hop, through the guard.
+                .redirect(reqwest::redirect::Policy::none())
+                // A proxy would connect on our behalf to addresses the guard never sees.
+                .no_proxy()
+                .connect_timeout(opts.connect_timeout)
+                .timeout(opts.total_timeout)
+                .dns_resolver(Arc::new(GuardedResolver {
+                    allow_private: opts.allow_private,
+                }))
+        };
+        let client = builder().build().map_err(FetchError::Client)?;
+        let mut pinned = HashMap::new();
+        let mut pinned_literals = HashMap::new();
+        for ((host, port), addrs) in overrides_by_key(opts) {
+            if host.parse::<IpAddr>().is_ok() {
+                pinned_literals.insert((host, port), addrs);
+                continue;
+            }
+            let addrs: Vec<SocketAddr> = addrs.iter().map(|&a| SocketAddr::new(a, port)).collect();
+            let client = builder()
+                .resolve_to_addrs(&host, &addrs)
+                .build()
+                .map_err(FetchError::Client)?;
+            pinned.insert((host, port), client);
+        }
+        Ok(HttpFetcher {
+            client,
+            pinned,
+            pinned_literals,
+            allow_private: opts.allow_private,
+            allow,
+            total_timeout: opts.total_timeout,
+        })
+    }
+
+    /// Fetches robots.txt for `origin`, following up to [`MAX_REDIRECTS`] redirects.
+    pub(crate) fn fetch(&self, origin: &Origin) -> Fetched {
+        let start = Instant::now();
+        let first = origin.robots_url();
+        let mut fetched = Fetched {
+            entry: RobotsEntry::new(first.clone(), Obtained::Network, Outcome::Unreachable, None),
+            max_age: DEFAULT_MAX_AGE,
+            no_store: false,
+        };
+        let mut url = match Url::parse(&first) {
+            Ok(url) => url,
+            Err(e) => return fetched.refused(format!("invalid URL: {e}")),
+        };
+        let mut seen = vec![url.clone()];
+        loop {
+            fetched.entry.final_url = Some(url.to_string());
+            let hop = match hop_origin(&url) {
+                Ok(hop) => hop,
+                Err(reason) => return fetched.refused(reason),
+            };
+            let hop_name = hop.display_host();
+            if &hop != origin && !self.allow.allows(&hop.host) {
+                return fetched
+                    .refused(format!("redirect to {hop_name}, not in the allowed hosts"));
+            }
+            let key = (hop.host.clone(), hop.port);
+            let client = match (hop.ip(), self.pinned.get(&key)) {
+                // A name pinned by --resolve: connect where the user said.
+                (None, Some(client)) => client,
+                // An IP literal is never resolved, so --resolve cannot redirect it; it only
+                // vouches for the literal when it lists that very address.
+                (Some(ip), _) => {
+                    let vouched = self
+                        .pinned_literals
+                        .get(&key)
+                        .is_some_and(|a| a.contains(&ip));
+                    if !vouched && let Err(refusal) = address_allowed(ip, self.allow_private) {
+                        return fetched.refused(format!("address guard: {refusal}"));
+                    }
+                    &self.client
+                }
+                (None, None) => &self.client,
+            };
+            let Some(remaining) = self.total_timeout.checked_sub(start.elapsed()) else {
+                return fetched.unreachable("timed out".into());
+            };
+            let response = match client.get(url.clone()).timeout(remaining).send() {
+                Ok(response) => response,
+                Err(e) => return fetched.failed(&e, &hop_name),
+            };
+            let status = response.status().as_u16();
+            fetched.entry.status = Some(status);
+            let location = response
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned());
+            match (status, location) {
+                // RFC 9309 §2.3.1.1: 2xx, the rules apply.
+                (200..=299, _) => return fetched.read_body(response),
+                // RFC 9309 §2.3.1.2: follow at least five redirects; Google stops at five.
+                (300..=399, Some(location)) => {
+                    if seen.len() > MAX_REDIRECTS {
+                        return fetched.allow_all(format!("more than {MAX_REDIRECTS} redirects"));
+                    }
+                    let next = match url.join(location.trim()) {
+                        Ok(next) => next,
+                        Err(e) => {
+                            return fetched.unreachable(format!("bad redirect location: {e}"));
+                        }
+                    };
+                    if !matches!(next.scheme(), "http" | "https") {
+                        // Nothing to fetch: treated like a failed redirect chain.
+                        return fetched.allow_all(format!(
+                            "redirect to unsupported scheme {}",
+                            next.scheme()
+                        ));
+                    }
+                    if seen.contains(&next) {
+                        // A loop never ends in a file: the same as too many redirects.
+                        fetched.entry.final_url = Some(next.to_string());
+                        return fetched.allow_all("redirect loop".into());
+                    }
+                    seen.push(next.clone());
+                    url = next;
+                }
+                // RFC 9309 §2.3.1.3: "unavailable", 401 and 403 included.
+                (400..=499, _) if status != 429 => {
+                    fetched.cache_control(&response);
+                    return fetched.allow_all(format!("HTTP {status}"));
+                }
+                // RFC 9309 §2.3.1.4: "unreachable", 429 too (Google).
+                (429 | 500..=599, _) => {
+                    return fetched.unreachable(format!("HTTP {status}"));
+                }
+                (_, _) => {
+                    return fetched.unreachable(format!("unexpected HTTP status {status}"));
+                }
+            }
+        }
+    }
+}
+
+impl Fetched {
+    fn finish(mut self, outcome: Outcome, reason: Option<String>) -> Fetched {
+        self.entry.outcome = outcome;
+        self.entry.reason = reason.map(|r| super::sanitize(&r, 500));
+        self.entry.fetched_at = super::unix_now();
+        self
+    }
+
+    fn refused(mut self, reason: String) -> Fetched {
+        self.entry.obtained = Obtained::NotFetched;
+        self.entry.status = None;
+        self.finish(Outcome::NotFetched, Some(reason))
+    }
+
+    fn allow_all(self, reason: String) -> Fetched {
+        self.finish(Outcome::AllowAll, Some(reason))
+    }
+
+    fn unreachable(self, reason: String) -> Fetched {
+        self.finish(Outcome::Unreachable, Some(reason))
+    }
+
+    fn failed(self, e: &reqwest::Error, host: &str) -> Fetched {
+        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+        while let Some(err) = source {
+            if let Some(guard) = err.downcast_ref::<GuardError>() {
+                return self.refused(format!("address guard: {guard}"));
+            }
+            source = err.source();
+        }
+        let what = if e.is_timeout() {
+            "timed out"
+        } else if e.is_connect() {
+            "cannot connect"
+        } else {
+            "request failed"
+        };
+        self.unreachable(format!("{what} ({host}): {}", error_chain(e)))
+    }
+
+    fn cache_control(&mut self, response: &Response) {
+        for value in response.headers().get_all(reqwest::header::CACHE_CONTROL) {
+            let Ok(value) = value.to_str() else { continue };
+            for directive in value.split(',') {
+                let directive = directive.trim().to_ascii_lowercase();
+                if directive == "no-store" {
+                    self.no_store = true;
+                } else if directive == "no-cache" {
+                    self.max_age = 0;
+                } else if let Some(age) = directive.strip_prefix("max-age=")
+                    && let Ok(age) = u64::from_str(age.trim_matches('"'))
+                {
+                    self.max_age = age.min(MAX_CACHE_AGE);
+                }
+            }
+        }
+    }
+
+    /// Reads at most [`MAX_ROBOTS_BYTES`] (and one byte more, to know whether there was
+    /// more), then drops the connection: a huge body is never downloaded.
+    fn read_body(mut self, response: Response) -> Fetched {
+        self.cache_control(&response);
+        let mut body = Vec::new();
+        // RFC 9309 §2.5: parse at least 500 KiB; the rest is ignored, so not read.
+        if let Err(e) = response
+            .take(MAX_ROBOTS_BYTES as u64 + 1)
+            .read_to_end(&mut body)
+        {
+            let timed_out = e.kind() == std::io::ErrorKind::TimedOut
+                || e.get_ref()
+                    .and_then(|inner| inner.downcast_ref::<reqwest::Error>())
+                    .is_some_and(reqwest::Error::is_timeout);
+            let reason = if timed_out {
+                format!("timed out reading the body after {} bytes", body.len())
+            } else {
+                format!(
+                    "truncated response after {} bytes: {}",
+                    body.len(),
+                    error_chain(&e)
+                )
+            };
+            return self.unreachable(reason);
+        }
+        self.entry.truncated = body.len() > MAX_ROBOTS_BYTES;
+        body.truncate(MAX_ROBOTS_BYTES);
+        self.entry.bytes = body.len() as u64;
+        self.entry.body = Some(Arc::from(body));
+        self.finish(Outcome::Rules, None)
+    }
+}
+
+/// The origin a hop's URL goes to, validated like a log's host (and so refused if it is
+/// not a DNS name or an IP literal).
+fn hop_origin(url: &Url) -> Result<Origin, String> {
+    let scheme = Scheme::from_str(url.scheme()).map_err(|e| e.to_string())?;
+    let host = match url.host() {
+        Some(url::Host::Domain(d)) => d.to_owned(),
+        Some(url::Host::Ipv4(a)) => a.to_string(),
+        Some(url::Host::Ipv6(a)) => format!("[{a}]"),
+        None => return Err(format!("no host in {url}")),
+    };
+    let port = url.port_or_known_default().unwrap_or(scheme.default_port());
+    let origin = Origin::from_host(format!("{host}:{port}").as_bytes(), scheme)
+        .map_err(|e| e.to_string())?;
+    // The URL parser and `Origin` must agree on what is an address; else refuse.
+    let is_ip = matches!(url.host(), Some(url::Host::Ipv4(_) | url::Host::Ipv6(_)));
+    if is_ip != origin.ip().is_some() {
+        return Err(format!("ambiguous host {host}"));
+    }
+    Ok(origin)
+}
+
+/// An error and its sources, `: `-separated, each said once.
+fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut source = Some(e);
+    while let Some(err) = source {
+        let text = err.to_string();
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+        source = err.source();
+    }
+    parts.join(": ")
+}
