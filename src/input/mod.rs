@@ -31,7 +31,7 @@ const COMPRESSED_BUF: usize = 1 << 20;
 
 /// A block size that suits the audit: large enough to amortise channel hand-offs, small
 /// enough to keep every worker busy.
-pub const DEFAULT_BLOCK_SIZE: usize = 2 << 20;
+pub const DEFAULT_BLOCK_SIZE: usize = 1 << 20;
 
 /// Where log lines come from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
