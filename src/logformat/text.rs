@@ -5,8 +5,6 @@
 //! what the client itself percent-encoded in the target (robots.txt matching needs it as
 //! requested), or allocate when there is nothing to undo.
 
-#![allow(dead_code)] // TEMP: used by the formats being written
-
 use std::borrow::Cow;
 
 use super::BadLine;
@@ -131,10 +129,11 @@ pub(crate) fn quoted(line: &[u8], at: usize) -> Result<(&[u8], bool, usize), Bad
     }
 }
 
-/// Request method: an RFC 9110 §5.6.2 token.
+/// Request method: an RFC 9110 §5.6.2 token starting with a letter (ALB writes `-` for a
+/// request it could not parse).
 #[inline]
 pub(crate) fn is_method(m: &[u8]) -> bool {
-    !m.is_empty()
+    m.first().is_some_and(u8::is_ascii_alphabetic)
         && m.len() <= 32
         && m.iter().all(|&c| {
             c.is_ascii_alphanumeric()
@@ -219,6 +218,59 @@ pub(crate) fn origin_form(path: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
     out.push(b'/');
     out.extend_from_slice(&path);
     Cow::Owned(out)
+}
+
+/// An absolute-form target split into (scheme, authority) and its origin-form path; any
+/// other target as it is. `decode` undoes the log's escaping of the path.
+pub(crate) type Origin<'a> = Option<(&'static str, &'a [u8])>;
+
+#[inline]
+pub(crate) fn resolve_target<'a>(
+    raw: &'a [u8],
+    decode: impl Fn(&'a [u8]) -> Result<Cow<'a, [u8]>, BadLine>,
+) -> Result<(Origin<'a>, Cow<'a, [u8]>), BadLine> {
+    match split_absolute(raw) {
+        Some((scheme, authority, path)) => {
+            Ok((Some((scheme, authority)), origin_form(decode(path)?)))
+        }
+        None => Ok((None, decode(raw)?)),
+    }
+}
+
+/// What a line whose request field is not a request means: with a 4xx status the server
+/// rejected bytes that were no request (nothing to audit, `Ok(None)`); otherwise the line is
+/// not what the format says (`BadRequestLine`).
+#[inline]
+pub(crate) fn not_a_request<T>(status: u16) -> Result<Option<T>, BadLine> {
+    if (400..500).contains(&status) {
+        Ok(None)
+    } else {
+        Err(BadLine::BadRequestLine)
+    }
+}
+
+/// Scheme named in a log field.
+#[inline]
+pub(crate) fn scheme_name(s: &[u8]) -> Option<&'static str> {
+    if s.eq_ignore_ascii_case(b"https") || s.eq_ignore_ascii_case(b"wss") {
+        Some("https")
+    } else if s.eq_ignore_ascii_case(b"http") || s.eq_ignore_ascii_case(b"ws") {
+        Some("http")
+    } else {
+        None
+    }
+}
+
+/// Undoes IIS's User-Agent encoding: `+` stands for a space.
+pub(crate) fn plus_to_space(raw: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'+', raw).is_none() {
+        return Cow::Borrowed(raw);
+    }
+    Cow::Owned(
+        raw.iter()
+            .map(|&c| if c == b'+' { b' ' } else { c })
+            .collect(),
+    )
 }
 
 /// Parses a status code of 1 to 3 digits.

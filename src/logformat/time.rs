@@ -5,8 +5,6 @@
 //! milliseconds since 1970-01-01T00:00:00Z, offsets applied. Must not: allocate, consult the
 //! local time zone, or accept out-of-range fields (month 13, 31 April, hour 24…).
 
-#![allow(dead_code)] // TEMP: used by the formats being written
-
 /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's
 /// `days_from_civil`, <https://howardhinnant.github.io/date_algorithms.html>).
 #[inline]
