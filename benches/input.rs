@@ -15,17 +15,23 @@ use std::time::Instant;
 use flate2::Compression;
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
-use robots_audit::input::read_blocks_from;
+use robots_audit::input::{BlockPool, read_blocks_from_pooled};
 
-fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (f64, u64) {
-    let mut best = f64::MAX;
-    let mut out = 0;
-    for _ in 0..runs {
-        let start = Instant::now();
-        out = f();
-        best = best.min(start.elapsed().as_secs_f64());
+/// A named way of reading the input; returns the bytes of text it saw.
+type Variant<'a> = (&'a str, Box<dyn FnMut() -> u64 + 'a>);
+
+/// Runs every variant `rounds` times, interleaved so that a busy machine slows them all
+/// alike, and keeps each one's best time.
+fn interleaved(rounds: usize, variants: &mut [Variant<'_>]) -> Vec<f64> {
+    let mut best = vec![f64::MAX; variants.len()];
+    for _ in 0..rounds {
+        for (i, (_, f)) in variants.iter_mut().enumerate() {
+            let start = Instant::now();
+            black_box(f());
+            best[i] = best[i].min(start.elapsed().as_secs_f64());
+        }
     }
-    (best, out)
+    best
 }
 
 fn main() {
@@ -54,54 +60,72 @@ fn main() {
         gz.len() >> 20,
         text.len() as f64 / gz.len() as f64
     );
-    let mbs = |secs: f64| text.len() as f64 / secs / 1e6;
-
-    let (bare, n) = best_of(3, || {
-        let mut dec = MultiGzDecoder::new(&gz[..]);
-        let mut buf = vec![0u8; 1 << 20];
-        let mut total = 0u64;
-        loop {
-            let n = dec.read(&mut buf).expect("the gzip is whole");
-            if n == 0 {
-                break;
-            }
-            black_box(&buf[..n]);
-            total += n as u64;
-        }
-        total
-    });
-    assert_eq!(n, text.len() as u64);
-    println!("bare MultiGzDecoder      {:>7.0} MB/s", mbs(bare));
-
     let progress = AtomicU64::new(0);
-    for block_size in [1 << 20, 2 << 20, 4 << 20] {
-        let (ours, n) = best_of(3, || {
+    let pool = BlockPool::new();
+    let expect = text.len() as u64;
+    let ours = |block_size: usize, pooled: bool, input: &'static [u8]| {
+        let (progress, pool) = (&progress, &pool);
+        move || {
             let mut total = 0u64;
-            read_blocks_from(&gz[..], "bench", block_size, &progress, |b| {
-                total += b.data.len() as u64;
-                black_box(b);
-                true
-            })
-            .expect("the gzip is whole");
+            read_blocks_from_pooled(
+                input,
+                "bench",
+                block_size,
+                progress,
+                pooled.then_some(pool),
+                |b| {
+                    total += b.data.len() as u64;
+                    if pooled {
+                        pool.give_back(b.data);
+                    } else {
+                        black_box(b);
+                    }
+                    true
+                },
+            )
+            .expect("the input is whole");
+            assert_eq!(total, expect);
             total
-        });
-        assert_eq!(n, text.len() as u64);
+        }
+    };
+    let gz: &'static [u8] = Box::leak(gz.into_boxed_slice());
+    let plain: &'static [u8] = Box::leak(text.into_boxed_slice());
+    let mut variants: Vec<Variant<'_>> = vec![
+        (
+            "bare MultiGzDecoder",
+            Box::new(move || {
+                let mut dec = MultiGzDecoder::new(gz);
+                let mut buf = vec![0u8; 1 << 20];
+                let mut total = 0u64;
+                loop {
+                    let n = dec.read(&mut buf).expect("the gzip is whole");
+                    if n == 0 {
+                        break;
+                    }
+                    black_box(&buf[..n]);
+                    total += n as u64;
+                }
+                assert_eq!(total, expect);
+                total
+            }),
+        ),
+        ("read_blocks gzip 1 MiB", Box::new(ours(1 << 20, false, gz))),
+        ("read_blocks gzip 2 MiB", Box::new(ours(2 << 20, false, gz))),
+        ("read_blocks gzip 4 MiB", Box::new(ours(4 << 20, false, gz))),
+        ("pooled gzip 1 MiB", Box::new(ours(1 << 20, true, gz))),
+        ("pooled gzip 4 MiB", Box::new(ours(4 << 20, true, gz))),
+        (
+            "read_blocks plain 1 MiB",
+            Box::new(ours(1 << 20, false, plain)),
+        ),
+        ("pooled plain 1 MiB", Box::new(ours(1 << 20, true, plain))),
+    ];
+    let best = interleaved(5, &mut variants);
+    for ((name, _), secs) in variants.iter().zip(&best) {
         println!(
-            "read_blocks gzip {:>2} MiB {:>7.0} MB/s  ({:.2}x the bare decoder's time)",
-            block_size >> 20,
-            mbs(ours),
-            ours / bare
+            "{name:<24} {:>7.0} MB/s  ({:.2}x the bare decoder's time)",
+            expect as f64 / secs / 1e6,
+            secs / best[0]
         );
     }
-    let (plain, _) = best_of(3, || {
-        let mut total = 0u64;
-        read_blocks_from(&text[..], "bench", 2 << 20, &progress, |b| {
-            total += b.data.len() as u64;
-            black_box(b);
-            true
-        })
-        .expect("memory reads");
-        total
-    });
-    println!("read_blocks plain 2 MiB  {:>7.0} MB/s", mbs(plain));
 }

@@ -12,7 +12,7 @@
 
 mod blocks;
 
-pub use blocks::{Block, Lines};
+pub use blocks::{Block, BlockPool, Lines};
 
 use std::cell::Cell;
 use std::ffi::OsStr;
@@ -122,17 +122,39 @@ pub fn read_blocks(
     progress: &AtomicU64,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
-    let name = source.name();
-    match source {
-        Source::Path(p) => {
-            let file = File::open(p).map_err(|source| InputError::Open {
-                path: name.clone(),
-                source,
-            })?;
-            read_blocks_from(file, &name, block_size, progress, sink)
-        }
-        Source::Stdin => read_blocks_from(io::stdin().lock(), &name, block_size, progress, sink),
-    }
+    let reader = open(source)?;
+    read_blocks_from_pooled(reader, &source.name(), block_size, progress, None, sink)
+}
+
+/// Opens a source for reading.
+fn open(source: &Source) -> Result<Box<dyn Read>, InputError> {
+    Ok(match source {
+        Source::Path(p) => Box::new(File::open(p).map_err(|e| InputError::Open {
+            path: source.name(),
+            source: e,
+        })?),
+        Source::Stdin => Box::new(io::stdin().lock()),
+    })
+}
+
+/// [`read_blocks`] taking block buffers from `pool` (which the consumer refills with
+/// [`BlockPool::give_back`] when done with a block) instead of allocating each one.
+pub fn read_blocks_pooled(
+    source: &Source,
+    block_size: usize,
+    progress: &AtomicU64,
+    pool: &BlockPool,
+    sink: impl FnMut(Block) -> bool,
+) -> Result<InputStats, InputError> {
+    let reader = open(source)?;
+    read_blocks_from_pooled(
+        reader,
+        &source.name(),
+        block_size,
+        progress,
+        Some(pool),
+        sink,
+    )
 }
 
 /// [`read_blocks`] on any reader; `name` is used in errors.
@@ -143,13 +165,25 @@ pub fn read_blocks_from(
     progress: &AtomicU64,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
+    read_blocks_from_pooled(reader, name, block_size, progress, None, sink)
+}
+
+/// [`read_blocks_from`] with an optional [`BlockPool`].
+pub fn read_blocks_from_pooled(
+    reader: impl Read,
+    name: &str,
+    block_size: usize,
+    progress: &AtomicU64,
+    pool: Option<&BlockPool>,
+    sink: impl FnMut(Block) -> bool,
+) -> Result<InputStats, InputError> {
     let consumed = Cell::new(0u64);
     let mut raw = Counting {
         inner: reader,
         progress,
         count: &consumed,
     };
-    let mut cutter = Cutter::new(block_size, sink);
+    let mut cutter = Cutter::new(block_size, pool, sink);
     let mut stats = InputStats::default();
     let read_error = |source: io::Error| InputError::Read {
         path: name.to_owned(),
@@ -178,7 +212,7 @@ pub fn read_blocks_from(
 /// counting members and tolerating zero padding after the last one, as gzip(1) does).
 fn read_gzip<R: Read, F: FnMut(Block) -> bool>(
     reader: R,
-    cutter: &mut Cutter<F>,
+    cutter: &mut Cutter<'_, F>,
     members: &mut u64,
 ) -> io::Result<()> {
     let mut input = BufReader::with_capacity(COMPRESSED_BUF, reader);
@@ -442,6 +476,27 @@ mod tests {
         assert!(matches!(err, InputError::Open { .. }));
         assert!(err.to_string().contains("missing.log"));
         std::fs::remove_dir_all(&dir).expect("temp dir is removable");
+    }
+
+    #[test]
+    fn pooled_reads_the_same() {
+        let text = sample(5000);
+        let gz = gzip(&text);
+        let pool = BlockPool::new();
+        let progress = AtomicU64::new(0);
+        for input in [&text, &gz] {
+            let mut out = Vec::new();
+            let mut next_line = 1;
+            read_blocks_from_pooled(&input[..], "t", 4096, &progress, Some(&pool), |b| {
+                assert_eq!(b.first_line, next_line);
+                next_line += b.lines().count() as u64;
+                out.extend_from_slice(&b.data);
+                pool.give_back(b.data);
+                true
+            })
+            .expect("reads");
+            assert_eq!(out, text);
+        }
     }
 
     #[test]
