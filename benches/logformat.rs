@@ -97,4 +97,11 @@ fn main() {
     bench_block("combined", Format::Combined, &combined);
     bench("vhost_combined", Format::VhostCombined, &vhost);
     bench("common", Format::Common, &common);
+    bench(
+        "nginx-json",
+        Format::NginxJson,
+        &support::nginx_json_lines(10_000),
+    );
+    bench("w3c", Format::W3c, &support::w3c_lines(10_000));
+    bench("alb", Format::Alb, &support::alb_lines(10_000));
 }
