@@ -116,6 +116,21 @@ pub fn source_len(source: &Source) -> Option<u64> {
 ///
 /// On a read error or a damaged gzip stream, every line before the damage (the partial last
 /// line too) has been delivered to `sink` when the error is returned.
+///
+/// ```no_run
+/// use std::sync::atomic::AtomicU64;
+/// use robots_audit::input::{DEFAULT_BLOCK_SIZE, Source, read_blocks};
+///
+/// let progress = AtomicU64::new(0);
+/// let mut lines = 0;
+/// let stats = read_blocks(&Source::from_arg("access.log.gz".as_ref()), DEFAULT_BLOCK_SIZE,
+///     &progress, |block| {
+///         lines += block.lines().count();
+///         true // keep going
+///     })?;
+/// assert_eq!(stats.lines as usize, lines);
+/// # Ok::<(), robots_audit::input::InputError>(())
+/// ```
 pub fn read_blocks(
     source: &Source,
     block_size: usize,

@@ -69,7 +69,9 @@ impl Format {
         }
     }
 
-    /// Does a line of this format carry the Host the request was made to?
+    /// Can a line of this format carry the Host the request was made to? (W3C logs have it
+    /// only with a `cs-host` field, nginx JSON only with a host key: [`Request::host`] is
+    /// `None` on lines without one.) False for `common` and `combined`, which never do.
     pub fn has_host(self) -> bool {
         !matches!(self, Format::Common | Format::Combined)
     }
@@ -210,6 +212,20 @@ impl fmt::Display for BadLine {
 
 /// Parses lines of one format. Cheap to create (no allocation but for a W3C field list):
 /// make one per block, with the block's `#Fields:` header.
+///
+/// ```
+/// use robots_audit::logformat::{Format, LineParser};
+///
+/// let parser = LineParser::new(Format::Combined, None);
+/// let line = br#"66.249.66.1 - - [20/Nov/2026:14:55:36 +0100] "GET /a?b HTTP/1.1" 200 512 "-" "Googlebot/2.1""#;
+/// let request = parser.parse(line).unwrap().unwrap();
+/// assert_eq!(&*request.target, b"/a?b");
+/// assert_eq!(request.time_ms, 1_795_182_936_000); // 2026-11-20T13:55:36Z
+/// assert_eq!(&*request.user_agent, b"Googlebot/2.1");
+/// // A 408 with no request line is a real line but no request.
+/// let line = br#"66.249.66.1 - - [20/Nov/2026:14:55:36 +0100] "-" 408 - "-" "-""#;
+/// assert_eq!(parser.parse(line), Ok(None));
+/// ```
 #[derive(Debug, Clone)]
 pub struct LineParser {
     format: Format,
