@@ -3,7 +3,9 @@
 //! Stage: first. Takes: [`Source`]s (files or standard input). Gives: owned [`Block`]s of whole
 //! lines through a sink callback, and [`InputStats`] at the end. Gzip is recognised by its
 //! magic bytes (`1f 8b`), never by the file name; multi-member files (from `cat a.gz b.gz` or
-//! parallel compressors) are read member after member as one stream. Must not: parse log
+//! parallel compressors) are read member after member as one stream; a file in another
+//! compression format (zstd, xz, bzip2, lz4, zip) is an error naming it, not a flood of
+//! malformed lines. Must not: parse log
 //! lines, allocate per line, or lose the lines before a damaged part of a file (they are
 //! delivered before the error is returned).
 //!
@@ -205,10 +207,20 @@ pub fn read_blocks_from_pooled(
         source,
     };
 
-    let mut magic = [0u8; 2];
+    let mut magic = [0u8; 10];
     let sniffed = read_up_to(&mut raw, &mut magic).map_err(read_error)?;
-    let mut stream = (&magic[..sniffed]).chain(raw);
-    let result = if magic[..sniffed] == GZIP_MAGIC {
+    let magic = &magic[..sniffed];
+    if let Some(what) = other_compression(magic) {
+        return Err(read_error(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{what}-compressed input is not supported (only gzip and plain text): \
+                 decompress it first and read it from standard input with `-`"
+            ),
+        )));
+    }
+    let mut stream = magic.chain(raw);
+    let result = if magic.starts_with(&GZIP_MAGIC) {
         stats.gzip = true;
         let result = read_gzip(&mut stream, &mut cutter, &mut stats.members);
         result.map_err(|e| gzip_error(e, consumed.get(), cutter.bytes, stats.members))
@@ -258,6 +270,28 @@ fn read_gzip<R: Read, F: FnMut(Block) -> bool>(
                 "data after the last gzip member is not gzip",
             ));
         }
+    }
+}
+
+/// Names a compression format other than gzip from its magic bytes, so that such a file
+/// gets a clear error instead of a flood of malformed lines.
+fn other_compression(magic: &[u8]) -> Option<&'static str> {
+    if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Some("zstd")
+    } else if magic.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+        Some("xz")
+    } else if magic.len() == 10
+        && magic.starts_with(b"BZh")
+        && (b'1'..=b'9').contains(&magic[3])
+        && magic[4..] == *b"1AY&SY"
+    {
+        Some("bzip2")
+    } else if magic.starts_with(&[0x04, 0x22, 0x4d, 0x18]) {
+        Some("lz4")
+    } else if magic.starts_with(b"PK\x03\x04") {
+        Some("zip")
+    } else {
+        None
     }
 }
 
@@ -512,6 +546,24 @@ mod tests {
             .expect("reads");
             assert_eq!(out, text);
         }
+    }
+
+    #[test]
+    fn other_compressions_are_named() {
+        for (magic, what) in [
+            (&[0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x05][..], "zstd"),
+            (&b"\xfd7zXZ\x00\x00\x04"[..], "xz"),
+            (&b"BZh91AY&SY\x01\x02"[..], "bzip2"),
+        ] {
+            let (r, out) = read_all(magic, 1024);
+            let msg = r.expect_err("not gzip nor text").to_string();
+            assert!(msg.contains(what) && msg.contains("test.log"), "{msg}");
+            assert!(out.is_empty());
+        }
+        // Text that merely starts like bzip2's magic is text.
+        let (r, out) = read_all(b"BZh9 is not a log\n", 1024);
+        assert!(r.is_ok());
+        assert_eq!(out, b"BZh9 is not a log\n");
     }
 
     #[test]
