@@ -15,6 +15,9 @@ use memchr::memmem;
 /// of it so that one block has one field list.
 const FIELDS_DIRECTIVE: &[u8] = b"#Fields:";
 
+/// The UTF-8 byte order mark.
+const UTF8_BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// Smallest read asked of the reader when a block has to grow for a very long line.
 const MIN_GROW: usize = 64 * 1024;
 
@@ -125,6 +128,8 @@ pub(crate) struct Cutter<'p, F: FnMut(Block) -> bool> {
     pub(crate) lines: u64,
     /// The sink asked to stop.
     pub(crate) stopped: bool,
+    /// The start of the stream has been checked for a byte order mark.
+    bom_checked: bool,
 }
 
 impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
@@ -143,6 +148,7 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
             bytes: 0,
             lines: 0,
             stopped: false,
+            bom_checked: false,
         }
     }
 
@@ -215,6 +221,14 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
 
     /// Sends `data` (starting at a line start) to the sink, cut in front of `#Fields:` lines.
     fn emit(&mut self, mut data: Vec<u8>) {
+        if !self.bom_checked {
+            // Windows tools (IIS among them) may start a UTF-8 file with a byte order mark;
+            // it is no part of the first line.
+            self.bom_checked = true;
+            if data.starts_with(UTF8_BOM) {
+                data.drain(..UTF8_BOM.len());
+            }
+        }
         // Line starts of `#Fields:` directives, in order.
         // (Searching for `#Fields:` and then looking back is faster than searching for
         // `\n#Fields:`: the searcher's prefilter keys on rare bytes, and `\n` is not one.)
@@ -387,6 +401,17 @@ mod tests {
                 .iter()
                 .all(|b| b.header.as_deref() == Some(&b"#Fields: x"[..]))
         );
+    }
+
+    #[test]
+    fn byte_order_mark_is_dropped() {
+        let blocks = cut_all(b"\xef\xbb\xbf#Fields: a\n1\n", 1 << 20, 1);
+        assert_eq!(blocks[0].data, b"#Fields: a\n1\n");
+        assert_eq!(blocks[0].header.as_deref(), Some(&b"#Fields: a"[..]));
+        // Only at the start of the stream.
+        let blocks = cut_all(b"a\n\xef\xbb\xbfb\n", 2, 1);
+        let data: Vec<u8> = blocks.iter().flat_map(|b| b.data.clone()).collect();
+        assert_eq!(data, b"a\n\xef\xbb\xbfb\n");
     }
 
     #[test]

@@ -113,7 +113,8 @@ pub fn source_len(source: &Source) -> Option<u64> {
 /// Reads a source to the end, calling `sink` with line-aligned blocks of about `block_size`
 /// bytes (a single line longer than `block_size` makes one bigger block; a line is never
 /// split). Gzip is sniffed by its magic bytes, not by name; multi-member gzip is read as one
-/// stream; a file named `.gz` that is not gzip is read as plain text. `progress` gets the
+/// stream; a file named `.gz` that is not gzip is read as plain text. A UTF-8 byte order
+/// mark at the very start of the text is dropped. `progress` gets the
 /// source bytes read added as reading goes. `sink` returns false to stop early.
 ///
 /// On a read error or a damaged gzip stream, every line before the damage (the partial last

@@ -297,6 +297,7 @@ impl LineParser {
 /// more specific (earlier in [`Format::all`]). `None` if no format reads at least half of
 /// the non-blank lines.
 pub fn detect(sample: &[u8]) -> Option<Format> {
+    let sample = sample.strip_prefix(b"\xef\xbb\xbf").unwrap_or(sample);
     let lines: Vec<&[u8]> = sample
         .split(|&c| c == b'\n')
         .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
