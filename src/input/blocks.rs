@@ -229,9 +229,7 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
                 data.drain(..UTF8_BOM.len());
             }
         }
-        // Line starts of `#Fields:` directives, in order.
-        // (Searching for `#Fields:` and then looking back is faster than searching for
-        // `\n#Fields:`: the searcher's prefilter keys on rare bytes, and `\n` is not one.)
+        // Line starts of `#Fields:` directives, in order (one at the very start included).
         let cuts: Vec<usize> = self
             .fields
             .find_iter(&data)
