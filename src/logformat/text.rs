@@ -178,7 +178,7 @@ pub(crate) fn split_request_line(raw: &[u8]) -> Option<RequestLine<'_>> {
         Some(last) if rest[last + 1..].starts_with(b"HTTP/") => &rest[..last],
         _ => rest,
     };
-    if target.is_empty() || target.contains(&b' ') && !target.starts_with(b"/") {
+    if target.is_empty() || !target.starts_with(b"/") && target.contains(&b' ') {
         return None;
     }
     Some(RequestLine { method, target })
