@@ -1,0 +1,608 @@
+//! Input: open the log sources, sniff gzip from plain text, decompress, cut line-aligned blocks.
+//!
+//! Stage: first. Takes: [`Source`]s (files or standard input). Gives: owned [`Block`]s of whole
+//! lines through a sink callback, and [`InputStats`] at the end. Gzip is recognised by its
+//! magic bytes (`1f 8b`), never by the file name; multi-member files (from `cat a.gz b.gz` or
+//! parallel compressors) are read member after member as one stream; a file in another
+//! compression format (zstd, xz, bzip2, lz4, zip) is an error naming it, not a flood of
+//! malformed lines. Must not: parse log
+//! lines, allocate per line, or lose the lines before a damaged part of a file (they are
+//! delivered before the error is returned).
+//!
+//! [`read_blocks`] is meant to run on a thread of its own per file, ahead of the parsers: the
+//! sink typically sends each block into a bounded channel.
+
+mod blocks;
+
+pub use blocks::{Block, BlockPool, Lines};
+
+use std::cell::Cell;
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use blocks::Cutter;
+
+/// The gzip magic bytes (RFC 1952 §2.3.1).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Size of the buffer of compressed bytes in front of the inflater.
+const COMPRESSED_BUF: usize = 1 << 20;
+
+/// A block size that suits the audit: large enough to amortise channel hand-offs, small
+/// enough to keep every worker busy.
+pub const DEFAULT_BLOCK_SIZE: usize = 1 << 20;
+
+/// Where log lines come from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// A file (plain or gzip, whatever its name).
+    Path(PathBuf),
+    /// Standard input (`-` on the command line).
+    Stdin,
+}
+
+impl Source {
+    /// `-` is standard input; anything else is a path.
+    pub fn from_arg(arg: &OsStr) -> Source {
+        if arg == "-" {
+            Source::Stdin
+        } else {
+            Source::Path(PathBuf::from(arg))
+        }
+    }
+
+    /// The name to show in messages: the path as given, or `<stdin>`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Path(p) => p.display().to_string(),
+            Source::Stdin => "<stdin>".to_owned(),
+        }
+    }
+}
+
+/// What reading one source amounted to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InputStats {
+    /// Bytes read from the source (compressed size for gzip).
+    pub compressed_bytes: u64,
+    /// Bytes of text (after decompression).
+    pub bytes: u64,
+    /// Lines delivered (a last line without `\n` counts).
+    pub lines: u64,
+    /// The source was gzip.
+    pub gzip: bool,
+    /// Gzip members read (0 for plain text).
+    pub members: u64,
+}
+
+/// Why a source could not be read (to the end).
+#[derive(thiserror::Error, Debug)]
+pub enum InputError {
+    /// The source could not be opened.
+    #[error("cannot open {path}: {source}")]
+    Open { path: String, source: io::Error },
+    /// Reading failed part way, including a corrupt or truncated gzip stream. Every line
+    /// before the damage has been delivered.
+    #[error("cannot read {path}: {source}")]
+    Read { path: String, source: io::Error },
+}
+
+impl InputError {
+    /// The name of the source the error is about.
+    pub fn path(&self) -> &str {
+        match self {
+            InputError::Open { path, .. } | InputError::Read { path, .. } => path,
+        }
+    }
+}
+
+/// Total size of the source if known (a regular file's length), for progress bars.
+pub fn source_len(source: &Source) -> Option<u64> {
+    match source {
+        Source::Path(p) => std::fs::metadata(p)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len()),
+        Source::Stdin => None,
+    }
+}
+
+/// Reads a source to the end, calling `sink` with line-aligned blocks of about `block_size`
+/// bytes (a single line longer than `block_size` makes one bigger block; a line is never
+/// split). Gzip is sniffed by its magic bytes, not by name; multi-member gzip is read as one
+/// stream; a file named `.gz` that is not gzip is read as plain text. A UTF-8 byte order
+/// mark at the very start of the text is dropped. `progress` gets the
+/// source bytes read added as reading goes. `sink` returns false to stop early.
+///
+/// On a read error or a damaged gzip stream, every line before the damage (the partial last
+/// line too) has been delivered to `sink` when the error is returned.
+///
+/// ```no_run
+/// use std::sync::atomic::AtomicU64;
+/// use robots_audit::input::{DEFAULT_BLOCK_SIZE, Source, read_blocks};
+///
+/// let progress = AtomicU64::new(0);
+/// let mut lines = 0;
+/// let stats = read_blocks(&Source::from_arg("access.log.gz".as_ref()), DEFAULT_BLOCK_SIZE,
+///     &progress, |block| {
+///         lines += block.lines().count();
+///         true // keep going
+///     })?;
+/// assert_eq!(stats.lines as usize, lines);
+/// # Ok::<(), robots_audit::input::InputError>(())
+/// ```
+pub fn read_blocks(
+    source: &Source,
+    block_size: usize,
+    progress: &AtomicU64,
+    sink: impl FnMut(Block) -> bool,
+) -> Result<InputStats, InputError> {
+    let reader = open(source)?;
+    read_blocks_from_pooled(reader, &source.name(), block_size, progress, None, sink)
+}
+
+/// Opens a source for reading.
+fn open(source: &Source) -> Result<Box<dyn Read>, InputError> {
+    Ok(match source {
+        Source::Path(p) => Box::new(File::open(p).map_err(|e| InputError::Open {
+            path: source.name(),
+            source: e,
+        })?),
+        Source::Stdin => Box::new(io::stdin().lock()),
+    })
+}
+
+/// [`read_blocks`] taking block buffers from `pool` (which the consumer refills with
+/// [`BlockPool::give_back`] when done with a block) instead of allocating each one.
+pub fn read_blocks_pooled(
+    source: &Source,
+    block_size: usize,
+    progress: &AtomicU64,
+    pool: &BlockPool,
+    sink: impl FnMut(Block) -> bool,
+) -> Result<InputStats, InputError> {
+    let reader = open(source)?;
+    read_blocks_from_pooled(
+        reader,
+        &source.name(),
+        block_size,
+        progress,
+        Some(pool),
+        sink,
+    )
+}
+
+/// [`read_blocks`] on any reader; `name` is used in errors.
+pub fn read_blocks_from(
+    reader: impl Read,
+    name: &str,
+    block_size: usize,
+    progress: &AtomicU64,
+    sink: impl FnMut(Block) -> bool,
+) -> Result<InputStats, InputError> {
+    read_blocks_from_pooled(reader, name, block_size, progress, None, sink)
+}
+
+/// [`read_blocks_from`] with an optional [`BlockPool`].
+pub fn read_blocks_from_pooled(
+    reader: impl Read,
+    name: &str,
+    block_size: usize,
+    progress: &AtomicU64,
+    pool: Option<&BlockPool>,
+    sink: impl FnMut(Block) -> bool,
+) -> Result<InputStats, InputError> {
+    let consumed = Cell::new(0u64);
+    let mut raw = Counting {
+        inner: reader,
+        progress,
+        count: &consumed,
+    };
+    let mut cutter = Cutter::new(block_size, pool, sink);
+    let mut stats = InputStats::default();
+    let read_error = |source: io::Error| InputError::Read {
+        path: name.to_owned(),
+        source,
+    };
+
+    let mut magic = [0u8; 10];
+    let sniffed = read_up_to(&mut raw, &mut magic).map_err(read_error)?;
+    let magic = &magic[..sniffed];
+    if let Some(what) = other_compression(magic) {
+        return Err(read_error(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{what}-compressed input is not supported (only gzip and plain text): \
+                 decompress it first and read it from standard input with `-`"
+            ),
+        )));
+    }
+    let mut stream = magic.chain(raw);
+    let result = if magic.starts_with(&GZIP_MAGIC) {
+        stats.gzip = true;
+        let result = read_gzip(&mut stream, &mut cutter, &mut stats.members);
+        result.map_err(|e| gzip_error(e, consumed.get(), cutter.bytes, stats.members))
+    } else {
+        cutter.feed(&mut stream)
+    };
+    // Deliver what was read, also after an error: the damage comes after it.
+    cutter.finish();
+    stats.compressed_bytes = consumed.get();
+    stats.bytes = cutter.bytes;
+    stats.lines = cutter.lines;
+    result.map(|()| stats).map_err(read_error)
+}
+
+/// Reads gzip members one after the other into `cutter` (what `MultiGzDecoder` does, but
+/// counting members and tolerating zero padding after the last one, as gzip(1) does).
+fn read_gzip<R: Read, F: FnMut(Block) -> bool>(
+    reader: R,
+    cutter: &mut Cutter<'_, F>,
+    members: &mut u64,
+) -> io::Result<()> {
+    let mut input = BufReader::with_capacity(COMPRESSED_BUF, reader);
+    loop {
+        let mut member = flate2::bufread::GzDecoder::new(input);
+        cutter.feed(&mut member)?;
+        *members += 1;
+        input = member.into_inner();
+        if cutter.stopped {
+            return Ok(());
+        }
+        // Another member, zero padding, or the end.
+        loop {
+            let rest = input.fill_buf()?;
+            if rest.is_empty() {
+                return Ok(());
+            }
+            if rest[0] == GZIP_MAGIC[0] {
+                break;
+            }
+            if rest.iter().all(|&b| b == 0) {
+                let n = rest.len();
+                input.consume(n);
+                continue;
+            }
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "data after the last gzip member is not gzip",
+            ));
+        }
+    }
+}
+
+/// Names a compression format other than gzip from its magic bytes, so that such a file
+/// gets a clear error instead of a flood of malformed lines.
+fn other_compression(magic: &[u8]) -> Option<&'static str> {
+    if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Some("zstd")
+    } else if magic.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+        Some("xz")
+    } else if magic.len() == 10
+        && magic.starts_with(b"BZh")
+        && (b'1'..=b'9').contains(&magic[3])
+        && magic[4..] == *b"1AY&SY"
+    {
+        Some("bzip2")
+    } else if magic.starts_with(&[0x04, 0x22, 0x4d, 0x18]) {
+        Some("lz4")
+    } else if magic.starts_with(b"PK\x03\x04") {
+        Some("zip")
+    } else {
+        None
+    }
+}
+
+/// Says where a gzip stream broke, in the source's own terms.
+fn gzip_error(e: io::Error, compressed: u64, bytes: u64, members: u64) -> io::Error {
+    let member = members + 1;
+    let msg = if e.kind() == io::ErrorKind::UnexpectedEof {
+        format!(
+            "truncated gzip stream after {compressed} bytes (in member {member}, \
+             {bytes} bytes decompressed and delivered)"
+        )
+    } else {
+        format!(
+            "corrupt gzip stream after {compressed} bytes (in member {member}, \
+             {bytes} bytes decompressed and delivered): {e}"
+        )
+    };
+    io::Error::new(e.kind(), msg)
+}
+
+/// Fills `buf` unless the reader ends first; returns how much was read.
+fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// Counts the bytes read from the source, for the stats and the progress bar.
+struct Counting<'a, R> {
+    inner: R,
+    progress: &'a AtomicU64,
+    count: &'a Cell<u64>,
+}
+
+impl<R: Read> Read for Counting<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        self.progress.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::Compression;
+    use flate2::write::GzEncoder;
+    use std::io::Write;
+
+    fn gzip(data: &[u8]) -> Vec<u8> {
+        let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
+        enc.write_all(data).expect("writing to a Vec does not fail");
+        enc.finish().expect("writing to a Vec does not fail")
+    }
+
+    fn sample(lines: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        for i in 0..lines {
+            out.extend_from_slice(
+                format!(
+                    "192.0.2.{} - - [20/Nov/2026:13:55:{:02} +0000] \"GET /p/{i}?q={} HTTP/1.1\" 200 {} \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1)\"\n",
+                    i % 250,
+                    i % 60,
+                    i * 7,
+                    i * 13
+                )
+                .as_bytes(),
+            );
+        }
+        out
+    }
+
+    fn read_all(input: &[u8], block_size: usize) -> (Result<InputStats, InputError>, Vec<u8>) {
+        let progress = AtomicU64::new(0);
+        let mut out = Vec::new();
+        let mut next_line = 1;
+        let r = read_blocks_from(input, "test.log", block_size, &progress, |b| {
+            assert_eq!(b.first_line, next_line);
+            next_line += b.lines().count() as u64;
+            out.extend_from_slice(&b.data);
+            true
+        });
+        if let Ok(stats) = &r {
+            assert_eq!(stats.compressed_bytes, input.len() as u64);
+            assert_eq!(progress.load(Ordering::Relaxed), input.len() as u64);
+            assert_eq!(stats.lines, next_line - 1);
+        }
+        (r, out)
+    }
+
+    #[test]
+    fn plain_and_gzip_read_the_same() {
+        let text = sample(5000);
+        let (r, out) = read_all(&text, 64 * 1024);
+        let stats = r.expect("plain text reads");
+        assert_eq!(out, text);
+        assert!(!stats.gzip);
+        assert_eq!(stats.members, 0);
+        assert_eq!(stats.lines, 5000);
+
+        let gz = gzip(&text);
+        let (r, out) = read_all(&gz, 64 * 1024);
+        let stats = r.expect("gzip reads");
+        assert_eq!(out, text);
+        assert!(stats.gzip);
+        assert_eq!(stats.members, 1);
+        assert_eq!(stats.bytes, text.len() as u64);
+        assert_eq!(stats.lines, 5000);
+    }
+
+    #[test]
+    fn multi_member_gzip_reads_all_members() {
+        let text = sample(3000);
+        // Cut mid-line, as `split -b` + gzip would.
+        let (a, b) = text.split_at(text.len() / 2 + 17);
+        let mut gz = gzip(a);
+        gz.extend_from_slice(&gzip(b));
+        gz.extend_from_slice(&gzip(b""));
+        let (r, out) = read_all(&gz, 10_000);
+        let stats = r.expect("multi-member gzip reads");
+        assert_eq!(out, text);
+        assert_eq!(stats.members, 3);
+        assert_eq!(stats.lines, 3000);
+    }
+
+    #[test]
+    fn zero_padding_after_gzip_is_ignored_but_garbage_is_an_error() {
+        let text = sample(10);
+        let mut gz = gzip(&text);
+        gz.extend_from_slice(&[0; 512]);
+        let (r, out) = read_all(&gz, 1 << 20);
+        assert!(r.is_ok());
+        assert_eq!(out, text);
+        let mut gz = gzip(&text);
+        gz.extend_from_slice(b"hello\n");
+        let (r, out) = read_all(&gz, 1 << 20);
+        assert_eq!(out, text);
+        let msg = r.expect_err("trailing garbage is reported").to_string();
+        assert!(msg.contains("test.log"), "{msg}");
+    }
+
+    #[test]
+    fn truncated_gzip_delivers_lines_before_damage_then_errs() {
+        let text = sample(20_000);
+        let gz = gzip(&text);
+        for cut in [gz.len() - 4, gz.len() / 2, 30] {
+            let (r, out) = read_all(&gz[..cut], 16 * 1024);
+            let err = r.expect_err("truncated gzip is an error");
+            let msg = err.to_string();
+            assert!(msg.contains("test.log"), "{msg}");
+            assert!(msg.contains("gzip stream after"), "{msg}");
+            assert!(matches!(err, InputError::Read { .. }));
+            // What was delivered is a prefix of the text.
+            assert!(text.starts_with(&out));
+            if cut == gz.len() - 4 {
+                // Only the trailer is missing: all text was inflated.
+                assert_eq!(out, text);
+                assert!(msg.contains("truncated"), "{msg}");
+            }
+            if cut == gz.len() / 2 {
+                assert!(out.len() > text.len() / 4);
+            }
+        }
+    }
+
+    #[test]
+    fn corrupt_gzip_is_an_error() {
+        let text = sample(2000);
+        let mut gz = gzip(&text);
+        let mid = gz.len() / 2;
+        for b in &mut gz[mid..mid + 64] {
+            *b ^= 0x5a;
+        }
+        let (r, out) = read_all(&gz, 16 * 1024);
+        assert!(r.is_err());
+        assert!(text.starts_with(&out));
+    }
+
+    #[test]
+    fn odd_inputs() {
+        // Empty.
+        let (r, out) = read_all(b"", 1024);
+        let stats = r.expect("empty input reads");
+        assert!(out.is_empty());
+        assert_eq!(stats.lines, 0);
+        // One byte, and the first gzip magic byte alone.
+        let (r, out) = read_all(b"x", 1024);
+        assert_eq!(r.expect("one byte reads").lines, 1);
+        assert_eq!(out, b"x");
+        let (r, _) = read_all(&[0x1f], 1024);
+        assert!(!r.expect("plain").gzip);
+        // Binary junk is text as far as input is concerned.
+        let junk: Vec<u8> = (0..=255u8).cycle().take(10_000).collect();
+        let (r, out) = read_all(&junk, 1000);
+        assert!(r.is_ok());
+        assert_eq!(out, junk);
+    }
+
+    #[test]
+    fn files_plain_named_gz_and_gzip_named_log() {
+        let dir = std::env::temp_dir().join(format!("robots-audit-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir is writable");
+        let text = sample(100);
+        let plain_gz = dir.join("plain.log.gz");
+        let gzip_log = dir.join("gzip.log");
+        std::fs::write(&plain_gz, &text).expect("temp dir is writable");
+        std::fs::write(&gzip_log, gzip(&text)).expect("temp dir is writable");
+        let progress = AtomicU64::new(0);
+        for (path, is_gzip) in [(&plain_gz, false), (&gzip_log, true)] {
+            let source = Source::from_arg(path.as_os_str());
+            let mut out = Vec::new();
+            let stats = read_blocks(&source, 1000, &progress, |b| {
+                out.extend_from_slice(&b.data);
+                true
+            })
+            .expect("temp file reads");
+            assert_eq!(out, text);
+            assert_eq!(stats.gzip, is_gzip);
+            assert_eq!(source_len(&source), Some(stats.compressed_bytes));
+        }
+        let missing = Source::Path(dir.join("missing.log"));
+        let err = read_blocks(&missing, 1000, &progress, |_| true).expect_err("missing file");
+        assert!(matches!(err, InputError::Open { .. }));
+        assert!(err.to_string().contains("missing.log"));
+        std::fs::remove_dir_all(&dir).expect("temp dir is removable");
+    }
+
+    #[test]
+    fn pooled_reads_the_same() {
+        let text = sample(5000);
+        let gz = gzip(&text);
+        let pool = BlockPool::new();
+        let progress = AtomicU64::new(0);
+        for input in [&text, &gz] {
+            let mut out = Vec::new();
+            let mut next_line = 1;
+            read_blocks_from_pooled(&input[..], "t", 4096, &progress, Some(&pool), |b| {
+                assert_eq!(b.first_line, next_line);
+                next_line += b.lines().count() as u64;
+                out.extend_from_slice(&b.data);
+                pool.give_back(b.data);
+                true
+            })
+            .expect("reads");
+            assert_eq!(out, text);
+        }
+    }
+
+    #[test]
+    fn other_compressions_are_named() {
+        for (magic, what) in [
+            (&[0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x05][..], "zstd"),
+            (&b"\xfd7zXZ\x00\x00\x04"[..], "xz"),
+            (&b"BZh91AY&SY\x01\x02"[..], "bzip2"),
+        ] {
+            let (r, out) = read_all(magic, 1024);
+            let msg = r.expect_err("not gzip nor text").to_string();
+            assert!(msg.contains(what) && msg.contains("test.log"), "{msg}");
+            assert!(out.is_empty());
+        }
+        // Text that merely starts like bzip2's magic is text.
+        let (r, out) = read_all(b"BZh9 is not a log\n", 1024);
+        assert!(r.is_ok());
+        assert_eq!(out, b"BZh9 is not a log\n");
+    }
+
+    #[test]
+    fn source_from_arg() {
+        assert_eq!(Source::from_arg(OsStr::new("-")), Source::Stdin);
+        assert_eq!(Source::Stdin.name(), "<stdin>");
+        assert_eq!(
+            Source::from_arg(OsStr::new("a.log")).name(),
+            "a.log".to_owned()
+        );
+        assert_eq!(source_len(&Source::Stdin), None);
+    }
+
+    /// A reader that fails after some bytes, like a disk error.
+    struct FailAfter<'a>(&'a [u8]);
+
+    impl Read for FailAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("device error"));
+            }
+            let n = buf.len().min(self.0.len()).min(5);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn read_error_delivers_partial_line_then_errs() {
+        let progress = AtomicU64::new(0);
+        let mut out = Vec::new();
+        let err = read_blocks_from(FailAfter(b"one\ntwo\nthr"), "disk.log", 4, &progress, |b| {
+            out.extend_from_slice(&b.data);
+            true
+        })
+        .expect_err("read error is reported");
+        assert_eq!(out, b"one\ntwo\nthr");
+        assert!(err.to_string().contains("disk.log: device error"));
+    }
+}

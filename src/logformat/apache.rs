@@ -1,0 +1,349 @@
+//! Apache and nginx text logs: `common`, `combined` and `vhost_combined`.
+//!
+//! ```text
+//! common          %h %l %u %t "%r" %>s %b
+//! combined        %h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i"   (fields may follow)
+//! vhost_combined  %v:%p %h %l %u %t "%r" %>s %O "%{Referer}i" "%{User-Agent}i"
+//! ```
+//!
+//! nginx's default `combined` is the same layout (`$remote_user` for `%u`, `$body_bytes_sent`
+//! for `%b`). Both servers escape `"`, `\` and non-printable bytes in `%r` and headers:
+//! Apache as `\"`, `\\`, `\n`… and `\xHH`; nginx always as `\xHH`. They are undone here.
+//!
+//! Decisions: a request line of `-` (the client sent nothing: 408) or one that is not an
+//! HTTP request (TLS bytes on a plain port) answered with a 4xx status is a real log line but
+//! no request, so `Ok(None)`; with any other status it means the line is not what we think,
+//! so `Err(BadRequestLine)`. The user field (`%u`) may hold spaces; ident (`%l`) may not.
+
+use std::borrow::Cow;
+
+use super::text::{
+    dash_empty, origin_form, quoted, scheme_for_port, split_absolute, split_request_line, status,
+    unescape_backslash,
+};
+use super::{BadLine, Request, time};
+
+/// Which of the three layouts a line has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    Common,
+    Combined,
+    VhostCombined,
+}
+
+/// The next space-terminated token at `at`: (token, position after the space).
+#[inline]
+fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
+    let rest = line.get(at..).ok_or(BadLine::TooFewFields)?;
+    match memchr::memchr(b' ', rest) {
+        Some(0) | None => Err(BadLine::TooFewFields),
+        Some(i) => Ok((&rest[..i], at + i + 1)),
+    }
+}
+
+/// Splits `%v:%p`: the port must be digits; a host holding `:` must be a bracketed IPv6
+/// literal (so an IPv6 client address is never taken for a vhost).
+fn vhost(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
+    let colon = memchr::memrchr(b':', tok).ok_or(BadLine::BadHost)?;
+    let (host, port) = (&tok[..colon], &tok[colon + 1..]);
+    if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
+        return Err(BadLine::BadHost);
+    }
+    if host.contains(&b':') && !(host.starts_with(b"[") && host.ends_with(b"]")) {
+        return Err(BadLine::BadHost);
+    }
+    Ok(scheme_for_port(port))
+}
+
+/// Parses one line of the given layout.
+#[inline]
+pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, BadLine> {
+    if line.is_empty() || line.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let mut at = 0;
+    let (mut host, mut scheme) = (None, None);
+    if layout == Layout::VhostCombined {
+        let (tok, next) = token(line, at)?;
+        scheme = vhost(tok)?;
+        host = Some(tok);
+        at = next;
+    }
+    let (client, next) = token(line, at)?;
+    let (_ident, next) = token(line, next)?;
+    // %u runs to the ` [` of the time: it may hold spaces.
+    let bracket = memchr::memchr(b'[', &line[next..]).ok_or(BadLine::TooFewFields)? + next;
+    if bracket <= next || line[bracket - 1] != b' ' {
+        return Err(BadLine::TooFewFields);
+    }
+    let close = memchr::memchr(b']', &line[bracket..]).ok_or(BadLine::BadTime)? + bracket;
+    let time_ms = time::parse_clf(&line[bracket + 1..close]).ok_or(BadLine::BadTime)?;
+    if line.get(close + 1) != Some(&b' ') {
+        return Err(BadLine::TooFewFields);
+    }
+    let (request, req_escaped, next) = quoted(line, close + 2)?;
+    if line.get(next) != Some(&b' ') {
+        return Err(BadLine::TooFewFields);
+    }
+    let status_end = memchr::memchr(b' ', &line[next + 1..]).map_or(line.len(), |i| next + 1 + i);
+    let status = status(&line[next + 1..status_end])?;
+    let user_agent = if layout == Layout::Common {
+        Cow::Borrowed(&[][..])
+    } else {
+        // %b, then the quoted Referer and User-Agent.
+        let (_bytes, next) = token(line, status_end + 1)?;
+        let (_referer, _, next) = quoted(line, next)?;
+        if line.get(next) != Some(&b' ') {
+            return Err(BadLine::TooFewFields);
+        }
+        let (ua, escaped, _) = quoted(line, next + 1)?;
+        let ua = if escaped {
+            unescape_backslash(ua)
+        } else {
+            Cow::Borrowed(ua)
+        };
+        dash_empty(ua)
+    };
+
+    let Some(req) = split_request_line(request) else {
+        return if (400..500).contains(&status) {
+            Ok(None)
+        } else {
+            Err(BadLine::BadRequestLine)
+        };
+    };
+    let mut target = if req_escaped {
+        unescape_backslash(req.target)
+    } else {
+        Cow::Borrowed(req.target)
+    };
+    if let Some((url_scheme, authority, path)) = split_absolute(req.target) {
+        if host.is_none() {
+            host = Some(authority);
+        }
+        scheme = scheme.or(Some(url_scheme));
+        target = origin_form(if req_escaped {
+            unescape_backslash(path)
+        } else {
+            Cow::Borrowed(path)
+        });
+    }
+    Ok(Some(Request {
+        host,
+        scheme,
+        client,
+        time_ms,
+        method: req.method,
+        target,
+        status,
+        user_agent,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Format, LineParser, detect};
+    use super::*;
+
+    fn p(format: Format, line: &str) -> Result<Option<Request<'_>>, BadLine> {
+        LineParser::new(format, None).parse(line.as_bytes())
+    }
+
+    fn req(format: Format, line: &str) -> Request<'_> {
+        p(format, line)
+            .unwrap_or_else(|e| panic!("{e}: {line}"))
+            .unwrap_or_else(|| panic!("not a request: {line}"))
+    }
+
+    const GOOGLEBOT: &str =
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+    #[test]
+    fn combined_line() {
+        let line = format!(
+            r#"66.249.66.1 - - [20/Nov/2026:13:55:36 +0000] "GET /private/a.html?x=1 HTTP/1.1" 200 5120 "-" "{GOOGLEBOT}""#
+        );
+        let r = req(Format::Combined, &line);
+        assert_eq!(r.host, None);
+        assert_eq!(r.scheme, None);
+        assert_eq!(r.client, b"66.249.66.1");
+        assert_eq!(r.time_ms, 1_795_182_936_000);
+        assert_eq!(r.method, b"GET");
+        assert_eq!(&*r.target, b"/private/a.html?x=1");
+        assert!(matches!(r.target, Cow::Borrowed(_)));
+        assert_eq!(r.status, 200);
+        assert_eq!(&*r.user_agent, GOOGLEBOT.as_bytes());
+        assert!(matches!(r.user_agent, Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn apache_doc_example_and_time_zone() {
+        let r = req(
+            Format::Combined,
+            r#"127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326 "http://www.example.com/start.html" "Mozilla/4.08 [en] (Win98; I ;Nav)""#,
+        );
+        assert_eq!(r.time_ms, 971_211_336_000); // 2000-10-10T20:55:36Z
+        assert_eq!(&*r.user_agent, b"Mozilla/4.08 [en] (Win98; I ;Nav)");
+        let r = req(
+            Format::Common,
+            r#"127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326"#,
+        );
+        assert_eq!(&*r.target, b"/apache_pb.gif");
+        assert!(r.user_agent.is_empty());
+    }
+
+    #[test]
+    fn bytes_dash_user_with_space_extra_fields_ipv6() {
+        let r = req(
+            Format::Combined,
+            r#"2001:db8::1 - john smith [20/Nov/2026:13:55:36 +0100] "HEAD / HTTP/2.0" 304 - "https://example.com/" "curl/8.5.0" "203.0.113.9" rt=0.001"#,
+        );
+        assert_eq!(r.client, b"2001:db8::1");
+        assert_eq!(r.method, b"HEAD");
+        assert_eq!(r.status, 304);
+        assert_eq!(&*r.user_agent, b"curl/8.5.0");
+        assert_eq!(r.time_ms, 1_795_182_936_000 - 3_600_000);
+    }
+
+    #[test]
+    fn escapes_apache_and_nginx() {
+        // Apache: \" and \\ inside the User-Agent, \x in the target.
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET /caf\xc3\xa9?q=\"x\" HTTP/1.1" 200 1 "-" "Bot \"quoted\" \\ back""#,
+        );
+        assert_eq!(&*r.target, "/café?q=\"x\"".as_bytes());
+        assert_eq!(&*r.user_agent, br#"Bot "quoted" \ back"#);
+        assert!(matches!(r.user_agent, Cow::Owned(_)));
+        // nginx: \x22 for a quote.
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET /a HTTP/1.1" 200 1 "-" "x\x22y""#,
+        );
+        assert_eq!(&*r.user_agent, b"x\"y");
+        // A UA of "-" is empty.
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET /a HTTP/1.1" 200 1 "-" "-""#,
+        );
+        assert!(r.user_agent.is_empty());
+    }
+
+    #[test]
+    fn not_requests_and_junk() {
+        // 408 with no request line: not a request, not malformed.
+        let line = r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "-" 408 - "-" "-""#;
+        assert_eq!(p(Format::Combined, line), Ok(None));
+        // TLS handshake on the plain port, answered 400.
+        let line = r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" 400 157 "-" "-""#;
+        assert_eq!(p(Format::Combined, line), Ok(None));
+        // The same junk with a 200 is a line we do not understand.
+        let line = r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "\x16\x03" 200 157 "-" "-""#;
+        assert_eq!(p(Format::Combined, line), Err(BadLine::BadRequestLine));
+        assert_eq!(p(Format::Combined, ""), Ok(None));
+        assert_eq!(p(Format::Combined, "garbage"), Err(BadLine::TooFewFields));
+        assert_eq!(
+            p(
+                Format::Combined,
+                r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1"#
+            ),
+            Err(BadLine::TooFewFields)
+        );
+        assert_eq!(
+            p(
+                Format::Combined,
+                r#"192.0.2.7 - - [31/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "-""#
+            ),
+            Err(BadLine::BadTime)
+        );
+        assert_eq!(
+            p(
+                Format::Combined,
+                r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" OK 1 "-" "-""#
+            ),
+            Err(BadLine::BadStatus)
+        );
+        assert_eq!(
+            p(
+                Format::Combined,
+                r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1 200 1 -"#
+            ),
+            Err(BadLine::BadQuoting)
+        );
+    }
+
+    #[test]
+    fn absolute_form_and_methods() {
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET http://Example.COM:8080/p?q HTTP/1.1" 200 1 "-" "bot""#,
+        );
+        assert_eq!(r.host, Some(&b"Example.COM:8080"[..]));
+        assert_eq!(r.scheme, Some("http"));
+        assert_eq!(&*r.target, b"/p?q");
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET https://example.com HTTP/1.1" 200 1 "-" "bot""#,
+        );
+        assert_eq!(&*r.target, b"/");
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "CONNECT example.com:443 HTTP/1.1" 200 1 "-" "bot""#,
+        );
+        assert!(!r.is_fetch());
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "OPTIONS * HTTP/1.1" 200 1 "-" "bot""#,
+        );
+        assert!(!r.is_fetch());
+        let r = req(
+            Format::Combined,
+            r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "POST /api HTTP/1.1" 201 1 "-" "bot""#,
+        );
+        assert!(r.is_fetch());
+    }
+
+    #[test]
+    fn vhost_combined_lines() {
+        let line = format!(
+            r#"www.example.com:443 66.249.66.1 - - [20/Nov/2026:13:55:36 +0000] "GET /x HTTP/1.1" 200 5120 "-" "{GOOGLEBOT}""#
+        );
+        let r = req(Format::VhostCombined, &line);
+        assert_eq!(r.host, Some(&b"www.example.com:443"[..]));
+        assert_eq!(r.scheme, Some("https"));
+        assert_eq!(r.client, b"66.249.66.1");
+        let r = req(
+            Format::VhostCombined,
+            r#"[::1]:8080 ::1 - - [20/Nov/2026:13:55:36 +0000] "GET http://other/y HTTP/1.1" 200 1 "-" "x""#,
+        );
+        assert_eq!(r.host, Some(&b"[::1]:8080"[..]));
+        assert_eq!(r.scheme, Some("http"));
+        assert_eq!(&*r.target, b"/y");
+        // An IPv6 client is no vhost.
+        assert_eq!(
+            p(
+                Format::VhostCombined,
+                r#"2001:db8::1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x""#
+            ),
+            Err(BadLine::BadHost)
+        );
+    }
+
+    #[test]
+    fn detects_the_three() {
+        let combined = r#"66.249.66.1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 5 "-" "x"
+2001:db8::1 - - [20/Nov/2026:13:55:37 +0000] "GET /a HTTP/1.1" 200 5 "-" "y"
+"#;
+        assert_eq!(detect(combined.as_bytes()), Some(Format::Combined));
+        let common = r#"66.249.66.1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 5
+66.249.66.1 - - [20/Nov/2026:13:55:36 +0000] "GET /b HTTP/1.1" 404 -
+"#;
+        assert_eq!(detect(common.as_bytes()), Some(Format::Common));
+        let vhost = r#"example.com:80 66.249.66.1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 5 "-" "x"
+example.com:443 2001:db8::1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 5 "-" "x"
+"#;
+        assert_eq!(detect(vhost.as_bytes()), Some(Format::VhostCombined));
+        assert_eq!(detect(b"hello\nworld\n"), None);
+        assert_eq!(detect(b""), None);
+    }
+}

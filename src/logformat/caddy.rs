@@ -1,0 +1,147 @@
+//! Caddy v2 structured access logs (JSON, one entry per line).
+//!
+//! ```text
+//! {"level":"info","ts":1795182936.25,"logger":"http.log.access","msg":"handled request",
+//!  "request":{"remote_ip":"…","client_ip":"…","proto":"HTTP/2.0","method":"GET","host":"…",
+//!  "uri":"/p?q","headers":{"User-Agent":["…"]},"tls":{…}},"status":200,…}
+//! ```
+//!
+//! `ts` is float seconds (or a time string, with `time_format` set); the client is
+//! `client_ip` (the address after trusted proxies) else `remote_ip`; the scheme is https when
+//! the request has a `tls` object. Lines of other loggers (no `request` object) are skipped.
+
+use std::borrow::Cow;
+
+use super::json::{self, Value};
+use super::nginx_json::{json_status, json_time, present};
+use super::text::resolve_target;
+use super::{BadLine, Request};
+
+/// Parses one line.
+pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let (mut ts, mut status, mut request) = (None, None, None);
+    json::members(line, |key, v| {
+        match key {
+            b"ts" => ts = Some(v),
+            b"status" => status = Some(v),
+            b"request" => request = Some(v),
+            _ => {}
+        }
+        Ok(())
+    })?;
+    let Some(Value::Obj(request)) = request else {
+        // Not an access log entry (server start-up, TLS, …).
+        return Ok(None);
+    };
+    let time_ms = json_time(ts.ok_or(BadLine::MissingField)?)?;
+    let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
+
+    let (mut remote_ip, mut client_ip, mut method, mut host, mut uri) =
+        (None, None, None, None, None);
+    let (mut headers, mut tls) = (None, false);
+    json::members(request, |key, v| {
+        match key {
+            b"remote_ip" => remote_ip = Some(v),
+            b"client_ip" => client_ip = Some(v),
+            b"method" => method = Some(v),
+            b"host" => host = Some(v),
+            b"uri" => uri = Some(v),
+            b"headers" => headers = Some(v),
+            b"tls" => tls = matches!(v, Value::Obj(_)),
+            _ => {}
+        }
+        Ok(())
+    })?;
+    let mut user_agent = Cow::Borrowed(&[][..]);
+    if let Some(Value::Obj(headers)) = headers {
+        json::members(headers, |key, v| {
+            if key.eq_ignore_ascii_case(b"User-Agent")
+                && let Value::Arr(values) = v
+                && let Some(first) = json::first_element(values)?
+            {
+                user_agent = first.text()?.unwrap_or_default();
+            }
+            Ok(())
+        })?;
+    }
+    let client = present(client_ip)
+        .or(present(remote_ip))
+        .and_then(Value::raw)
+        .unwrap_or_default();
+    let mut host = present(host).and_then(Value::raw);
+    let mut scheme = Some(if tls { "https" } else { "http" });
+    let Some(Value::Str(raw_uri, escaped)) = present(uri) else {
+        return Err(BadLine::MissingField);
+    };
+    let (origin, target) = resolve_target(raw_uri, |t| json::decode(t, escaped))?;
+    if let Some((s, authority)) = origin {
+        host = host.or(Some(authority));
+        scheme = Some(s);
+    }
+    Ok(Some(Request {
+        host,
+        scheme,
+        client,
+        time_ms,
+        method: present(method).and_then(Value::raw).unwrap_or(b"GET"),
+        target,
+        status,
+        user_agent,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Format, LineParser, detect};
+
+    const LINE: &str = r#"{"level":"info","ts":1795182936.25,"logger":"http.log.access.log0","msg":"handled request","request":{"remote_ip":"10.0.0.2","remote_port":"41342","client_ip":"66.249.66.1","proto":"HTTP/2.0","method":"GET","host":"www.example.com","uri":"/private/a.html?x=1","headers":{"Accept":["*/*"],"User-Agent":["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"]},"tls":{"resumed":false,"version":772,"cipher_suite":4865,"proto":"h2","server_name":"www.example.com"}},"bytes_read":0,"user_id":"","duration":0.000929675,"size":10900,"status":200,"resp_headers":{"Server":["Caddy"],"Content-Type":["text/html; charset=utf-8"]}}"#;
+
+    #[test]
+    fn access_entry() {
+        let r = LineParser::new(Format::Caddy, None)
+            .parse(LINE.as_bytes())
+            .expect("valid")
+            .expect("a request");
+        assert_eq!(r.host, Some(&b"www.example.com"[..]));
+        assert_eq!(r.scheme, Some("https"));
+        assert_eq!(r.client, b"66.249.66.1");
+        assert_eq!(r.time_ms, 1_795_182_936_250);
+        assert_eq!(r.method, b"GET");
+        assert_eq!(&*r.target, b"/private/a.html?x=1");
+        assert_eq!(r.status, 200);
+        assert!(
+            r.user_agent
+                .starts_with(b"Mozilla/5.0 (compatible; Googlebot/2.1")
+        );
+    }
+
+    #[test]
+    fn plain_http_remote_ip_no_ua_and_other_loggers() {
+        let line = br#"{"level":"info","ts":"2026-11-20T13:55:36.250Z","logger":"http.log.access","msg":"handled request","request":{"remote_ip":"192.0.2.9","method":"HEAD","host":"example.org:8080","uri":"/a%20b","headers":{}},"status":404}"#;
+        let r = LineParser::new(Format::Caddy, None)
+            .parse(line)
+            .expect("valid")
+            .expect("a request");
+        assert_eq!(r.scheme, Some("http"));
+        assert_eq!(r.client, b"192.0.2.9");
+        assert_eq!(r.host, Some(&b"example.org:8080"[..]));
+        assert_eq!(&*r.target, b"/a%20b");
+        assert_eq!(r.time_ms, 1_795_182_936_250);
+        assert!(r.user_agent.is_empty());
+        let startup =
+            br#"{"level":"info","ts":1795182936.1,"msg":"serving initial configuration"}"#;
+        assert_eq!(
+            LineParser::new(Format::Caddy, None).parse(startup),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn detects_caddy() {
+        let sample = format!("{LINE}\n{LINE}\n");
+        assert_eq!(detect(sample.as_bytes()), Some(Format::Caddy));
+    }
+}

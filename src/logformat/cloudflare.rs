@@ -1,0 +1,118 @@
+//! Cloudflare Logpush HTTP request logs (NDJSON, one object per line).
+//!
+//! ```text
+//! {"ClientIP":"…","ClientRequestHost":"www.example.com","ClientRequestMethod":"GET",
+//!  "ClientRequestURI":"/p?q","ClientRequestUserAgent":"…","ClientRequestScheme":"https",
+//!  "EdgeResponseStatus":200,"EdgeStartTimestamp":1795182936250000000}
+//! ```
+//!
+//! `EdgeStartTimestamp` comes as unix nanoseconds (the default), seconds, milliseconds or an
+//! RFC 3339 string, depending on the job's `timestamp_format`. The status is what the edge
+//! sent the client (`EdgeResponseStatus`). Without `ClientRequestMethod` the method is GET.
+
+use std::borrow::Cow;
+
+use super::json::{self, Value};
+use super::nginx_json::{json_status, json_time, present};
+use super::text::{dash_empty, resolve_target, scheme_name};
+use super::{BadLine, Request};
+
+/// Parses one line.
+pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let (mut client, mut host, mut method, mut uri, mut ua) = (None, None, None, None, None);
+    let (mut ts, mut status, mut scheme) = (None, None, None);
+    json::members(line, |key, v| {
+        match key {
+            b"ClientIP" => client = Some(v),
+            b"ClientRequestHost" => host = Some(v),
+            b"ClientRequestMethod" => method = Some(v),
+            b"ClientRequestURI" => uri = Some(v),
+            b"ClientRequestUserAgent" => ua = Some(v),
+            b"EdgeStartTimestamp" => ts = Some(v),
+            b"EdgeResponseStatus" => status = Some(v),
+            b"ClientRequestScheme" => scheme = Some(v),
+            _ => {}
+        }
+        Ok(())
+    })?;
+    let time_ms = json_time(present(ts).ok_or(BadLine::MissingField)?)?;
+    let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
+    let Some(Value::Str(raw_uri, escaped)) = present(uri) else {
+        return Err(BadLine::MissingField);
+    };
+    let mut host = present(host).and_then(Value::raw);
+    let mut scheme = present(scheme).and_then(Value::raw).and_then(scheme_name);
+    let (origin, target) = resolve_target(raw_uri, |t| json::decode(t, escaped))?;
+    if let Some((s, authority)) = origin {
+        host = host.or(Some(authority));
+        scheme = scheme.or(Some(s));
+    }
+    let user_agent = match present(ua) {
+        Some(v) => dash_empty(v.text()?.unwrap_or_default()),
+        None => Cow::Borrowed(&[][..]),
+    };
+    Ok(Some(Request {
+        host,
+        scheme,
+        client: present(client).and_then(Value::raw).unwrap_or_default(),
+        time_ms,
+        method: present(method).and_then(Value::raw).unwrap_or(b"GET"),
+        target,
+        status,
+        user_agent,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Format, LineParser, detect};
+    use super::*;
+
+    const LINE: &str = r#"{"CacheCacheStatus":"miss","ClientIP":"66.249.66.1","ClientRequestHost":"www.example.com","ClientRequestMethod":"GET","ClientRequestProtocol":"HTTP/2","ClientRequestScheme":"https","ClientRequestURI":"/private/a.html?x=1","ClientRequestUserAgent":"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)","EdgeResponseBytes":5120,"EdgeResponseStatus":200,"EdgeStartTimestamp":1795182936250000000,"OriginResponseStatus":200,"RayID":"8e2f1c2d3b4a5f6e"}"#;
+
+    #[test]
+    fn logpush_line() {
+        let r = LineParser::new(Format::Cloudflare, None)
+            .parse(LINE.as_bytes())
+            .expect("valid")
+            .expect("a request");
+        assert_eq!(r.host, Some(&b"www.example.com"[..]));
+        assert_eq!(r.scheme, Some("https"));
+        assert_eq!(r.client, b"66.249.66.1");
+        assert_eq!(r.time_ms, 1_795_182_936_250);
+        assert_eq!(r.method, b"GET");
+        assert_eq!(&*r.target, b"/private/a.html?x=1");
+        assert_eq!(r.status, 200);
+        assert!(
+            r.user_agent
+                .starts_with(b"Mozilla/5.0 (compatible; Googlebot/2.1")
+        );
+    }
+
+    #[test]
+    fn timestamp_formats() {
+        let p = LineParser::new(Format::Cloudflare, None);
+        for ts in ["1795182936", "\"2026-11-20T13:55:36Z\"", "1795182936000"] {
+            let line = format!(
+                r#"{{"ClientIP":"192.0.2.1","ClientRequestHost":"example.org","ClientRequestURI":"/","EdgeResponseStatus":404,"EdgeStartTimestamp":{ts}}}"#
+            );
+            let r = p.parse(line.as_bytes()).expect("valid").expect("a request");
+            assert_eq!(r.time_ms, 1_795_182_936_000, "{ts}");
+            assert_eq!(r.method, b"GET");
+            assert_eq!(r.scheme, None);
+        }
+        assert_eq!(
+            p.parse(br#"{"ClientIP":"192.0.2.1","EdgeResponseStatus":200,"EdgeStartTimestamp":1}"#),
+            Err(BadLine::MissingField)
+        );
+    }
+
+    #[test]
+    fn detects_cloudflare() {
+        let sample = format!("{LINE}\n{LINE}\n");
+        assert_eq!(detect(sample.as_bytes()), Some(Format::Cloudflare));
+    }
+}

@@ -1,0 +1,375 @@
+//! Log formats: one access-log line → a borrowed [`Request`].
+//!
+//! Stage: second, after `input`. Takes: one line (bytes, without `\n`/`\r`) and, for the
+//! W3C-style formats, the `#Fields:` line in force. Gives: a [`Request`] that borrows from
+//! the line (owned bytes only where the log's own escaping had to be undone), `Ok(None)` for
+//! lines that are not requests (blank lines, `#` directives, a request line of `-`), or the
+//! [`BadLine`] reason. Every format gives the same [`Request`] for the same traffic (host,
+//! target, User-Agent, time, status), so the audit cannot tell which format a log was in.
+//! Must not: allocate per line when nothing is escaped, percent-decode the request target
+//! (robots.txt matching needs it as the client sent it), or import anything else from this
+//! crate: it could be a crate of its own.
+//!
+//! One file per format family: [`apache`] (common, combined, vhost_combined), [`nginx_json`],
+//! [`caddy`], [`cloudflare`], [`w3c`] (IIS and CloudFront), [`alb`] (ALB and classic ELB).
+
+pub mod alb;
+pub mod apache;
+pub mod caddy;
+pub mod cloudflare;
+mod json;
+pub mod nginx_json;
+mod text;
+mod time;
+pub mod w3c;
+
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+pub use nginx_json::JsonFields;
+
+/// A log format that robots-audit reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Apache/nginx Common Log Format: `%h %l %u %t "%r" %>s %b`.
+    Common,
+    /// Apache/nginx combined: common plus `"%{Referer}i" "%{User-Agent}i"` (more may follow).
+    Combined,
+    /// Apache `vhost_combined`: `%v:%p` in front of combined.
+    VhostCombined,
+    /// nginx `log_format … escape=json` with one JSON object per line.
+    NginxJson,
+    /// Caddy v2 structured access log (JSON).
+    Caddy,
+    /// Cloudflare Logpush HTTP requests (NDJSON).
+    Cloudflare,
+    /// Amazon CloudFront standard logs (W3C, tab-separated).
+    Cloudfront,
+    /// AWS Application (and classic) Load Balancer access logs.
+    Alb,
+    /// W3C extended log format as IIS writes it (space-separated, `#Fields:`).
+    W3c,
+}
+
+impl Format {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Common => "common",
+            Format::Combined => "combined",
+            Format::VhostCombined => "vhost_combined",
+            Format::NginxJson => "nginx-json",
+            Format::Caddy => "caddy",
+            Format::Cloudflare => "cloudflare",
+            Format::Cloudfront => "cloudfront",
+            Format::Alb => "alb",
+            Format::W3c => "w3c",
+        }
+    }
+
+    /// Can a line of this format carry the Host the request was made to? (W3C logs have it
+    /// only with a `cs-host` field, nginx JSON only with a host key: [`Request::host`] is
+    /// `None` on lines without one.) False for `common` and `combined`, which never do.
+    pub fn has_host(self) -> bool {
+        !matches!(self, Format::Common | Format::Combined)
+    }
+
+    /// Every format, in the order [`detect`] tries them (the more specific first).
+    pub fn all() -> &'static [Format] {
+        &[
+            Format::VhostCombined,
+            Format::Combined,
+            Format::Common,
+            Format::NginxJson,
+            Format::Caddy,
+            Format::Cloudflare,
+            Format::Cloudfront,
+            Format::Alb,
+            Format::W3c,
+        ]
+    }
+
+    /// Formats whose lines are read against a `#Fields:` header.
+    pub fn uses_fields_header(self) -> bool {
+        matches!(self, Format::W3c | Format::Cloudfront)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown format name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown log format {0:?} (expected one of: common, combined, vhost_combined, nginx-json, caddy, cloudflare, cloudfront, alb, w3c)"
+)]
+pub struct UnknownFormat(pub String);
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// The names of [`Format::name`], case-insensitively, with `-` and `_` alike; also `clf`,
+    /// `elb`, `iis`, `nginx` (= combined, nginx's default) and `apache` (= combined).
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        let norm = s.trim().to_ascii_lowercase().replace('_', "-");
+        Ok(match norm.as_str() {
+            "common" | "clf" => Format::Common,
+            "combined" | "nginx" | "apache" => Format::Combined,
+            "vhost-combined" | "vhost" => Format::VhostCombined,
+            "nginx-json" | "json" => Format::NginxJson,
+            "caddy" => Format::Caddy,
+            "cloudflare" => Format::Cloudflare,
+            "cloudfront" => Format::Cloudfront,
+            "alb" | "elb" => Format::Alb,
+            "w3c" | "iis" => Format::W3c,
+            _ => return Err(UnknownFormat(s.to_owned())),
+        })
+    }
+}
+
+/// One HTTP request as the log recorded it. Borrows from the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request<'a> {
+    /// Host as the log gives it, maybe with `:port` (`example.com:443`, `[::1]:8080`);
+    /// `None` when the line carries none.
+    pub host: Option<&'a [u8]>,
+    /// `http`/`https` when the line says (a server port of 443 or 80, a URL's scheme…).
+    pub scheme: Option<&'static str>,
+    /// Client address as logged.
+    pub client: &'a [u8],
+    /// Request time, unix milliseconds UTC.
+    pub time_ms: i64,
+    /// Request method as sent.
+    pub method: &'a [u8],
+    /// Request target (path and query) with the log's own escaping undone, never
+    /// percent-decoded. An absolute-form target gives its path here and its host in `host`
+    /// (unless the line had a host of its own).
+    pub target: Cow<'a, [u8]>,
+    /// Final status code sent to the client.
+    pub status: u16,
+    /// User-Agent header as the client sent it (log escaping undone); empty when absent.
+    pub user_agent: Cow<'a, [u8]>,
+}
+
+impl Request<'_> {
+    /// Does this request fetch a resource, so that robots.txt applies? CONNECT and
+    /// asterisk-form targets (`OPTIONS *`, the HTTP/2 preface `PRI *`) do not.
+    pub fn is_fetch(&self) -> bool {
+        !self.method.eq_ignore_ascii_case(b"CONNECT") && &*self.target != b"*"
+    }
+}
+
+/// Why a line could not be read as a request of its format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BadLine {
+    /// The line ends before a required field.
+    TooFewFields,
+    /// The timestamp is missing, malformed or out of range.
+    BadTime,
+    /// The request line is not `METHOD TARGET [PROTOCOL]` (and the server did not answer 4xx).
+    BadRequestLine,
+    /// The status is not a number of 1 to 3 digits.
+    BadStatus,
+    /// A quoted field is not closed.
+    BadQuoting,
+    /// The virtual host field is not `host:port`.
+    BadHost,
+    /// A JSON string escape gives no valid UTF-8 (a lone surrogate `\ud800`).
+    NotUtf8Json,
+    /// The line is not a JSON object.
+    BadJson,
+    /// A field the format needs is absent (or `-`).
+    MissingField,
+}
+
+impl BadLine {
+    /// A short name for reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BadLine::TooFewFields => "too few fields",
+            BadLine::BadTime => "bad time",
+            BadLine::BadRequestLine => "bad request line",
+            BadLine::BadStatus => "bad status",
+            BadLine::BadQuoting => "bad quoting",
+            BadLine::BadHost => "bad host",
+            BadLine::NotUtf8Json => "JSON string not UTF-8",
+            BadLine::BadJson => "bad JSON",
+            BadLine::MissingField => "missing field",
+        }
+    }
+}
+
+impl fmt::Display for BadLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Parses lines of one format. Cheap to create (no allocation but for a W3C field list):
+/// make one per block, with the block's `#Fields:` header.
+///
+/// ```
+/// use robots_audit::logformat::{Format, LineParser};
+///
+/// let parser = LineParser::new(Format::Combined, None);
+/// let line = br#"66.249.66.1 - - [20/Nov/2026:14:55:36 +0100] "GET /a?b HTTP/1.1" 200 512 "-" "Googlebot/2.1""#;
+/// let request = parser.parse(line).unwrap().unwrap();
+/// assert_eq!(&*request.target, b"/a?b");
+/// assert_eq!(request.time_ms, 1_795_182_936_000); // 2026-11-20T13:55:36Z
+/// assert_eq!(&*request.user_agent, b"Googlebot/2.1");
+/// // A 408 with no request line is a real line but no request.
+/// let line = br#"66.249.66.1 - - [20/Nov/2026:14:55:36 +0100] "-" 408 - "-" "-""#;
+/// assert_eq!(parser.parse(line), Ok(None));
+/// ```
+#[derive(Debug, Clone)]
+pub struct LineParser {
+    format: Format,
+    columns: Option<w3c::Columns>,
+    json: Option<Arc<JsonFields>>,
+}
+
+impl LineParser {
+    /// A parser for `format`; `header` is the `#Fields:` line in force, if any (W3C and
+    /// CloudFront; without one their usual default fields are assumed).
+    pub fn new(format: Format, header: Option<&[u8]>) -> LineParser {
+        let columns = format
+            .uses_fields_header()
+            .then(|| w3c::Columns::new(format, header));
+        LineParser {
+            format,
+            columns,
+            json: None,
+        }
+    }
+
+    /// A parser whose JSON formats read the fields named in `fields` (nginx-json: which key
+    /// holds the host, time, request…).
+    pub fn with_json_fields(
+        format: Format,
+        header: Option<&[u8]>,
+        fields: Arc<JsonFields>,
+    ) -> LineParser {
+        LineParser {
+            json: Some(fields),
+            ..LineParser::new(format, header)
+        }
+    }
+
+    /// The format this parser reads.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// `Ok(Some(request))` for a request; `Ok(None)` for a line to skip silently (blank, a
+    /// `#` directive of the W3C formats, a request that never was one: `-` or junk answered
+    /// with 4xx); `Err(reason)` for a malformed line.
+    #[inline]
+    pub fn parse<'a>(&self, line: &'a [u8]) -> Result<Option<Request<'a>>, BadLine> {
+        match self.format {
+            Format::Common => apache::parse(line, apache::Layout::Common),
+            Format::Combined => apache::parse(line, apache::Layout::Combined),
+            Format::VhostCombined => apache::parse(line, apache::Layout::VhostCombined),
+            Format::NginxJson => {
+                let fields = self
+                    .json
+                    .as_deref()
+                    .unwrap_or_else(|| JsonFields::defaults());
+                nginx_json::parse(line, fields)
+            }
+            Format::Caddy => caddy::parse(line),
+            Format::Cloudflare => cloudflare::parse(line),
+            Format::Cloudfront | Format::W3c => match &self.columns {
+                Some(columns) => columns.parse(line),
+                None => w3c::Columns::new(self.format, None).parse(line),
+            },
+            Format::Alb => alb::parse(line),
+        }
+    }
+}
+
+/// Detects the format from the first lines of an input (up to ~100 lines as one slice).
+/// Each format parses every line; the one with the most requests wins, ties going to the
+/// more specific (earlier in [`Format::all`]). `None` if no format reads at least half of
+/// the non-blank lines.
+pub fn detect(sample: &[u8]) -> Option<Format> {
+    let sample = sample.strip_prefix(b"\xef\xbb\xbf").unwrap_or(sample);
+    let lines: Vec<&[u8]> = sample
+        .split(|&c| c == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .take(100)
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let mut best: Option<(Format, usize)> = None;
+    for &format in Format::all() {
+        let mut parser = LineParser::new(format, None);
+        let (mut requests, mut fine) = (0, 0);
+        for line in &lines {
+            if format.uses_fields_header() && line.starts_with(b"#Fields:") {
+                parser = LineParser::new(format, Some(line));
+            }
+            match parser.parse(line) {
+                Ok(Some(_)) => {
+                    requests += 1;
+                    fine += 1;
+                }
+                Ok(None) => fine += 1,
+                Err(_) => {}
+            }
+        }
+        if requests > 0 && fine * 2 >= lines.len() && best.is_none_or(|(_, n)| requests > n) {
+            best = Some((format, requests));
+        }
+    }
+    best.map(|(f, _)| f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for &f in Format::all() {
+            assert_eq!(f.name().parse::<Format>(), Ok(f));
+            assert_eq!(f.to_string(), f.name());
+        }
+        assert_eq!("ELB".parse::<Format>(), Ok(Format::Alb));
+        assert_eq!(
+            "vhost-combined".parse::<Format>(),
+            Ok(Format::VhostCombined)
+        );
+        assert!("nope".parse::<Format>().is_err());
+        assert_eq!(Format::all().len(), 9);
+        assert!(!Format::Combined.has_host() && Format::VhostCombined.has_host());
+    }
+
+    #[test]
+    fn fetches() {
+        let mut r = Request {
+            host: None,
+            scheme: None,
+            client: b"192.0.2.1",
+            time_ms: 0,
+            method: b"GET",
+            target: Cow::Borrowed(b"/"),
+            status: 200,
+            user_agent: Cow::Borrowed(b""),
+        };
+        assert!(r.is_fetch());
+        r.method = b"OPTIONS";
+        assert!(r.is_fetch());
+        r.target = Cow::Borrowed(b"*");
+        assert!(!r.is_fetch());
+        r.method = b"CONNECT";
+        r.target = Cow::Borrowed(b"example.com:443");
+        assert!(!r.is_fetch());
+    }
+}

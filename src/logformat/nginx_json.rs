@@ -1,0 +1,289 @@
+//! nginx JSON logs: one object per line from `log_format name escape=json '{…}'`.
+//!
+//! nginx users name the keys themselves, so which key means what is configurable
+//! ([`JsonFields`]); the defaults cover the usual variable names:
+//!
+//! ```text
+//! log_format robots escape=json '{"time_iso8601":"$time_iso8601","remote_addr":"$remote_addr",'
+//!   '"host":"$host","request":"$request","status":$status,"http_user_agent":"$http_user_agent"}';
+//! ```
+//!
+//! Time may be ISO 8601, `%t`-style (`$time_local`) or unix seconds (`$msec`); status a
+//! number or a string; the request either a full request line (`$request`) or a method and
+//! a URI (`$request_method`, `$request_uri`). Values are read with JSON escapes undone (and
+//! nginx's `\xHH`, for configurations without `escape=json`).
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use super::json::{self, Value};
+use super::text::{
+    dash_empty, not_a_request, resolve_target, scheme_name, split_request_line, status,
+};
+use super::{BadLine, Request, time};
+
+/// Which JSON keys hold which part of a request, each a list of names in order of preference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonFields {
+    /// The Host (`$host`, `$http_host`, `$server_name`).
+    pub host: Vec<String>,
+    /// The client address.
+    pub client: Vec<String>,
+    /// The request time (ISO 8601, `$time_local` style or unix seconds).
+    pub time: Vec<String>,
+    /// The whole request line (`GET /p HTTP/1.1`).
+    pub request: Vec<String>,
+    /// The method, when there is no request line.
+    pub method: Vec<String>,
+    /// The request target, when there is no request line.
+    pub uri: Vec<String>,
+    /// The status code.
+    pub status: Vec<String>,
+    /// The User-Agent header.
+    pub user_agent: Vec<String>,
+    /// The scheme (`$scheme`).
+    pub scheme: Vec<String>,
+}
+
+impl Default for JsonFields {
+    fn default() -> JsonFields {
+        let v = |names: &[&str]| names.iter().map(|s| (*s).to_owned()).collect();
+        JsonFields {
+            host: v(&["host", "http_host", "server_name"]),
+            client: v(&["remote_addr", "client_ip", "realip_remote_addr"]),
+            time: v(&["time_iso8601", "time_local", "msec", "time"]),
+            request: v(&["request"]),
+            method: v(&["request_method", "method"]),
+            uri: v(&["request_uri", "uri"]),
+            status: v(&["status"]),
+            user_agent: v(&["http_user_agent", "user_agent"]),
+            scheme: v(&["scheme"]),
+        }
+    }
+}
+
+static DEFAULTS: LazyLock<JsonFields> = LazyLock::new(JsonFields::default);
+
+/// The meanings a key can have, as indices into the slots of [`parse`].
+const HOST: usize = 0;
+const CLIENT: usize = 1;
+const TIME: usize = 2;
+const REQUEST: usize = 3;
+const METHOD: usize = 4;
+const URI: usize = 5;
+const STATUS: usize = 6;
+const USER_AGENT: usize = 7;
+const SCHEME: usize = 8;
+
+impl JsonFields {
+    /// The default key names.
+    pub fn defaults() -> &'static JsonFields {
+        &DEFAULTS
+    }
+
+    /// Applies `meaning=key[,key…]` (e.g. `user_agent=ua`), replacing that meaning's names.
+    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme.
+    pub fn set(&mut self, assignment: &str) -> Result<(), String> {
+        let (meaning, keys) = assignment
+            .split_once('=')
+            .ok_or_else(|| format!("expected MEANING=KEY, got {assignment:?}"))?;
+        let keys: Vec<String> = keys.split(',').map(|k| k.trim().to_owned()).collect();
+        let slot = match meaning.trim() {
+            "host" => &mut self.host,
+            "client" => &mut self.client,
+            "time" => &mut self.time,
+            "request" => &mut self.request,
+            "method" => &mut self.method,
+            "uri" => &mut self.uri,
+            "status" => &mut self.status,
+            "user_agent" => &mut self.user_agent,
+            "scheme" => &mut self.scheme,
+            other => return Err(format!("unknown JSON field meaning {other:?}")),
+        };
+        *slot = keys;
+        Ok(())
+    }
+
+    fn lists(&self) -> [&[String]; 9] {
+        [
+            &self.host,
+            &self.client,
+            &self.time,
+            &self.request,
+            &self.method,
+            &self.uri,
+            &self.status,
+            &self.user_agent,
+            &self.scheme,
+        ]
+    }
+}
+
+/// Time in any of the shapes nginx variables give.
+pub(crate) fn json_time(v: Value<'_>) -> Result<i64, BadLine> {
+    match v {
+        Value::Num(n) => time::parse_epoch(n).ok_or(BadLine::BadTime),
+        Value::Str(s, _) => time::parse_iso(s)
+            .or_else(|| {
+                time::parse_clf(
+                    s.strip_prefix(b"[")
+                        .unwrap_or(s)
+                        .strip_suffix(b"]")
+                        .unwrap_or(s),
+                )
+            })
+            .or_else(|| time::parse_epoch(s))
+            .ok_or(BadLine::BadTime),
+        _ => Err(BadLine::BadTime),
+    }
+}
+
+/// A status as number or string.
+pub(crate) fn json_status(v: Value<'_>) -> Result<u16, BadLine> {
+    status(v.raw().ok_or(BadLine::BadStatus)?)
+}
+
+/// A string that is empty or `-` counts as absent.
+pub(crate) fn present(v: Option<Value<'_>>) -> Option<Value<'_>> {
+    v.filter(|v| !matches!(v, Value::Null | Value::Str(b"" | b"-", _)))
+}
+
+/// Parses one line with the given key names.
+pub(crate) fn parse<'a>(
+    line: &'a [u8],
+    fields: &JsonFields,
+) -> Result<Option<Request<'a>>, BadLine> {
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let lists = fields.lists();
+    // Per meaning: the value found and the rank of its key (lower is preferred).
+    let mut slots: [(usize, Option<Value<'a>>); 9] = [(usize::MAX, None); 9];
+    json::members(line, |key, v| {
+        for (meaning, names) in lists.iter().enumerate() {
+            if let Some(rank) = names.iter().position(|n| n.as_bytes() == key)
+                && rank < slots[meaning].0
+            {
+                slots[meaning] = (rank, Some(v));
+            }
+        }
+        Ok(())
+    })?;
+    let get = |m: usize| present(slots[m].1);
+
+    let time_ms = json_time(get(TIME).ok_or(BadLine::MissingField)?)?;
+    let status = json_status(get(STATUS).ok_or(BadLine::MissingField)?)?;
+    let client = get(CLIENT).and_then(Value::raw).unwrap_or_default();
+    let mut host = get(HOST).and_then(Value::raw);
+    let mut scheme = get(SCHEME).and_then(Value::raw).and_then(scheme_name);
+    let user_agent = match get(USER_AGENT) {
+        Some(v) => dash_empty(v.text()?.unwrap_or_default()),
+        None => Cow::Borrowed(&[][..]),
+    };
+    let (method, raw_target, escaped) = if let Some(req) = slots[REQUEST].1 {
+        let Value::Str(raw, escaped) = req else {
+            return Err(BadLine::BadRequestLine);
+        };
+        let Some(rl) = split_request_line(raw) else {
+            return not_a_request(status);
+        };
+        (rl.method, rl.target, escaped)
+    } else {
+        let Some(Value::Str(raw, escaped)) = get(URI) else {
+            return Err(BadLine::MissingField);
+        };
+        let method = get(METHOD).and_then(Value::raw).unwrap_or(b"GET");
+        (method, raw, escaped)
+    };
+    let (origin, target) = resolve_target(raw_target, |t| json::decode(t, escaped))?;
+    if let Some((s, authority)) = origin {
+        host = host.or(Some(authority));
+        scheme = scheme.or(Some(s));
+    }
+    Ok(Some(Request {
+        host,
+        scheme,
+        client,
+        time_ms,
+        method,
+        target,
+        status,
+        user_agent,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Format, LineParser, detect};
+    use super::*;
+    use std::sync::Arc;
+
+    const LINE: &str = r#"{"time_iso8601":"2026-11-20T14:55:36+01:00","remote_addr":"66.249.66.1","host":"www.example.com","request":"GET /private/a.html?x=1 HTTP/1.1","status":200,"body_bytes_sent":5120,"http_referer":"","http_user_agent":"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)","scheme":"https"}"#;
+
+    #[test]
+    fn default_fields() {
+        let r = LineParser::new(Format::NginxJson, None)
+            .parse(LINE.as_bytes())
+            .expect("valid")
+            .expect("a request");
+        assert_eq!(r.host, Some(&b"www.example.com"[..]));
+        assert_eq!(r.scheme, Some("https"));
+        assert_eq!(r.client, b"66.249.66.1");
+        assert_eq!(r.time_ms, 1_795_182_936_000);
+        assert_eq!(r.method, b"GET");
+        assert_eq!(&*r.target, b"/private/a.html?x=1");
+        assert_eq!(r.status, 200);
+        assert!(
+            r.user_agent
+                .starts_with(b"Mozilla/5.0 (compatible; Googlebot/2.1")
+        );
+        assert!(matches!(r.user_agent, Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn escapes_time_local_and_split_request() {
+        let line = r#"{"time_local":"20/Nov/2026:14:55:36 +0100","remote_addr":"2001:db8::7","request_method":"GET","request_uri":"/q?s=\"a\"\u00e9","status":"404","http_user_agent":"Bot \"x\"/1.0"}"#;
+        let r = LineParser::new(Format::NginxJson, None)
+            .parse(line.as_bytes())
+            .expect("valid")
+            .expect("a request");
+        assert_eq!(r.time_ms, 1_795_182_936_000);
+        assert_eq!(r.host, None);
+        assert_eq!(&*r.target, "/q?s=\"a\"é".as_bytes());
+        assert_eq!(r.status, 404);
+        assert_eq!(&*r.user_agent, br#"Bot "x"/1.0"#);
+    }
+
+    #[test]
+    fn configured_fields_and_oddities() {
+        let mut fields = JsonFields::default();
+        fields.set("user_agent=ua").expect("valid");
+        fields.set("time=ts").expect("valid");
+        assert!(fields.set("nope=x").is_err());
+        let parser = LineParser::with_json_fields(Format::NginxJson, None, Arc::new(fields));
+        let line = br#"{"ts":1795182936.250,"remote_addr":"192.0.2.1","request":"GET http://h.example/p HTTP/1.1","status":301,"ua":"curl/8"}"#;
+        let r = parser.parse(line).expect("valid").expect("a request");
+        assert_eq!(r.time_ms, 1_795_182_936_250);
+        assert_eq!(r.host, Some(&b"h.example"[..]));
+        assert_eq!(r.scheme, Some("http"));
+        assert_eq!(&*r.target, b"/p");
+        assert_eq!(&*r.user_agent, b"curl/8");
+        let p = LineParser::new(Format::NginxJson, None);
+        assert_eq!(
+            p.parse(br#"{"time_iso8601":"2026-11-20T14:55:36+01:00","request":"-","status":400}"#),
+            Ok(None)
+        );
+        assert_eq!(
+            p.parse(br#"{"remote_addr":"x","request":"GET / HTTP/1.1","status":200}"#),
+            Err(BadLine::MissingField)
+        );
+        assert_eq!(p.parse(b"not json"), Err(BadLine::BadJson));
+        assert_eq!(p.parse(b""), Ok(None));
+    }
+
+    #[test]
+    fn detects_nginx_json() {
+        let sample = format!("{LINE}\n{LINE}\n");
+        assert_eq!(detect(sample.as_bytes()), Some(Format::NginxJson));
+    }
+}

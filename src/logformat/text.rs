@@ -1,0 +1,382 @@
+//! Pieces shared by the format parsers: undoing log escapes, quoted fields, request lines.
+//!
+//! Stage: helper of `logformat`, on the hot path. Takes: byte slices of one line. Gives:
+//! borrowed slices, or owned bytes only where an escape had to be undone. Must not: decode
+//! what the client itself percent-encoded in the target (robots.txt matching needs it as
+//! requested), or allocate when there is nothing to undo.
+
+use std::borrow::Cow;
+
+use super::BadLine;
+
+#[inline]
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Undoes Apache's and nginx's log escaping: `\xHH`, `\"`, `\\` and Apache's `\n \r \t \b \v`
+/// (Apache `ap_escape_logitem`, nginx `ngx_http_log_escape`). Any other backslash stays.
+#[inline]
+pub(crate) fn unescape_backslash(raw: &[u8]) -> Cow<'_, [u8]> {
+    let Some(first) = memchr::memchr(b'\\', raw) else {
+        return Cow::Borrowed(raw);
+    };
+    let mut out = Vec::with_capacity(raw.len());
+    out.extend_from_slice(&raw[..first]);
+    let mut i = first;
+    while i < raw.len() {
+        let c = raw[i];
+        if c != b'\\' || i + 1 == raw.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let (byte, used) = match raw[i + 1] {
+            b'x' | b'X' => match (
+                raw.get(i + 2).copied().and_then(hex),
+                raw.get(i + 3).copied().and_then(hex),
+            ) {
+                (Some(h), Some(l)) => (h << 4 | l, 4),
+                _ => (b'\\', 1),
+            },
+            b'"' => (b'"', 2),
+            b'\\' => (b'\\', 2),
+            b'n' => (b'\n', 2),
+            b'r' => (b'\r', 2),
+            b't' => (b'\t', 2),
+            b'b' => (0x08, 2),
+            b'v' => (0x0b, 2),
+            _ => (b'\\', 1),
+        };
+        out.push(byte);
+        i += used;
+    }
+    Cow::Owned(out)
+}
+
+/// Undoes URL encoding (`%HH`, and `+` as space when `plus` is set), as CloudFront and IIS
+/// write the User-Agent. Invalid escapes stay as they are.
+pub(crate) fn unescape_url(raw: &[u8], plus: bool) -> Cow<'_, [u8]> {
+    let needs = if plus {
+        memchr::memchr2(b'%', b'+', raw)
+    } else {
+        memchr::memchr(b'%', raw)
+    };
+    let Some(first) = needs else {
+        return Cow::Borrowed(raw);
+    };
+    let mut out = Vec::with_capacity(raw.len());
+    out.extend_from_slice(&raw[..first]);
+    let mut i = first;
+    while i < raw.len() {
+        let c = raw[i];
+        if c == b'%'
+            && let (Some(h), Some(l)) = (
+                raw.get(i + 1).copied().and_then(hex),
+                raw.get(i + 2).copied().and_then(hex),
+            )
+        {
+            out.push(h << 4 | l);
+            i += 3;
+            continue;
+        }
+        out.push(if plus && c == b'+' { b' ' } else { c });
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// `-` (the logs' "no value") as empty; other values as they are.
+#[inline]
+pub(crate) fn dash_empty(v: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
+    if &*v == b"-" { Cow::Borrowed(&[]) } else { v }
+}
+
+/// A double-quoted field starting at `line[at]` (which must be `"`). Backslash escapes are
+/// skipped; a quote that is not followed by a space, a tab or the end of the line is taken as
+/// part of the value (logs that do not escape quotes). Returns (value without quotes, it has
+/// a backslash, position after the closing quote).
+#[inline]
+pub(crate) fn quoted(line: &[u8], at: usize) -> Result<(&[u8], bool, usize), BadLine> {
+    if line.get(at) != Some(&b'"') {
+        return Err(BadLine::BadQuoting);
+    }
+    let start = at + 1;
+    let mut i = start;
+    let mut escaped = false;
+    loop {
+        let Some(j) = memchr::memchr2(b'"', b'\\', &line[i..]) else {
+            return Err(BadLine::BadQuoting);
+        };
+        let j = i + j;
+        if line[j] == b'\\' {
+            escaped = true;
+            i = j + 2;
+            if i > line.len() {
+                return Err(BadLine::BadQuoting);
+            }
+            continue;
+        }
+        match line.get(j + 1) {
+            None | Some(b' ') | Some(b'\t') => return Ok((&line[start..j], escaped, j + 1)),
+            Some(_) => i = j + 1,
+        }
+    }
+}
+
+/// Request method: an RFC 9110 §5.6.2 token starting with a letter (ALB writes `-` for a
+/// request it could not parse).
+#[inline]
+pub(crate) fn is_method(m: &[u8]) -> bool {
+    m.first().is_some_and(u8::is_ascii_alphabetic)
+        && m.len() <= 32
+        && m.iter().all(|&c| {
+            c.is_ascii_alphanumeric()
+                || matches!(
+                    c,
+                    b'!' | b'#'
+                        | b'$'
+                        | b'%'
+                        | b'&'
+                        | b'\''
+                        | b'*'
+                        | b'+'
+                        | b'-'
+                        | b'.'
+                        | b'^'
+                        | b'_'
+                        | b'`'
+                        | b'|'
+                        | b'~'
+                )
+        })
+}
+
+/// A request line split: method and target still in the log's escaped form.
+pub(crate) struct RequestLine<'a> {
+    pub method: &'a [u8],
+    pub target: &'a [u8],
+}
+
+/// Splits `METHOD SP TARGET [SP HTTP/x.y]` (HTTP/0.9 lines have no protocol; a target with
+/// raw spaces, which servers log as received, runs to the last space before `HTTP/`).
+/// `None` if it is not a request line at all (`-`, TLS bytes sent to a plain port…).
+#[inline]
+pub(crate) fn split_request_line(raw: &[u8]) -> Option<RequestLine<'_>> {
+    let sp = memchr::memchr(b' ', raw)?;
+    let method = &raw[..sp];
+    if !is_method(method) {
+        return None;
+    }
+    let rest = &raw[sp + 1..];
+    let target = match memchr::memrchr(b' ', rest) {
+        Some(last) if rest[last + 1..].starts_with(b"HTTP/") => &rest[..last],
+        _ => rest,
+    };
+    if target.is_empty() || !target.starts_with(b"/") && target.contains(&b' ') {
+        return None;
+    }
+    Some(RequestLine { method, target })
+}
+
+/// Absolute-form target (`http://host:port/path?q`, RFC 9112 §3.2.2): (scheme, authority,
+/// origin-form target; `/` when the URL has no path). `None` for any other form.
+#[inline]
+pub(crate) fn split_absolute(target: &[u8]) -> Option<(&'static str, &[u8], &[u8])> {
+    let (scheme, rest) = if target.len() > 8 && target[..8].eq_ignore_ascii_case(b"https://") {
+        ("https", &target[8..])
+    } else if target.len() > 7 && target[..7].eq_ignore_ascii_case(b"http://") {
+        ("http", &target[7..])
+    } else {
+        return None;
+    };
+    let end = rest
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let mut authority = &rest[..end];
+    if let Some(at) = memchr::memrchr(b'@', authority) {
+        authority = &authority[at + 1..];
+    }
+    if authority.is_empty() {
+        return None;
+    }
+    Some((scheme, authority, &rest[end..]))
+}
+
+/// The origin-form of what follows the authority: `/p?q` as is, `?q` → `/?q`, `` → `/`.
+pub(crate) fn origin_form(path: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
+    if path.first() == Some(&b'/') {
+        return path;
+    }
+    let mut out = Vec::with_capacity(path.len() + 1);
+    out.push(b'/');
+    out.extend_from_slice(&path);
+    Cow::Owned(out)
+}
+
+/// An absolute-form target split into (scheme, authority) and its origin-form path; any
+/// other target as it is. `decode` undoes the log's escaping of the path.
+pub(crate) type Origin<'a> = Option<(&'static str, &'a [u8])>;
+
+#[inline]
+pub(crate) fn resolve_target<'a>(
+    raw: &'a [u8],
+    decode: impl Fn(&'a [u8]) -> Result<Cow<'a, [u8]>, BadLine>,
+) -> Result<(Origin<'a>, Cow<'a, [u8]>), BadLine> {
+    match split_absolute(raw) {
+        Some((scheme, authority, path)) => {
+            Ok((Some((scheme, authority)), origin_form(decode(path)?)))
+        }
+        None => Ok((None, decode(raw)?)),
+    }
+}
+
+/// What a line whose request field is not a request means: with a 4xx status the server
+/// rejected bytes that were no request (nothing to audit, `Ok(None)`); otherwise the line is
+/// not what the format says (`BadRequestLine`).
+#[inline]
+pub(crate) fn not_a_request<T>(status: u16) -> Result<Option<T>, BadLine> {
+    if (400..500).contains(&status) {
+        Ok(None)
+    } else {
+        Err(BadLine::BadRequestLine)
+    }
+}
+
+/// Scheme named in a log field.
+#[inline]
+pub(crate) fn scheme_name(s: &[u8]) -> Option<&'static str> {
+    if s.eq_ignore_ascii_case(b"https") || s.eq_ignore_ascii_case(b"wss") {
+        Some("https")
+    } else if s.eq_ignore_ascii_case(b"http") || s.eq_ignore_ascii_case(b"ws") {
+        Some("http")
+    } else {
+        None
+    }
+}
+
+/// Undoes IIS's User-Agent encoding: `+` stands for a space.
+pub(crate) fn plus_to_space(raw: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'+', raw).is_none() {
+        return Cow::Borrowed(raw);
+    }
+    Cow::Owned(
+        raw.iter()
+            .map(|&c| if c == b'+' { b' ' } else { c })
+            .collect(),
+    )
+}
+
+/// Parses a status code of 1 to 3 digits.
+#[inline]
+pub(crate) fn status(b: &[u8]) -> Result<u16, BadLine> {
+    if b.is_empty() || b.len() > 3 {
+        return Err(BadLine::BadStatus);
+    }
+    let mut n = 0u16;
+    for &c in b {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return Err(BadLine::BadStatus);
+        }
+        n = n * 10 + u16::from(d);
+    }
+    Ok(n)
+}
+
+/// Scheme for a server port: 443 → https, 80 → http, others unknown.
+#[inline]
+pub(crate) fn scheme_for_port(port: &[u8]) -> Option<&'static str> {
+    match port {
+        b"443" => Some("https"),
+        b"80" => Some("http"),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backslash_escapes() {
+        assert!(matches!(unescape_backslash(b"/plain"), Cow::Borrowed(_)));
+        assert_eq!(&*unescape_backslash(br#"a\"b\\c"#), br#"a"b\c"#);
+        assert_eq!(&*unescape_backslash(br"\x16\x03\x01"), b"\x16\x03\x01");
+        assert_eq!(&*unescape_backslash(br"caf\xC3\xA9"), "café".as_bytes());
+        assert_eq!(&*unescape_backslash(br"tab\there"), b"tab\there");
+        assert_eq!(&*unescape_backslash(br"\xZZ \q end\"), br"\xZZ \q end\");
+        assert_eq!(&*unescape_backslash(br"\x4"), br"\x4");
+    }
+
+    #[test]
+    fn url_escapes() {
+        assert_eq!(
+            &*unescape_url(b"Mozilla/5.0%20(X11;%20Linux)", false),
+            b"Mozilla/5.0 (X11; Linux)"
+        );
+        assert_eq!(&*unescape_url(b"a+b%2Bc", true), b"a b+c");
+        assert_eq!(&*unescape_url(b"a+b", false), b"a+b");
+        assert_eq!(&*unescape_url(b"100%", false), b"100%");
+        assert_eq!(&*unescape_url(b"%4", false), b"%4");
+        assert_eq!(&*unescape_url(b"%zz%41", false), b"%zzA");
+    }
+
+    #[test]
+    fn quoted_fields() {
+        let line = br#""GET / HTTP/1.1" 200 "a \"quoted\" UA" "raw "quote"d inside""#;
+        let (v, e, next) = quoted(line, 0).expect("well quoted");
+        assert_eq!((v, e), (&b"GET / HTTP/1.1"[..], false));
+        let (v, e, next) = quoted(line, next + 5).expect("escaped quotes");
+        assert_eq!((v, e), (&br#"a \"quoted\" UA"#[..], true));
+        let (v, _, next) = quoted(line, next + 1).expect("raw quotes");
+        assert_eq!(v, br#"raw "quote"d inside"#);
+        assert_eq!(next, line.len());
+        assert_eq!(quoted(b"\"open", 0).err(), Some(BadLine::BadQuoting));
+        assert_eq!(quoted(b"\"open\\", 0).err(), Some(BadLine::BadQuoting));
+    }
+
+    #[test]
+    fn request_lines() {
+        let r = split_request_line(b"GET /a?b=c HTTP/1.1").expect("a request");
+        assert_eq!((r.method, r.target), (&b"GET"[..], &b"/a?b=c"[..]));
+        let r = split_request_line(b"GET /").expect("HTTP/0.9");
+        assert_eq!(r.target, b"/");
+        let r = split_request_line(b"GET /a b HTTP/1.0").expect("raw space");
+        assert_eq!(r.target, b"/a b");
+        assert!(split_request_line(b"-").is_none());
+        assert!(split_request_line(br"\x16\x03\x01\x00\xa5\x01").is_none());
+        assert!(split_request_line(b"GET  HTTP/1.1").is_none());
+        let r = split_request_line(b"CONNECT example.com:443 HTTP/1.1").expect("connect");
+        assert_eq!(r.target, b"example.com:443");
+    }
+
+    #[test]
+    fn absolute_targets() {
+        assert_eq!(
+            split_absolute(b"http://example.com/p?q"),
+            Some(("http", &b"example.com"[..], &b"/p?q"[..]))
+        );
+        assert_eq!(
+            split_absolute(b"HTTPS://user@[::1]:8443?x"),
+            Some(("https", &b"[::1]:8443"[..], &b"?x"[..]))
+        );
+        assert_eq!(split_absolute(b"/http://x"), None);
+        assert_eq!(&*origin_form(Cow::Borrowed(b"?x")), b"/?x");
+        assert_eq!(&*origin_form(Cow::Borrowed(b"")), b"/");
+    }
+
+    #[test]
+    fn statuses() {
+        assert_eq!(status(b"200"), Ok(200));
+        assert_eq!(status(b"0"), Ok(0));
+        assert_eq!(status(b"-"), Err(BadLine::BadStatus));
+        assert_eq!(status(b"2000"), Err(BadLine::BadStatus));
+    }
+}

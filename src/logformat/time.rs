@@ -1,0 +1,324 @@
+//! Timestamps as logs write them → unix milliseconds UTC.
+//!
+//! Stage: helper of `logformat`, on the hot path. Takes: the bytes of one timestamp (Apache
+//! `%t`, ISO 8601 / RFC 3339, W3C date + time, unix seconds/milli/nanoseconds). Gives:
+//! milliseconds since 1970-01-01T00:00:00Z, offsets applied. Must not: allocate, consult the
+//! local time zone, or accept out-of-range fields (month 13, 31 April, hour 24…).
+
+/// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's
+/// `days_from_civil`, <https://howardhinnant.github.io/date_algorithms.html>).
+#[inline]
+pub(crate) fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400; // [0, 399]
+    let m = i64::from(m);
+    let mp = (m + 9) % 12; // March = 0
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1; // [0, 365]
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy; // [0, 146096]
+    era * 146_097 + doe - 719_468
+}
+
+#[inline]
+fn is_leap(y: i64) -> bool {
+    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+}
+
+#[inline]
+fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        2 if is_leap(y) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Two ASCII digits.
+#[inline]
+fn d2(b: &[u8]) -> Option<u32> {
+    let (a, c) = (b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0'));
+    (a < 10 && c < 10).then(|| u32::from(a) * 10 + u32::from(c))
+}
+
+/// Four ASCII digits.
+#[inline]
+fn d4(b: &[u8]) -> Option<u32> {
+    Some(d2(&b[..2])? * 100 + d2(&b[2..4])?)
+}
+
+/// Milliseconds for a validated civil date and time (seconds may be 60: a leap second).
+#[inline]
+fn civil_ms(y: u32, mo: u32, d: u32, h: u32, mi: u32, s: u32, ms: u32) -> Option<i64> {
+    let y = i64::from(y);
+    if !(1..=12).contains(&mo) || d == 0 || d > days_in_month(y, mo) || h > 23 || mi > 59 || s > 60
+    {
+        return None;
+    }
+    let days = days_from_civil(y, mo, d);
+    let secs = days * 86_400 + i64::from(h * 3600 + mi * 60 + s);
+    Some(secs * 1000 + i64::from(ms))
+}
+
+/// An optional fraction of a second (`.123456`) at the start of `b`: (milliseconds, bytes used).
+#[inline]
+fn fraction(b: &[u8]) -> (u32, usize) {
+    if b.first() != Some(&b'.') && b.first() != Some(&b',') {
+        return (0, 0);
+    }
+    let mut ms = 0;
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_digit() {
+        if i <= 3 {
+            ms = ms * 10 + u32::from(b[i] - b'0');
+        }
+        i += 1;
+    }
+    for _ in i..4 {
+        ms *= 10;
+    }
+    if i == 1 {
+        return (0, 0);
+    }
+    (ms, i)
+}
+
+/// Month abbreviation as Apache and nginx write it (English, case as written).
+#[inline]
+fn month(b: &[u8]) -> Option<u32> {
+    Some(match b {
+        b"Jan" => 1,
+        b"Feb" => 2,
+        b"Mar" => 3,
+        b"Apr" => 4,
+        b"May" => 5,
+        b"Jun" => 6,
+        b"Jul" => 7,
+        b"Aug" => 8,
+        b"Sep" => 9,
+        b"Oct" => 10,
+        b"Nov" => 11,
+        b"Dec" => 12,
+        _ => return None,
+    })
+}
+
+/// A `+hhmm` / `-hhmm` (or `+hh:mm`) offset in minutes east of UTC: (minutes, bytes used).
+#[inline]
+fn offset(b: &[u8]) -> Option<(i64, usize)> {
+    let sign = match b.first()? {
+        b'+' => 1,
+        b'-' => -1,
+        b'Z' | b'z' => return Some((0, 1)),
+        _ => return None,
+    };
+    let (h, m, used) = if b.len() >= 6 && b[3] == b':' {
+        (d2(&b[1..3])?, d2(&b[4..6])?, 6)
+    } else if b.len() >= 5 {
+        (d2(&b[1..3])?, d2(&b[3..5])?, 5)
+    } else if b.len() >= 3 {
+        (d2(&b[1..3])?, 0, 3)
+    } else {
+        return None;
+    };
+    if h > 23 || m > 59 {
+        return None;
+    }
+    Some((sign * i64::from(h * 60 + m), used))
+}
+
+/// Apache/nginx `%t` without the brackets: `10/Oct/2000:13:55:36 -0700`, optionally with a
+/// fraction after the seconds (`13:55:36.123`).
+#[inline]
+pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
+    if b.len() < 26 || b[2] != b'/' || b[6] != b'/' || b[11] != b':' {
+        return None;
+    }
+    if b[14] != b':' || b[17] != b':' {
+        return None;
+    }
+    let d = d2(&b[0..2])?;
+    let mo = month(&b[3..6])?;
+    let y = d4(&b[7..11])?;
+    let h = d2(&b[12..14])?;
+    let mi = d2(&b[15..17])?;
+    let s = d2(&b[18..20])?;
+    let (ms, used) = fraction(&b[20..]);
+    let rest = &b[20 + used..];
+    if rest.first() != Some(&b' ') {
+        return None;
+    }
+    let (off, used) = offset(&rest[1..])?;
+    if used + 1 != rest.len() {
+        return None;
+    }
+    Some(civil_ms(y, mo, d, h, mi, s, ms)? - off * 60_000)
+}
+
+/// ISO 8601 / RFC 3339: `2026-11-20T13:55:36[.123456](Z|±hh:mm|±hhmm)`; a space may stand for
+/// the `T`; no offset means UTC (as in W3C logs).
+pub(crate) fn parse_iso(b: &[u8]) -> Option<i64> {
+    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || b[13] != b':' || b[16] != b':' {
+        return None;
+    }
+    if !matches!(b[10], b'T' | b't' | b' ') {
+        return None;
+    }
+    let y = d4(&b[0..4])?;
+    let mo = d2(&b[5..7])?;
+    let d = d2(&b[8..10])?;
+    let h = d2(&b[11..13])?;
+    let mi = d2(&b[14..16])?;
+    let s = d2(&b[17..19])?;
+    let (ms, used) = fraction(&b[19..]);
+    let rest = &b[19 + used..];
+    let off = if rest.is_empty() {
+        0
+    } else {
+        let (off, used) = offset(rest)?;
+        if used != rest.len() {
+            return None;
+        }
+        off
+    };
+    Some(civil_ms(y, mo, d, h, mi, s, ms)? - off * 60_000)
+}
+
+/// W3C `date` (`2026-11-20`) and `time` (`13:55:36`, maybe with a fraction), both UTC.
+pub(crate) fn parse_w3c(date: &[u8], time: &[u8]) -> Option<i64> {
+    if date.len() != 10 || date[4] != b'-' || date[7] != b'-' {
+        return None;
+    }
+    if time.len() < 8 || time[2] != b':' || time[5] != b':' {
+        return None;
+    }
+    let (ms, used) = fraction(&time[8..]);
+    if 8 + used != time.len() {
+        return None;
+    }
+    civil_ms(
+        d4(&date[0..4])?,
+        d2(&date[5..7])?,
+        d2(&date[8..10])?,
+        d2(&time[0..2])?,
+        d2(&time[3..5])?,
+        d2(&time[6..8])?,
+        ms,
+    )
+}
+
+/// A unix timestamp as a number: seconds with an optional fraction (`1763646936.123`), or an
+/// integer in seconds, milliseconds, microseconds or nanoseconds told apart by size (a
+/// timestamp between 2001 and 2286 in any of these units has its own number of digits).
+pub(crate) fn parse_epoch(b: &[u8]) -> Option<i64> {
+    let (int, frac) = match memchr::memchr(b'.', b) {
+        Some(i) => (&b[..i], Some(&b[i..])),
+        None => (b, None),
+    };
+    if int.is_empty() || int.len() > 19 || !int.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n: i64 = int.iter().fold(0i64, |n, &c| n * 10 + i64::from(c - b'0'));
+    if let Some(frac) = frac {
+        let (ms, used) = fraction(frac);
+        if used != frac.len() || used == 0 {
+            return None;
+        }
+        return Some(n.checked_mul(1000)? + i64::from(ms));
+    }
+    Some(match int.len() {
+        0..=11 => n * 1000,
+        12..=14 => n,
+        15..=17 => n / 1000,
+        _ => n / 1_000_000,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_days() {
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+        assert_eq!(days_from_civil(1969, 12, 31), -1);
+        assert_eq!(days_from_civil(2026, 11, 20), 20_777);
+    }
+
+    #[test]
+    fn clf_times() {
+        // 2000-10-10T20:55:36Z
+        assert_eq!(
+            parse_clf(b"10/Oct/2000:13:55:36 -0700"),
+            Some(971_211_336_000)
+        );
+        assert_eq!(
+            parse_clf(b"10/Oct/2000:20:55:36 +0000"),
+            Some(971_211_336_000)
+        );
+        assert_eq!(
+            parse_clf(b"11/Oct/2000:05:25:36 +0830"),
+            Some(971_211_336_000)
+        );
+        assert_eq!(
+            parse_clf(b"10/Oct/2000:20:55:36.250 +0000"),
+            Some(971_211_336_250)
+        );
+        assert_eq!(
+            parse_clf(b"29/Feb/2024:00:00:00 +0000"),
+            Some(1_709_164_800_000)
+        );
+        for bad in [
+            &b"29/Feb/2023:00:00:00 +0000"[..],
+            b"31/Apr/2023:00:00:00 +0000",
+            b"10/Foo/2000:13:55:36 -0700",
+            b"10/Oct/2000:24:00:00 +0000",
+            b"10/Oct/2000:13:60:00 +0000",
+            b"10/Oct/2000:13:55:36 +2500",
+            b"10/Oct/2000:13:55:36",
+            b"10/Oct/2000:13:55:36 -0700 junk",
+            b"1/Oct/2000:13:55:36 -0700",
+        ] {
+            assert_eq!(parse_clf(bad), None, "{}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    #[test]
+    fn iso_times() {
+        assert_eq!(parse_iso(b"2000-10-10T20:55:36Z"), Some(971_211_336_000));
+        assert_eq!(
+            parse_iso(b"2000-10-10T13:55:36-07:00"),
+            Some(971_211_336_000)
+        );
+        assert_eq!(
+            parse_iso(b"2000-10-10T13:55:36-0700"),
+            Some(971_211_336_000)
+        );
+        assert_eq!(
+            parse_iso(b"2000-10-10T20:55:36.186641Z"),
+            Some(971_211_336_186)
+        );
+        assert_eq!(parse_iso(b"2000-10-10 20:55:36"), Some(971_211_336_000));
+        assert_eq!(parse_iso(b"2000-13-10T20:55:36Z"), None);
+        assert_eq!(parse_iso(b"2000-10-10T20:55:36Zx"), None);
+    }
+
+    #[test]
+    fn w3c_and_epoch_times() {
+        assert_eq!(parse_w3c(b"2000-10-10", b"20:55:36"), Some(971_211_336_000));
+        assert_eq!(
+            parse_w3c(b"2000-10-10", b"20:55:36.5"),
+            Some(971_211_336_500)
+        );
+        assert_eq!(parse_w3c(b"2000-10-32", b"20:55:36"), None);
+        assert_eq!(parse_epoch(b"971211336"), Some(971_211_336_000));
+        assert_eq!(parse_epoch(b"971211336.25"), Some(971_211_336_250));
+        assert_eq!(parse_epoch(b"1763646936"), Some(1_763_646_936_000));
+        assert_eq!(parse_epoch(b"1763646936123"), Some(1_763_646_936_123));
+        assert_eq!(parse_epoch(b"1763646936123456"), Some(1_763_646_936_123));
+        assert_eq!(parse_epoch(b"1763646936123456789"), Some(1_763_646_936_123));
+        assert_eq!(parse_epoch(b"17636x"), None);
+        assert_eq!(parse_epoch(b"1.2.3"), None);
+    }
+}

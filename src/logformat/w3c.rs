@@ -1,0 +1,280 @@
+//! W3C extended log format: IIS (`w3c`) and Amazon CloudFront standard logs (`cloudfront`).
+//!
+//! Both name their columns in a `#Fields:` directive, which may change mid-file (IIS after a
+//! configuration change; concatenated files); `input` cuts blocks there and hands the
+//! directive in force to [`super::LineParser::new`]. Without one, each format's default
+//! field list is assumed. IIS separates fields with spaces (spaces inside values are written
+//! as `+`); CloudFront with tabs, URL-encoding the User-Agent (`%20`).
+//!
+//! Mapping: time = `date` + `time` (UTC); client = `c-ip`; host = `cs-host` / `cs(Host)` (IIS),
+//! `x-host-header` before `cs(Host)` (CloudFront, whose `cs(Host)` is the distribution's own
+//! domain); target = `cs-uri-stem` + `?` + `cs-uri-query` unless `-`; scheme = `cs-protocol`
+//! (CloudFront) or `s-port` 443/80 (IIS). In an IIS stem a `+` is a space the client sent
+//! percent-encoded, so it becomes `%20` again (the same target Apache would log; a literal
+//! `+` in a path is the rare loser).
+
+use std::borrow::Cow;
+
+use super::text::{plus_to_space, scheme_for_port, scheme_name, status, unescape_url};
+use super::{BadLine, Format, Request, time};
+
+/// What a column holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Col {
+    Skip,
+    Date,
+    Time,
+    Client,
+    Method,
+    Stem,
+    Query,
+    Status,
+    UserAgent,
+    /// A host column; lower rank wins when a line has several.
+    Host(u8),
+    ServerPort,
+    Protocol,
+}
+
+const CLOUDFRONT_DEFAULT: &[u8] = b"#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id x-host-header cs-protocol cs-bytes time-taken x-forwarded-for ssl-protocol ssl-cipher x-edge-response-result-type cs-protocol-version fle-status fle-encrypted-fields c-port time-to-first-byte x-edge-detailed-result-type sc-content-type sc-content-len sc-range-start sc-range-end";
+
+const IIS_DEFAULT: &[u8] = b"#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status time-taken";
+
+/// The column layout of one `#Fields:` directive.
+#[derive(Debug, Clone)]
+pub(crate) struct Columns {
+    cloudfront: bool,
+    cols: Vec<Col>,
+}
+
+impl Columns {
+    /// The layout of `header` (a `#Fields:` line), or the format's default.
+    pub(crate) fn new(format: Format, header: Option<&[u8]>) -> Columns {
+        let cloudfront = format == Format::Cloudfront;
+        let header = header
+            .and_then(|h| h.strip_prefix(b"#Fields:"))
+            .or_else(|| {
+                let d = if cloudfront {
+                    CLOUDFRONT_DEFAULT
+                } else {
+                    IIS_DEFAULT
+                };
+                d.strip_prefix(b"#Fields:")
+            })
+            .unwrap_or_default();
+        let cols = header
+            .split(|c| c.is_ascii_whitespace())
+            .filter(|f| !f.is_empty())
+            .map(|f| match f.to_ascii_lowercase().as_slice() {
+                b"date" => Col::Date,
+                b"time" => Col::Time,
+                b"c-ip" => Col::Client,
+                b"cs-method" => Col::Method,
+                b"cs-uri-stem" => Col::Stem,
+                b"cs-uri-query" => Col::Query,
+                b"sc-status" => Col::Status,
+                b"cs(user-agent)" => Col::UserAgent,
+                b"x-host-header" => Col::Host(0),
+                b"cs-host" => Col::Host(1),
+                b"cs(host)" => Col::Host(2),
+                b"s-port" => Col::ServerPort,
+                b"cs-protocol" => Col::Protocol,
+                _ => Col::Skip,
+            })
+            .collect();
+        Columns { cloudfront, cols }
+    }
+
+    /// Parses one line: `Ok(None)` for blank lines and `#` directives.
+    pub(crate) fn parse<'a>(&self, line: &'a [u8]) -> Result<Option<Request<'a>>, BadLine> {
+        if line.first() == Some(&b'#') || line.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        let sep = if self.cloudfront { b'\t' } else { b' ' };
+        let (mut date, mut time, mut client, mut method, mut stem) = (None, None, None, None, None);
+        let (mut query, mut status_f, mut ua, mut port, mut proto) = (None, None, None, None, None);
+        let mut host: Option<(u8, &[u8])> = None;
+        let mut fields = line.split(|&c| c == sep);
+        let mut seen = 0;
+        for &col in &self.cols {
+            let Some(v) = fields.next() else { break };
+            seen += 1;
+            if v == b"-" {
+                continue;
+            }
+            match col {
+                Col::Skip => {}
+                Col::Date => date = Some(v),
+                Col::Time => time = Some(v),
+                Col::Client => client = Some(v),
+                Col::Method => method = Some(v),
+                Col::Stem => stem = Some(v),
+                Col::Query => query = Some(v),
+                Col::Status => status_f = Some(v),
+                Col::UserAgent => ua = Some(v),
+                Col::Host(rank) => {
+                    if host.is_none_or(|(r, _)| rank < r) {
+                        host = Some((rank, v));
+                    }
+                }
+                Col::ServerPort => port = Some(v),
+                Col::Protocol => proto = Some(v),
+            }
+        }
+        if seen < self.cols.len() && (date.is_none() || stem.is_none() || status_f.is_none()) {
+            return Err(BadLine::TooFewFields);
+        }
+        let time_ms = time::parse_w3c(
+            date.ok_or(BadLine::MissingField)?,
+            time.ok_or(BadLine::MissingField)?,
+        )
+        .ok_or(BadLine::BadTime)?;
+        let status = status(status_f.ok_or(BadLine::MissingField)?)?;
+        let stem = stem.ok_or(BadLine::MissingField)?;
+        let stem = if self.cloudfront {
+            Cow::Borrowed(stem)
+        } else {
+            plus_to_pct20(stem)
+        };
+        let target = match query {
+            None => stem,
+            Some(q) => {
+                let mut t = Vec::with_capacity(stem.len() + 1 + q.len());
+                t.extend_from_slice(&stem);
+                t.push(b'?');
+                t.extend_from_slice(q);
+                Cow::Owned(t)
+            }
+        };
+        let user_agent = match ua {
+            None => Cow::Borrowed(&[][..]),
+            Some(ua) if self.cloudfront => unescape_url(ua, false),
+            Some(ua) => plus_to_space(ua),
+        };
+        let scheme = if self.cloudfront {
+            proto.and_then(scheme_name)
+        } else {
+            port.and_then(scheme_for_port)
+        };
+        Ok(Some(Request {
+            host: host.map(|(_, h)| h),
+            scheme,
+            client: client.unwrap_or_default(),
+            time_ms,
+            method: method.unwrap_or(b"GET"),
+            target,
+            status,
+            user_agent,
+        }))
+    }
+}
+
+/// An IIS stem's `+` (a space) as `%20`.
+fn plus_to_pct20(stem: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'+', stem).is_none() {
+        return Cow::Borrowed(stem);
+    }
+    let mut out = Vec::with_capacity(stem.len() + 8);
+    for &c in stem {
+        if c == b'+' {
+            out.extend_from_slice(b"%20");
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{LineParser, detect};
+    use super::*;
+
+    const IIS: &str = "#Software: Microsoft Internet Information Services 10.0
+#Version: 1.0
+#Date: 2026-11-20 13:55:36
+#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status time-taken
+2026-11-20 13:55:36 10.0.0.4 GET /private/a.html x=1 443 - 66.249.66.1 Mozilla/5.0+(compatible;+Googlebot/2.1;++http://www.google.com/bot.html) - 200 0 0 15
+2026-11-20 13:55:37 10.0.0.4 GET /my+folder/ - 80 - 192.0.2.1 - - 404 0 2 1
+#Fields: date time c-ip cs-host cs-method cs-uri-stem sc-status cs(User-Agent)
+2026-11-20 13:55:38 192.0.2.2 www.example.com:8443 HEAD / 301 curl/8.5.0
+";
+
+    fn parse_all(format: Format, text: &str) -> Vec<Result<Option<Request<'_>>, BadLine>> {
+        let mut parser = LineParser::new(format, None);
+        text.lines()
+            .map(|line| {
+                if line.starts_with("#Fields:") {
+                    parser = LineParser::new(format, Some(line.as_bytes()));
+                }
+                parser.parse(line.as_bytes())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn iis_lines_and_a_fields_change() {
+        let out = parse_all(Format::W3c, IIS);
+        assert!(out[..4].iter().all(|r| r == &Ok(None)));
+        let r = out[4].clone().expect("valid").expect("a request");
+        assert_eq!(r.time_ms, 1_795_182_936_000);
+        assert_eq!(r.client, b"66.249.66.1");
+        assert_eq!(r.scheme, Some("https"));
+        assert_eq!(r.host, None);
+        assert_eq!(&*r.target, b"/private/a.html?x=1");
+        // IIS writes a space as `+` and leaves a `+` as it is: `; +http` became `;++http`,
+        // which reads back with two spaces. The product token is intact.
+        assert_eq!(
+            &*r.user_agent,
+            b"Mozilla/5.0 (compatible; Googlebot/2.1;  http://www.google.com/bot.html)"
+        );
+        let r = out[5].clone().expect("valid").expect("a request");
+        assert_eq!(&*r.target, b"/my%20folder/");
+        assert_eq!(r.scheme, Some("http"));
+        assert!(r.user_agent.is_empty());
+        assert_eq!(r.status, 404);
+        let r = out[7].clone().expect("valid").expect("a request");
+        assert_eq!(r.host, Some(&b"www.example.com:8443"[..]));
+        assert_eq!(r.method, b"HEAD");
+        assert_eq!(&*r.user_agent, b"curl/8.5.0");
+        assert_eq!(r.scheme, None);
+    }
+
+    const CLOUDFRONT: &str = "#Version: 1.0
+#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id x-host-header cs-protocol cs-bytes time-taken x-forwarded-for ssl-protocol ssl-cipher x-edge-response-result-type cs-protocol-version fle-status fle-encrypted-fields c-port time-to-first-byte x-edge-detailed-result-type sc-content-type sc-content-len sc-range-start sc-range-end
+2026-11-20\t13:55:36\tLAX1-C1\t5120\t66.249.66.1\tGET\td111111abcdef8.cloudfront.net\t/private/a.html\t200\t-\tMozilla/5.0%20(compatible;%20Googlebot/2.1;%20+http://www.google.com/bot.html)\tx=1\t-\tHit\tSOX4xwn4XV6Q4rgb7XiVGOHms_BGlTAC4KyHmureZmBNrjGdRLiNIQ==\twww.example.com\thttps\t23\t0.001\t-\tTLSv1.3\tTLS_AES_128_GCM_SHA256\tHit\tHTTP/2.0\t-\t-\t11040\t0.001\tHit\ttext/html\t5120\t-\t-
+";
+
+    #[test]
+    fn cloudfront_line() {
+        let out = parse_all(Format::Cloudfront, CLOUDFRONT);
+        assert_eq!(out[0], Ok(None));
+        let r = out[2].clone().expect("valid").expect("a request");
+        assert_eq!(r.host, Some(&b"www.example.com"[..]));
+        assert_eq!(r.scheme, Some("https"));
+        assert_eq!(r.client, b"66.249.66.1");
+        assert_eq!(r.time_ms, 1_795_182_936_000);
+        assert_eq!(&*r.target, b"/private/a.html?x=1");
+        assert_eq!(
+            &*r.user_agent,
+            b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+        );
+        // Without the header, the default CloudFront fields apply.
+        let line = CLOUDFRONT.lines().nth(2).expect("three lines");
+        let r = LineParser::new(Format::Cloudfront, None)
+            .parse(line.as_bytes())
+            .expect("valid")
+            .expect("a request");
+        assert_eq!(&*r.target, b"/private/a.html?x=1");
+        assert_eq!(
+            LineParser::new(Format::Cloudfront, None).parse(b"2026-11-20\t13:55:36"),
+            Err(BadLine::TooFewFields)
+        );
+    }
+
+    #[test]
+    fn detects_w3c_and_cloudfront() {
+        assert_eq!(detect(IIS.as_bytes()), Some(Format::W3c));
+        assert_eq!(detect(CLOUDFRONT.as_bytes()), Some(Format::Cloudfront));
+    }
+}
