@@ -37,7 +37,7 @@ use merge::Merged;
 use worker::{Job, Shared, Worker};
 
 /// Bytes of log per block handed to a worker.
-const BLOCK_SIZE: usize = 2 << 20;
+const BLOCK_SIZE: usize = input::DEFAULT_BLOCK_SIZE;
 /// Lines looked at to detect a format.
 const DETECT_LINES: usize = 100;
 /// The not-a-log guard: of the first this-many lines, more than half malformed stops the run.

@@ -165,7 +165,7 @@ impl Request<'_> {
 }
 
 /// Why a line could not be read as a request of its format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BadLine {
     /// The line ends before a required field.
     TooFewFields,
