@@ -3,32 +3,10 @@
 //! longest-match reference built on the regex matcher.
 
 use proptest::prelude::*;
-use regex::bytes::Regex;
+#[path = "robots/support.rs"]
+mod support;
 use robots_audit::robots::{Agent, Dialect, RobotsTxt, pattern_match_counted, pattern_matches};
-
-/// The reference: `*` → `.*`, a trailing `$` → `\z`, everything else literal, anchored at
-/// the start.
-pub fn reference_regex(pattern: &[u8]) -> Regex {
-    let (body, anchored) = match pattern.split_last() {
-        Some((b'$', rest)) => (rest, true),
-        _ => (pattern, false),
-    };
-    let mut re = String::from("(?s-u)\\A");
-    for &b in body {
-        if b == b'*' {
-            re.push_str(".*");
-        } else if b.is_ascii_alphanumeric() || b == b'/' {
-            re.push(char::from(b));
-        } else {
-            re.push_str(&format!("\\x{b:02X}"));
-        }
-    }
-    if anchored {
-        re.push_str("\\z");
-    }
-    // The translation escapes every non-alphanumeric byte, so it always compiles.
-    Regex::new(&re).expect("reference regex compiles")
-}
+use support::reference_regex;
 
 fn pattern_strategy() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(prop::sample::select(b"/ab*$?.".to_vec()), 0..16)

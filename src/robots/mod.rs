@@ -530,6 +530,11 @@ impl RobotsTxt {
         self.groups.iter()
     }
 
+    /// The ids of [`RobotsTxt::groups`], in the same order.
+    pub fn group_ids(&self) -> impl Iterator<Item = GroupId> + use<> {
+        (0..self.groups.len() as u32).map(GroupId)
+    }
+
     /// The id of the merged `*` group, if the file has one.
     pub fn global_group(&self) -> Option<GroupId> {
         self.global
