@@ -1,0 +1,652 @@
+//! The robots.txt engine: parse a robots.txt body once, then answer "may this crawler fetch
+//! this path?" for as many requests as needed.
+//!
+//! This is the `robots` stage of the pipeline. It takes the bytes of a robots.txt file and a
+//! [`Dialect`] (whose parser and matcher the crawler follows: Google's reference behaviour,
+//! which is RFC 9309 plus Google's documented extras, or Yandex's), and gives a compiled
+//! [`RobotsTxt`]: merged groups ([`Group`]), rules ([`Rule`]), sitemaps, Yandex extensions
+//! and parse warnings. Queries ([`RobotsTxt::group_for`], [`RobotsTxt::check`]) never parse
+//! again and never allocate.
+//!
+//! It does no I/O and imports nothing else from this crate: fetching the file, turning a
+//! User-Agent header into robots.txt tokens and deciding what a verdict means for a report
+//! are other stages' jobs. The rules it implements are in `spec/robots-txt.md` §3–§6; each
+//! rule's source is cited where it is implemented.
+//!
+//! ```
+//! use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+//!
+//! let robots = RobotsTxt::parse(
+//!     b"User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n",
+//!     Dialect::Google,
+//! );
+//! let googlebot = robots.group_for(&Agent { tokens: &["googlebot"], obeys_star: true });
+//! assert!(!robots.check(googlebot, b"/nogoogle/x").allowed);
+//! assert!(robots.check(googlebot, b"/private/").allowed); // the `*` group is not used
+//! ```
+
+mod parse;
+mod pattern;
+mod yandex;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use pattern::normalize_target;
+use pattern::{Pattern, PieceArena};
+
+/// Which crawler family's parsing and matching rules to apply (spec §3–§5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// RFC 9309 as Google's open-source reference implements it; used for every crawler that
+    /// is not Yandex's.
+    Google,
+    /// Yandex's current parser: exact keys, Yandex robot families, length-without-`*`
+    /// precedence, empty `Allow:` ignored, 500 KB / 10,000 rules / 10 KB per rule.
+    Yandex,
+    /// Yandex as documented in 2013: like [`Dialect::Yandex`] but an empty `Allow:` means
+    /// `Disallow: /` and files over 32 KB allow everything.
+    YandexLegacy,
+}
+
+impl Dialect {
+    /// The dialect's name: `"google"`, `"yandex"` or `"yandex-legacy"`.
+    ///
+    /// ```
+    /// use robots_audit::robots::Dialect;
+    /// assert_eq!(Dialect::YandexLegacy.name(), "yandex-legacy");
+    /// assert_eq!("yandex".parse::<Dialect>(), Ok(Dialect::Yandex));
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Google => "google",
+            Dialect::Yandex => "yandex",
+            Dialect::YandexLegacy => "yandex-legacy",
+        }
+    }
+
+    fn is_yandex(self) -> bool {
+        matches!(self, Dialect::Yandex | Dialect::YandexLegacy)
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a [`Dialect`] from a string that is not one of its names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseDialectError {
+    /// The string that was given.
+    pub input: String,
+}
+
+impl fmt::Display for ParseDialectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown robots.txt dialect {:?} (expected google, yandex or yandex-legacy)",
+            self.input
+        )
+    }
+}
+
+impl std::error::Error for ParseDialectError {}
+
+impl FromStr for Dialect {
+    type Err = ParseDialectError;
+
+    /// Parses `google`, `yandex` or `yandex-legacy` (ASCII case-insensitive).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        [Dialect::Google, Dialect::Yandex, Dialect::YandexLegacy]
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseDialectError {
+                input: s.to_owned(),
+            })
+    }
+}
+
+/// A crawler, as the engine sees it when choosing a group (spec §4, §8).
+#[derive(Clone, Copy, Debug)]
+pub struct Agent<'a> {
+    /// google: the crawler's robots.txt product tokens, most specific first
+    /// (`["googlebot-image", "googlebot"]`). yandex: `tokens[0]` is the Yandex robot's name
+    /// (`"YandexImages"`, optionally with its version, `"YandexMetrika/2.0"`).
+    pub tokens: &'a [&'a str],
+    /// Whether the crawler follows the `*` group when no group names it (AdsBot-Google, for
+    /// one, does not).
+    pub obeys_star: bool,
+}
+
+/// Index of a merged group in a [`RobotsTxt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GroupId(u32);
+
+impl GroupId {
+    /// The group's position in [`RobotsTxt::groups`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Index of a rule (one allow/disallow line) in a [`RobotsTxt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleId(u32);
+
+impl RuleId {
+    /// The rule's position in [`RobotsTxt::rules`] (file order).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The answer for one path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Whether the crawler may fetch the path.
+    pub allowed: bool,
+    /// The line that decided, or `None` when no rule matched (and for `/robots.txt`).
+    pub rule: Option<RuleId>,
+}
+
+impl Verdict {
+    const ALLOWED: Verdict = Verdict {
+        allowed: true,
+        rule: None,
+    };
+}
+
+/// Allow or disallow, as a rule line is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleKind {
+    /// An `allow:` line.
+    Allow,
+    /// A `disallow:` line (or one of its accepted spellings).
+    Disallow,
+}
+
+impl RuleKind {
+    fn label(self) -> &'static str {
+        match self {
+            RuleKind::Allow => "Allow",
+            RuleKind::Disallow => "Disallow",
+        }
+    }
+}
+
+/// One allow/disallow line of the file.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// The kind as written (for yandex's empty `Disallow:`, which means `Allow: /`, this is
+    /// still `Disallow`; see [`Rule::effective_kind`]).
+    pub kind: RuleKind,
+    /// The value as written (lossy UTF-8), comment and surrounding whitespace removed.
+    pub value: String,
+    /// 1-based line number.
+    pub line: u32,
+    effective: RuleKind,
+    /// The normalised pattern the matcher uses (empty: the rule never decides).
+    pattern: Vec<u8>,
+    /// The pattern's precedence length in the dialect (google: bytes of `pattern`; yandex:
+    /// bytes without `*` and trailing `$`).
+    priority: u32,
+    compiled: Option<Pattern>,
+    /// Google's `index.htm` rule: the derived `…/$` pattern and its precedence length.
+    index_alias: Option<(Pattern, u32)>,
+}
+
+impl Rule {
+    /// The line as a human would write it, e.g. `Disallow: /private/`.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private/ # no\n", Dialect::Google);
+    /// assert_eq!(robots.rules()[0].display(), "Disallow: /private/");
+    /// ```
+    pub fn display(&self) -> String {
+        if self.value.is_empty() {
+            format!("{}:", self.kind.label())
+        } else {
+            format!("{}: {}", self.kind.label(), self.value)
+        }
+    }
+
+    /// What the rule does when it decides: differs from [`Rule::kind`] only for yandex's
+    /// empty values (`Disallow:` allows everything; legacy `Allow:` disallows everything).
+    pub fn effective_kind(&self) -> RuleKind {
+        self.effective
+    }
+
+    /// The normalised pattern the matcher uses (`%xx` upper-cased, bytes >= 0x80 encoded);
+    /// empty when the rule never decides anything.
+    pub fn pattern(&self) -> &[u8] {
+        &self.pattern
+    }
+}
+
+/// A `Crawl-delay` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CrawlDelay {
+    /// The delay in milliseconds (decimal seconds, fraction truncated to milliseconds).
+    pub millis: u64,
+    /// 1-based line number.
+    pub line: u32,
+}
+
+impl CrawlDelay {
+    /// The directive as it would be written, e.g. `Crawl-delay: 10` or `Crawl-delay: 0.5`.
+    ///
+    /// ```
+    /// use robots_audit::robots::CrawlDelay;
+    /// assert_eq!(CrawlDelay { millis: 10_000, line: 1 }.display(), "Crawl-delay: 10");
+    /// assert_eq!(CrawlDelay { millis: 500, line: 1 }.display(), "Crawl-delay: 0.5");
+    /// ```
+    pub fn display(&self) -> String {
+        let secs = self.millis / 1000;
+        let frac = self.millis % 1000;
+        if frac == 0 {
+            format!("Crawl-delay: {secs}")
+        } else {
+            let frac = format!("{frac:03}");
+            format!("Crawl-delay: {secs}.{}", frac.trim_end_matches('0'))
+        }
+    }
+}
+
+/// A merged group: every group of the file that names the same agents (spec §4).
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The user-agent values as written, first occurrence first; `*` for the global group.
+    pub agents: Vec<String>,
+    /// Line of the first user-agent line.
+    pub line: u32,
+    /// The first `Crawl-delay` of the group (parsed in every dialect; google's matcher
+    /// ignores it).
+    pub crawl_delay: Option<CrawlDelay>,
+    rules: Vec<RuleId>,
+    global: bool,
+    matcher: GroupMatcher,
+}
+
+impl Group {
+    /// The agents joined with `", "`.
+    pub fn name(&self) -> String {
+        self.agents.join(", ")
+    }
+
+    /// Whether this is the merged `*` group.
+    pub fn is_global(&self) -> bool {
+        self.global
+    }
+
+    /// The group's allow/disallow rules in file order (empty values included).
+    pub fn rules(&self) -> &[RuleId] {
+        &self.rules
+    }
+}
+
+/// A compiled rule of one group, in precedence order.
+#[derive(Clone, Debug)]
+struct Entry {
+    pattern: Pattern,
+    priority: u32,
+    allow: bool,
+    rule: RuleId,
+}
+
+/// Buckets are used when a group has more rules than this.
+const BUCKET_THRESHOLD: usize = 12;
+/// Bucket of rules whose first literal piece is shorter than two bytes.
+const GENERIC_BUCKET: usize = 256;
+
+/// A group's rules, sorted so that the first match decides, plus an index by the byte after
+/// the leading `/` (rules whose literal prefix is shorter go in a generic bucket).
+#[derive(Clone, Debug, Default)]
+struct GroupMatcher {
+    entries: Vec<Entry>,
+    /// Empty, or 258 offsets into `index`: bucket `b` is `index[offsets[b]..offsets[b + 1]]`.
+    offsets: Vec<u32>,
+    index: Vec<u32>,
+}
+
+/// A parse warning: something in the file that was ignored, or accepted although not
+/// written as the spec says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// 1-based line number (0 for the file as a whole).
+    pub line: u32,
+    /// What happened.
+    pub message: String,
+}
+
+/// A Yandex `Clean-param` directive (spec §6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CleanParam {
+    /// The parameter names, in order.
+    pub params: Vec<String>,
+    /// The path prefix as written (may use `*`; implicit trailing `*`); empty = every path.
+    pub path_prefix: String,
+    /// 1-based line number.
+    pub line: u32,
+}
+
+impl CleanParam {
+    /// Whether the directive applies to `path` (a normalised path+query): the prefix is
+    /// matched like a rule pattern, anchored at the start, case-sensitively.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(b"Clean-param: s&ref /forum*/showthread.php\n", Dialect::Yandex);
+    /// let cp = &robots.clean_params()[0];
+    /// assert_eq!(cp.params, ["s", "ref"]);
+    /// assert!(cp.applies_to(b"/forum_old/showthread.php?s=1"));
+    /// assert!(!cp.applies_to(b"/forum_old/index.php?s=1"));
+    /// ```
+    pub fn applies_to(&self, path: &[u8]) -> bool {
+        pattern::glob_prefix_match(self.path_prefix.as_bytes(), path)
+    }
+}
+
+/// A compiled robots.txt: parse once, answer many queries without re-parsing or allocating.
+#[derive(Clone, Debug)]
+pub struct RobotsTxt {
+    dialect: Dialect,
+    groups: Vec<Group>,
+    rules: Vec<Rule>,
+    arena: PieceArena,
+    global: Option<GroupId>,
+    /// Lower-cased agent keys of the non-global groups, sorted: google, the product token;
+    /// yandex, the whole value.
+    keys: Vec<(Box<str>, GroupId)>,
+    sitemaps: Vec<String>,
+    warnings: Vec<Warning>,
+    host: Option<String>,
+    clean_params: Vec<CleanParam>,
+    parsed_bytes: usize,
+}
+
+impl RobotsTxt {
+    /// Parses a robots.txt body in a dialect. Never fails: whatever is not a valid line is
+    /// ignored (and reported in [`RobotsTxt::warnings`]).
+    ///
+    /// ```
+    /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    ///
+    /// let body = b"User-agent: FooBot\nDisallow: /\nAllow: /public/\n";
+    /// let robots = RobotsTxt::parse(body, Dialect::Google);
+    /// let group = robots.group_for(&Agent { tokens: &["foobot"], obeys_star: true });
+    /// let verdict = robots.check(group, b"/private");
+    /// assert!(!verdict.allowed);
+    /// assert_eq!(robots.rule(verdict.rule.unwrap()).display(), "Disallow: /");
+    /// assert!(robots.check(group, b"/public/page").allowed);
+    /// ```
+    pub fn parse(body: &[u8], dialect: Dialect) -> RobotsTxt {
+        parse::parse(body, dialect)
+    }
+
+    /// The dialect the file was parsed in.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The group that applies to a crawler (spec §4), or `None` when no group applies
+    /// (everything is allowed).
+    ///
+    /// google: each of `agent.tokens` in turn is compared exactly, case-insensitively, to
+    /// the product token of each group's user-agent lines; the first token that some group
+    /// names wins; else the merged `*` group if `agent.obeys_star`; else `None`.
+    ///
+    /// yandex: `tokens[0]` is a Yandex robot's name; a group applies when its value
+    /// (lower-cased) starts with the robot's required prefix and is a prefix of the robot's
+    /// full name, and the longest such value wins (so `YandexBot` hides `Yandex`, and
+    /// `Yandex` hides `*`). A name that is not a known Yandex robot is matched as in google,
+    /// against the whole user-agent values.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(
+    ///     b"User-agent: YandexBot\nDisallow: /a\n\nUser-agent: Yandex\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n",
+    ///     Dialect::Yandex,
+    /// );
+    /// let name = |id| robots.group(id).name();
+    /// let bot = robots.group_for(&Agent { tokens: &["YandexBot"], obeys_star: true }).unwrap();
+    /// let images = robots.group_for(&Agent { tokens: &["YandexImages"], obeys_star: true }).unwrap();
+    /// let direct = robots.group_for(&Agent { tokens: &["YandexDirect"], obeys_star: true }).unwrap();
+    /// assert_eq!((name(bot), name(images), name(direct)), ("YandexBot".into(), "Yandex".into(), "*".into()));
+    /// ```
+    pub fn group_for(&self, agent: &Agent<'_>) -> Option<GroupId> {
+        if self.dialect.is_yandex()
+            && let Some(robot) = agent.tokens.first().and_then(|t| yandex::robot(t))
+        {
+            let best = self
+                .keys
+                .iter()
+                .filter(|(key, _)| robot.selected_by(key))
+                .max_by_key(|(key, _)| key.len());
+            if let Some(&(_, id)) = best {
+                return Some(id);
+            }
+            return self.global.filter(|_| agent.obeys_star);
+        }
+        for token in agent.tokens {
+            if let Some(id) = self.lookup(token) {
+                return Some(id);
+            }
+        }
+        self.global.filter(|_| agent.obeys_star)
+    }
+
+    fn lookup(&self, token: &str) -> Option<GroupId> {
+        if token.is_empty() {
+            return None;
+        }
+        self.keys
+            .binary_search_by(|(key, _)| cmp_ignore_ascii_case(key, token))
+            .ok()
+            .map(|i| self.keys[i].1)
+    }
+
+    /// The verdict for a normalised path+query (see [`normalize_target`]) under a group
+    /// (`None`: no group applies, everything is allowed). Does not allocate.
+    ///
+    /// `/robots.txt` itself is always allowed (RFC 9309 §2.2.2, "the /robots.txt URI is
+    /// implicitly allowed"): any path that is exactly `/robots.txt`, with or without a query,
+    /// since a query does not make it a different file to the server that answers it.
+    ///
+    /// google: the matching rule with the longest pattern decides, allow on a tie; yandex:
+    /// the longest not counting `*` and a trailing `$`, allow on a tie.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /\nAllow: /$\n", Dialect::Google);
+    /// let all = robots.group_for(&Agent { tokens: &["anybot"], obeys_star: true });
+    /// assert!(robots.check(all, b"/").allowed);
+    /// assert!(!robots.check(all, b"/page.html").allowed);
+    /// assert!(robots.check(all, b"/robots.txt").allowed);
+    /// assert!(robots.check(None, b"/page.html").allowed);
+    /// ```
+    pub fn check(&self, group: Option<GroupId>, path: &[u8]) -> Verdict {
+        // RFC 9309 §2.2.2: the /robots.txt URI is implicitly allowed.
+        if is_robots_txt(path) {
+            return Verdict::ALLOWED;
+        }
+        let Some(group) = group else {
+            return Verdict::ALLOWED;
+        };
+        match self.decide(&self.groups[group.index()].matcher, path) {
+            Some(entry) => Verdict {
+                allowed: entry.allow,
+                rule: Some(entry.rule),
+            },
+            None => Verdict::ALLOWED,
+        }
+    }
+
+    fn decide<'m>(&self, m: &'m GroupMatcher, path: &[u8]) -> Option<&'m Entry> {
+        let matches = |i: u32| self.arena.matches(&m.entries[i as usize].pattern, path);
+        if m.offsets.is_empty() {
+            return m
+                .entries
+                .iter()
+                .find(|e| self.arena.matches(&e.pattern, path));
+        }
+        let bucket = |b: usize| &m.index[m.offsets[b] as usize..m.offsets[b + 1] as usize];
+        let mut best = match path.get(1) {
+            Some(&b) => bucket(usize::from(b)).iter().copied().find(|&i| matches(i)),
+            None => None,
+        };
+        for &i in bucket(GENERIC_BUCKET) {
+            if best.is_some_and(|b| i > b) {
+                break;
+            }
+            if matches(i) {
+                best = Some(i);
+                break;
+            }
+        }
+        best.map(|i| &m.entries[i as usize])
+    }
+
+    /// A group by id.
+    pub fn group(&self, id: GroupId) -> &Group {
+        &self.groups[id.index()]
+    }
+
+    /// A rule by id.
+    pub fn rule(&self, id: RuleId) -> &Rule {
+        &self.rules[id.index()]
+    }
+
+    /// Every allow/disallow line that belongs to a group, in file order.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The merged groups, in file order (by their first user-agent line).
+    pub fn groups(&self) -> impl Iterator<Item = &Group> {
+        self.groups.iter()
+    }
+
+    /// The ids of [`RobotsTxt::groups`], in the same order.
+    pub fn group_ids(&self) -> impl Iterator<Item = GroupId> + use<> {
+        (0..self.groups.len() as u32).map(GroupId)
+    }
+
+    /// The id of the merged `*` group, if the file has one.
+    pub fn global_group(&self) -> Option<GroupId> {
+        self.global
+    }
+
+    /// True when some group (not `*`) names this token exactly (ASCII case-insensitive).
+    ///
+    /// ```
+    /// use robots_audit::robots::{Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(b"User-agent: MyBot/1.0\nDisallow: /\n", Dialect::Google);
+    /// assert!(robots.names_agent("mybot"));
+    /// assert!(!robots.names_agent("bot"));
+    /// ```
+    pub fn names_agent(&self, token: &str) -> bool {
+        self.lookup(token).is_some()
+    }
+
+    /// The `Sitemap:` values, in file order.
+    pub fn sitemaps(&self) -> &[String] {
+        &self.sitemaps
+    }
+
+    /// What was ignored or tolerated, with line numbers.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// The first valid Yandex `Host:` directive (spec §6).
+    pub fn host(&self) -> Option<&str> {
+        self.host.as_deref()
+    }
+
+    /// The Yandex `Clean-param:` directives, in file order (spec §6).
+    pub fn clean_params(&self) -> &[CleanParam] {
+        &self.clean_params
+    }
+
+    /// How many bytes of the body were parsed: the whole body unless it was over the
+    /// dialect's size limit (google: the first 512,000 bytes; yandex: none, the file allows
+    /// everything).
+    pub fn parsed_bytes(&self) -> usize {
+        self.parsed_bytes
+    }
+}
+
+/// Whether a normalised path is `/robots.txt`, with or without a query.
+fn is_robots_txt(path: &[u8]) -> bool {
+    const ROBOTS: &[u8] = b"/robots.txt";
+    path.starts_with(ROBOTS) && matches!(path.get(ROBOTS.len()), None | Some(b'?'))
+}
+
+fn cmp_ignore_ascii_case(a: &str, b: &str) -> std::cmp::Ordering {
+    a.bytes()
+        .map(|c| c.to_ascii_lowercase())
+        .cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
+}
+
+/// Matches one pattern as written (normalised first, as rule values are) against a
+/// normalised path, with the same matcher [`RobotsTxt::check`] uses. For tests and tools.
+#[doc(hidden)]
+pub fn pattern_matches(pattern: &[u8], path: &[u8]) -> bool {
+    let mut normalised = Vec::new();
+    pattern::escape_into(pattern, &mut normalised);
+    let mut arena = PieceArena::default();
+    let compiled = arena.compile(&normalised);
+    arena.matches(&compiled, path)
+}
+
+/// [`pattern_matches`] with a step count: the same algorithm with a plain substring search,
+/// counting byte comparisons. The count is at most `(|path| + 1) * (|pattern| + 1)`.
+#[doc(hidden)]
+pub fn pattern_match_counted(pattern: &[u8], path: &[u8]) -> (bool, u64) {
+    let mut normalised = Vec::new();
+    pattern::escape_into(pattern, &mut normalised);
+    let mut arena = PieceArena::default();
+    let compiled = arena.compile(&normalised);
+    let mut steps = 0;
+    let matched = arena.matches_counted(&compiled, path, &mut steps);
+    (matched, steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn robots_txt_is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<RobotsTxt>();
+    }
+
+    #[test]
+    fn dialect_names_round_trip() {
+        for d in [Dialect::Google, Dialect::Yandex, Dialect::YandexLegacy] {
+            assert_eq!(d.name().parse::<Dialect>(), Ok(d));
+        }
+        assert!("bing".parse::<Dialect>().is_err());
+    }
+
+    #[test]
+    fn rfc9309_robots_txt_always_allowed() {
+        assert!(is_robots_txt(b"/robots.txt"));
+        assert!(is_robots_txt(b"/robots.txt?x=1"));
+        assert!(!is_robots_txt(b"/robots.txt.bak"));
+        assert!(!is_robots_txt(b"/a/robots.txt"));
+    }
+
+    #[test]
+    fn crawl_delay_display() {
+        let d = |millis| CrawlDelay { millis, line: 1 }.display();
+        assert_eq!(d(4500), "Crawl-delay: 4.5");
+        assert_eq!(d(1), "Crawl-delay: 0.001");
+        assert_eq!(d(0), "Crawl-delay: 0");
+    }
+}

@@ -1,0 +1,802 @@
+//! Parsing: bytes → lines → key/value pairs → raw groups → merged, compiled groups.
+//!
+//! Both dialects share the line splitter and the group builder; they differ in how a line
+//! becomes a key and a value, which keys exist, when a user-agent line starts a new group,
+//! what a rule value must look like and how long a pattern counts for precedence.
+
+use std::collections::HashMap;
+
+use super::pattern::{self, PieceArena};
+use super::yandex;
+use super::{
+    BUCKET_THRESHOLD, CleanParam, CrawlDelay, Dialect, Entry, GENERIC_BUCKET, Group, GroupId,
+    GroupMatcher, RobotsTxt, Rule, RuleId, RuleKind, Warning,
+};
+
+/// RFC 9309 §2.5 / Google: parse at most 500 KiB.
+const GOOGLE_PARSE_LIMIT: usize = 512_000;
+/// Yandex: over 500 KB the file allows everything (`constants.h`: `robots_max = 500_KB`).
+const YANDEX_SIZE_LIMIT: usize = 500 * 1024;
+/// Yandex 2013 seed: "Слишком большие robots.txt (более 32 Кб) считаются полностью
+/// разрешающими".
+const YANDEX_LEGACY_SIZE_LIMIT: usize = 32 * 1024;
+/// Yandex: at most 10,000 rules (`max_rules_count`).
+const YANDEX_MAX_RULES: usize = 10_000;
+/// Yandex: at most 10 KB per rule (`max_rule_length`).
+const YANDEX_MAX_RULE_LEN: usize = 10 * 1024;
+/// Google robots.cc: `kMaxLineLen = 2083 * 8` bytes including the terminating NUL.
+const GOOGLE_MAX_LINE: usize = 2083 * 8 - 1;
+/// Keep at most this many warnings (an HTML page served as robots.txt has thousands of
+/// invalid lines; a report needs only the first ones).
+const MAX_WARNINGS: usize = 500;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// One physical line: its 1-based number and its content (no end-of-line bytes).
+struct Line<'a> {
+    number: u32,
+    bytes: &'a [u8],
+    /// The line was longer than the dialect's cap and was cut.
+    truncated: bool,
+}
+
+/// Splits a body into lines ending in LF, CR or CRLF (a last line without an end counts).
+/// A NUL byte ends a line's content (Google's and Yandex's parsers work on C strings).
+fn lines(body: &[u8], max_line: Option<usize>) -> impl Iterator<Item = Line<'_>> {
+    let mut pos = 0;
+    let mut number = 0u32;
+    std::iter::from_fn(move || {
+        if pos >= body.len() {
+            return None;
+        }
+        let end = memchr::memchr2(b'\n', b'\r', &body[pos..]).map_or(body.len(), |i| pos + i);
+        let mut bytes = &body[pos..end];
+        pos = end;
+        if pos < body.len() {
+            // RFC 9309 §2.2: CR, LF or CRLF end a line.
+            pos += if body[pos] == b'\r' && body.get(pos + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
+        }
+        number = number.saturating_add(1);
+        let mut truncated = false;
+        if let Some(max) = max_line
+            && bytes.len() > max
+        {
+            // Google: a line keeps at most 16,663 bytes; the rest is dropped and the
+            // truncated line is still parsed.
+            bytes = &bytes[..max];
+            truncated = true;
+        }
+        if let Some(nul) = memchr::memchr(0, bytes) {
+            bytes = &bytes[..nul];
+        }
+        Some(Line {
+            number,
+            bytes,
+            truncated,
+        })
+    })
+}
+
+/// `isspace` in the C locale, as both reference parsers trim with it.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
+}
+
+fn trim(mut s: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = s {
+        if !is_space(*first) {
+            break;
+        }
+        s = rest;
+    }
+    while let [rest @ .., last] = s {
+        if !is_space(*last) {
+            break;
+        }
+        s = rest;
+    }
+    s
+}
+
+fn strip_comment(line: &[u8]) -> &[u8] {
+    // RFC 9309 §2.2: "#" starts a comment; Google: the first "#" anywhere, even in a value.
+    match memchr::memchr(b'#', line) {
+        Some(i) => &line[..i],
+        None => line,
+    }
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Google (`GetKeyAndValueFrom`): key and value of a line, or `None` if it is not a
+/// `key: value` line. The separator is the first `:`; without one, whitespace separates
+/// key and value only when the line has exactly two whitespace-separated words.
+fn google_key_value(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let line = trim(strip_comment(line));
+    let (key, value) = match memchr::memchr(b':', line) {
+        Some(i) => (&line[..i], &line[i + 1..]),
+        None => {
+            // Google-specific: some people forget the colon.
+            let i = memchr::memchr2(b' ', b'\t', line)?;
+            let value = trim(&line[i..]);
+            if memchr::memchr2(b' ', b'\t', value).is_some() {
+                return None;
+            }
+            (&line[..i], value)
+        }
+    };
+    let key = trim(key);
+    if key.is_empty() {
+        return None;
+    }
+    Some((key, trim(value)))
+}
+
+/// What a line is, once its key is recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    UserAgent,
+    Allow,
+    Disallow,
+    Sitemap,
+    CrawlDelay,
+    Host,
+    CleanParam,
+    Unknown,
+}
+
+fn starts_with_ci(s: &[u8], prefix: &str) -> bool {
+    s.len() >= prefix.len() && s[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+}
+
+/// Google (`ParsedRobotsKey::Parse`): keys match case-insensitively by prefix, in the order
+/// user-agent, allow, disallow, sitemap, with the frequent typos. Returns the key and
+/// whether it was written other than canonically (a prefix match or a typo).
+fn google_key(key: &[u8]) -> (Key, bool) {
+    const CANONICAL: &[(Key, &str, &[&str])] = &[
+        (Key::UserAgent, "user-agent", &["useragent", "user agent"]),
+        (Key::Allow, "allow", &[]),
+        (
+            Key::Disallow,
+            "disallow",
+            &["dissallow", "dissalow", "disalow", "diasllow", "disallaw"],
+        ),
+        (Key::Sitemap, "sitemap", &["site-map"]),
+    ];
+    for &(kind, name, typos) in CANONICAL {
+        if starts_with_ci(key, name) {
+            return (kind, key.len() != name.len());
+        }
+        if typos.iter().any(|t| starts_with_ci(key, t)) {
+            return (kind, true);
+        }
+    }
+    (extension_key(key), false)
+}
+
+/// The extensions both dialects collect (exact, case-insensitive).
+fn extension_key(key: &[u8]) -> Key {
+    if key.eq_ignore_ascii_case(b"crawl-delay") {
+        Key::CrawlDelay
+    } else if key.eq_ignore_ascii_case(b"host") {
+        Key::Host
+    } else if key.eq_ignore_ascii_case(b"clean-param") {
+        Key::CleanParam
+    } else {
+        Key::Unknown
+    }
+}
+
+/// Yandex (`NameToDirType`): keys match exactly after lower-casing and trimming.
+fn yandex_key(key: &[u8]) -> Key {
+    const KEYS: &[(&str, Key)] = &[
+        ("user-agent", Key::UserAgent),
+        ("allow", Key::Allow),
+        ("disallow", Key::Disallow),
+        ("sitemap", Key::Sitemap),
+    ];
+    KEYS.iter()
+        .find(|(name, _)| key.eq_ignore_ascii_case(name.as_bytes()))
+        .map_or_else(|| extension_key(key), |&(_, k)| k)
+}
+
+/// Which crawlers a user-agent line names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum AgentKey {
+    /// The `*` group.
+    Global,
+    /// A lower-cased key: google, the product token; yandex, the whole value.
+    Named(String),
+    /// A value that can match no crawler (`*foo`, empty, starting with a digit).
+    Nobody,
+}
+
+/// Google: the key of a user-agent value.
+fn google_agent_key(value: &[u8]) -> AgentKey {
+    // Google-specific: "*" followed by whitespace and more is still the global group.
+    if value.first() == Some(&b'*') && value.get(1).is_none_or(|&b| is_space(b)) {
+        return AgentKey::Global;
+    }
+    // Google (`ExtractUserAgent`): the product token is the longest prefix of [A-Za-z_-].
+    let len = value
+        .iter()
+        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .unwrap_or(value.len());
+    if len == 0 {
+        AgentKey::Nobody
+    } else {
+        AgentKey::Named(lossy(&value[..len]).to_ascii_lowercase())
+    }
+}
+
+/// Yandex: the key of a user-agent value (lower-cased; `*` exactly is global).
+fn yandex_agent_key(value: &[u8]) -> AgentKey {
+    if value == b"*" {
+        AgentKey::Global
+    } else if value.is_empty() {
+        AgentKey::Nobody
+    } else {
+        AgentKey::Named(lossy(value).to_ascii_lowercase())
+    }
+}
+
+/// A group as written: a run of user-agent lines and the lines after it.
+#[derive(Default)]
+struct RawGroup {
+    agents: Vec<(String, u32, AgentKey)>,
+    rules: Vec<RuleId>,
+    crawl_delay: Option<CrawlDelay>,
+    /// An allow/disallow line has been seen (google: the next user-agent starts a group).
+    has_rule: bool,
+}
+
+struct Builder {
+    dialect: Dialect,
+    raw: Vec<RawGroup>,
+    rules: Vec<Rule>,
+    arena: PieceArena,
+    sitemaps: Vec<String>,
+    warnings: Vec<Warning>,
+    dropped_warnings: usize,
+    host: Option<String>,
+    clean_params: Vec<CleanParam>,
+    scratch: Vec<u8>,
+}
+
+impl Builder {
+    fn warn(&mut self, line: u32, message: impl Into<String>) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(Warning {
+                line,
+                message: message.into(),
+            });
+        } else {
+            self.dropped_warnings += 1;
+        }
+    }
+
+    fn user_agent(&mut self, line: u32, value: &[u8], new_group: bool) {
+        let key = if self.dialect.is_yandex() {
+            yandex_agent_key(value)
+        } else {
+            google_agent_key(value)
+        };
+        if key == AgentKey::Nobody {
+            self.warn(
+                line,
+                format!("user-agent {:?} names no crawler", lossy(value)),
+            );
+        }
+        if new_group || self.raw.is_empty() {
+            self.raw.push(RawGroup::default());
+        }
+        let group = self.raw.last_mut();
+        // `raw` is non-empty: a group was pushed just above if it was empty.
+        if let Some(group) = group {
+            group.agents.push((lossy(value), line, key));
+        }
+    }
+
+    fn rule(&mut self, line: u32, kind: RuleKind, value: &[u8]) {
+        let yandex = self.dialect.is_yandex();
+        if self.raw.is_empty() {
+            // RFC 9309 §2.1: rules before the first user-agent line belong to no group.
+            self.warn(line, "rule before the first user-agent line ignored");
+            return;
+        }
+        let mut effective = kind;
+        let mut pattern_src: &[u8] = value;
+        if yandex {
+            if !value.is_empty() && value[0] != b'/' && value[0] != b'*' {
+                // Yandex: a rule path must start with '/' or '*'.
+                self.warn(line, "rule path does not start with '/' or '*': ignored");
+                self.mark_rule();
+                return;
+            }
+            if value.is_empty() {
+                match (kind, self.dialect) {
+                    // Yandex: empty Disallow means Allow: /.
+                    (RuleKind::Disallow, _) => {
+                        effective = RuleKind::Allow;
+                        pattern_src = b"/";
+                    }
+                    // Yandex 2013 seed: empty Allow means Disallow: / (legacy).
+                    (RuleKind::Allow, Dialect::YandexLegacy) => {
+                        effective = RuleKind::Disallow;
+                        pattern_src = b"/";
+                    }
+                    // Yandex (current parser): an empty Allow is ignored.
+                    (RuleKind::Allow, _) => {
+                        self.warn(line, "empty Allow ignored");
+                        self.mark_rule();
+                        return;
+                    }
+                }
+            }
+        }
+        let mut normalised = std::mem::take(&mut self.scratch);
+        normalised.clear();
+        pattern::escape_into(pattern_src, &mut normalised);
+        let priority = if yandex {
+            // Yandex: precedence by length not counting '*' and a trailing '$'.
+            let body = normalised.strip_suffix(b"$").unwrap_or(&normalised);
+            body.iter().filter(|&&b| b != b'*').count()
+        } else {
+            // Google: the pattern's length in bytes, '*' and '$' included.
+            normalised.len()
+        };
+        let compiled = (!normalised.is_empty()).then(|| self.arena.compile(&normalised));
+        let mut index_alias = None;
+        if !yandex && kind == RuleKind::Allow {
+            // Google-specific: an allow of ".../index.htm[l]" also allows the directory.
+            if let Some(slash) = normalised.iter().rposition(|&b| b == b'/')
+                && normalised[slash..].starts_with(b"/index.htm")
+            {
+                let mut alias = normalised[..=slash].to_vec();
+                alias.push(b'$');
+                index_alias = Some((self.arena.compile(&alias), alias.len() as u32));
+            }
+        }
+        let id = RuleId(self.rules.len() as u32);
+        self.rules.push(Rule {
+            kind,
+            value: lossy(value),
+            line,
+            effective,
+            pattern: normalised.clone(),
+            priority: u32::try_from(priority).unwrap_or(u32::MAX),
+            compiled,
+            index_alias,
+        });
+        self.scratch = normalised;
+        if let Some(group) = self.raw.last_mut() {
+            group.rules.push(id);
+            group.has_rule = true;
+        }
+    }
+
+    fn mark_rule(&mut self) {
+        if let Some(group) = self.raw.last_mut() {
+            group.has_rule = true;
+        }
+    }
+
+    fn crawl_delay(&mut self, line: u32, value: &[u8]) {
+        let Some(group) = self.raw.last_mut() else {
+            self.warn(line, "Crawl-delay before the first user-agent line ignored");
+            return;
+        };
+        match yandex::parse_crawl_delay(value, self.dialect.is_yandex()) {
+            None => self.warn(
+                line,
+                format!("invalid Crawl-delay {:?} ignored", lossy(value)),
+            ),
+            Some(_) if group.crawl_delay.is_some() => {
+                self.warn(line, "second Crawl-delay in a group ignored");
+            }
+            Some(millis) => group.crawl_delay = Some(CrawlDelay { millis, line }),
+        }
+    }
+
+    fn host(&mut self, line: u32, value: &[u8]) {
+        let value = lossy(value);
+        if self.host.is_some() {
+            // Yandex: only the first valid Host directive counts.
+            self.warn(line, "Host ignored: only the first valid one counts");
+        } else if yandex::valid_host(&value) {
+            self.host = Some(value);
+        } else {
+            self.warn(line, format!("invalid Host {value:?} ignored"));
+        }
+    }
+
+    fn clean_param(&mut self, line: u32, value: &[u8]) {
+        let value = lossy(value);
+        match yandex::parse_clean_param(&value) {
+            Some((params, path_prefix)) => self.clean_params.push(CleanParam {
+                params,
+                path_prefix,
+                line,
+            }),
+            None => self.warn(line, format!("invalid Clean-param {value:?} ignored")),
+        }
+    }
+
+    fn sitemap(&mut self, line: u32, value: &[u8]) {
+        if value.is_empty() {
+            self.warn(line, "empty Sitemap ignored");
+        } else {
+            self.sitemaps.push(lossy(value));
+        }
+    }
+}
+
+pub(super) fn parse(body: &[u8], dialect: Dialect) -> RobotsTxt {
+    let mut b = Builder {
+        dialect,
+        raw: Vec::new(),
+        rules: Vec::new(),
+        arena: PieceArena::default(),
+        sitemaps: Vec::new(),
+        warnings: Vec::new(),
+        dropped_warnings: 0,
+        host: None,
+        clean_params: Vec::new(),
+        scratch: Vec::new(),
+    };
+    let parsed_bytes = match dialect {
+        Dialect::Google => {
+            let parsed = body.len().min(GOOGLE_PARSE_LIMIT);
+            if parsed < body.len() {
+                b.warn(
+                    0,
+                    format!(
+                        "file is {} bytes: only the first {GOOGLE_PARSE_LIMIT} bytes are parsed",
+                        body.len()
+                    ),
+                );
+            }
+            parse_google(&mut b, &body[..parsed]);
+            parsed
+        }
+        Dialect::Yandex | Dialect::YandexLegacy => {
+            let limit = if dialect == Dialect::Yandex {
+                YANDEX_SIZE_LIMIT
+            } else {
+                YANDEX_LEGACY_SIZE_LIMIT
+            };
+            if body.len() > limit {
+                // Yandex: a file over the size limit allows everything.
+                b.warn(
+                    0,
+                    format!(
+                        "file is {} bytes, over Yandex's {limit}-byte limit: everything is allowed",
+                        body.len()
+                    ),
+                );
+                0
+            } else {
+                parse_yandex(&mut b, body);
+                body.len()
+            }
+        }
+    };
+    finish(b, parsed_bytes)
+}
+
+fn parse_google(b: &mut Builder, body: &[u8]) {
+    // Google: any prefix of the UTF-8 BOM at the very start is skipped.
+    let bom = BOM.iter().zip(body).take_while(|(x, y)| x == y).count();
+    for line in lines(&body[bom..], Some(GOOGLE_MAX_LINE)) {
+        let n = line.number;
+        if line.truncated {
+            b.warn(
+                n,
+                format!("line longer than {GOOGLE_MAX_LINE} bytes: the rest is ignored"),
+            );
+        }
+        let Some((key, value)) = google_key_value(line.bytes) else {
+            if !trim(strip_comment(line.bytes)).is_empty() {
+                b.warn(n, "not a key: value line, ignored");
+            }
+            continue;
+        };
+        let (kind, tolerated) = google_key(key);
+        if tolerated {
+            b.warn(n, format!("key {:?} accepted as {kind:?}", lossy(key)));
+        }
+        match kind {
+            Key::UserAgent => {
+                // Google: a user-agent line after a rule starts a new group.
+                let new_group = b.raw.last().is_some_and(|g| g.has_rule);
+                b.user_agent(n, value, new_group);
+            }
+            Key::Allow => b.rule(n, RuleKind::Allow, value),
+            Key::Disallow => b.rule(n, RuleKind::Disallow, value),
+            Key::Sitemap => b.sitemap(n, value),
+            Key::CrawlDelay => b.crawl_delay(n, value),
+            Key::Host => b.host(n, value),
+            Key::CleanParam => b.clean_param(n, value),
+            Key::Unknown => b.warn(n, format!("unknown key {:?} ignored", lossy(key))),
+        }
+    }
+}
+
+fn parse_yandex(b: &mut Builder, body: &[u8]) {
+    // Yandex: a complete BOM at the start of the first line is skipped.
+    let body = body.strip_prefix(BOM).unwrap_or(body);
+    let mut prev_key = Key::UserAgent;
+    let mut blank_since_prev = false;
+    for line in lines(body, None) {
+        let n = line.number;
+        let content = strip_comment(line.bytes);
+        if trim(content).is_empty() {
+            // Yandex: a line that is empty once its comment is removed counts as blank.
+            blank_since_prev = true;
+            continue;
+        }
+        let Some(colon) = memchr::memchr(b':', content) else {
+            // Yandex: a line without ':' is not a robots.txt line; it changes nothing.
+            b.warn(n, "not a key: value line, ignored");
+            continue;
+        };
+        let key = trim(&content[..colon]);
+        let value = trim(&content[colon + 1..]);
+        let kind = yandex_key(key);
+        match kind {
+            Key::UserAgent => {
+                // Yandex: a user-agent line after another directive or a blank line starts
+                // a new group.
+                let new_group = prev_key != Key::UserAgent || blank_since_prev;
+                b.user_agent(n, value, new_group);
+            }
+            Key::Allow => b.rule(n, RuleKind::Allow, value),
+            Key::Disallow => b.rule(n, RuleKind::Disallow, value),
+            Key::Sitemap => b.sitemap(n, value),
+            Key::CrawlDelay => b.crawl_delay(n, value),
+            Key::Host => b.host(n, value),
+            Key::CleanParam => b.clean_param(n, value),
+            Key::Unknown => b.warn(n, format!("unknown key {:?} ignored", lossy(key))),
+        }
+        prev_key = kind;
+        blank_since_prev = false;
+    }
+}
+
+/// Merges raw groups by agent key, compiles each merged group's rules, applies Yandex's
+/// overflow limits.
+fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
+    // Every key → the raw groups naming it, in file order. All `*` groups merge (RFC 9309
+    // §2.2.1), and so do all groups naming the same agent.
+    let mut key_order: Vec<AgentKey> = Vec::new();
+    let mut key_groups: HashMap<AgentKey, Vec<usize>> = HashMap::new();
+    for (gi, raw) in b.raw.iter().enumerate() {
+        for (_, _, key) in &raw.agents {
+            if *key == AgentKey::Nobody {
+                continue;
+            }
+            let list = key_groups.entry(key.clone()).or_insert_with(|| {
+                key_order.push(key.clone());
+                Vec::new()
+            });
+            if list.last() != Some(&gi) {
+                list.push(gi);
+            }
+        }
+    }
+
+    // Keys naming exactly the same raw groups share one merged group.
+    struct Pending {
+        keys: Vec<AgentKey>,
+        raw: Vec<usize>,
+        global: bool,
+    }
+    let mut pending: Vec<Pending> = Vec::new();
+    let mut by_raw_set: HashMap<Vec<usize>, usize> = HashMap::new();
+    for key in key_order {
+        let raw = key_groups.remove(&key).unwrap_or_default();
+        let global = key == AgentKey::Global;
+        if !global {
+            if let Some(&pi) = by_raw_set.get(&raw) {
+                pending[pi].keys.push(key);
+                continue;
+            }
+            by_raw_set.insert(raw.clone(), pending.len());
+        }
+        pending.push(Pending {
+            keys: vec![key],
+            raw,
+            global,
+        });
+    }
+
+    let mut overflow = false;
+    if b.dialect.is_yandex() {
+        let merged: Vec<Vec<usize>> = pending.iter().map(|p| p.raw.clone()).collect();
+        if let Some(reason) = yandex_overflow(&b, &merged) {
+            b.warn(0, reason);
+            overflow = true;
+        }
+    }
+
+    let mut groups: Vec<Group> = Vec::new();
+    if !overflow {
+        for p in &pending {
+            let mut agents: Vec<String> = Vec::new();
+            let mut line = u32::MAX;
+            for &gi in &p.raw {
+                for (value, l, key) in &b.raw[gi].agents {
+                    if p.keys.contains(key) {
+                        line = line.min(*l);
+                        let shown = if p.global { "*" } else { value.as_str() };
+                        if !agents.iter().any(|a| a == shown) {
+                            agents.push(shown.to_owned());
+                        }
+                    }
+                }
+            }
+            let rules: Vec<RuleId> = p
+                .raw
+                .iter()
+                .flat_map(|&gi| b.raw[gi].rules.iter().copied())
+                .collect();
+            let crawl_delay = p.raw.iter().find_map(|&gi| b.raw[gi].crawl_delay);
+            let matcher = compile_group(&b.rules, &rules, &b.arena);
+            groups.push(Group {
+                agents,
+                line,
+                crawl_delay,
+                rules,
+                global: p.global,
+                matcher,
+            });
+        }
+    }
+
+    // Groups in file order; remember where each key's group went.
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&i| groups[i].line);
+    let mut new_index = vec![0u32; groups.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_index[old] = new as u32;
+    }
+    let mut keys: Vec<(Box<str>, GroupId)> = Vec::new();
+    let mut global = None;
+    if !overflow {
+        for (pi, p) in pending.iter().enumerate() {
+            let id = GroupId(new_index[pi]);
+            for key in &p.keys {
+                match key {
+                    AgentKey::Global => global = Some(id),
+                    AgentKey::Named(k) => keys.push((k.clone().into_boxed_str(), id)),
+                    AgentKey::Nobody => {}
+                }
+            }
+        }
+    }
+    keys.sort_by(|a, c| a.0.cmp(&c.0));
+    let mut slots: Vec<Option<Group>> = groups.into_iter().map(Some).collect();
+    let groups: Vec<Group> = order.iter().filter_map(|&i| slots[i].take()).collect();
+
+    if b.dropped_warnings > 0 {
+        let dropped = b.dropped_warnings;
+        b.warnings.push(Warning {
+            line: 0,
+            message: format!("{dropped} more warnings not kept"),
+        });
+    }
+    if overflow {
+        b.rules.clear();
+    }
+    RobotsTxt {
+        dialect: b.dialect,
+        groups,
+        rules: b.rules,
+        arena: b.arena,
+        global,
+        keys,
+        sitemaps: b.sitemaps,
+        warnings: b.warnings,
+        host: b.host,
+        clean_params: b.clean_params,
+        parsed_bytes,
+    }
+}
+
+/// Yandex: more than 10,000 rules for a robot, or a rule over 10 KB, makes the file allow
+/// everything. Returns the reason.
+fn yandex_overflow(b: &Builder, merged: &[Vec<usize>]) -> Option<String> {
+    if let Some(rule) = b.rules.iter().find(|r| r.value.len() > YANDEX_MAX_RULE_LEN) {
+        return Some(format!(
+            "rule on line {} is over Yandex's {YANDEX_MAX_RULE_LEN}-byte limit: everything is allowed",
+            rule.line
+        ));
+    }
+    for raw in merged {
+        let count: usize = raw.iter().map(|&gi| b.raw[gi].rules.len()).sum();
+        if count > YANDEX_MAX_RULES {
+            return Some(format!(
+                "a group has {count} rules, over Yandex's limit of {YANDEX_MAX_RULES}: everything is allowed"
+            ));
+        }
+    }
+    None
+}
+
+/// Sorts a group's rules by precedence (first match decides) and builds the bucket index.
+fn compile_group(rules: &[Rule], ids: &[RuleId], arena: &PieceArena) -> GroupMatcher {
+    let mut entries: Vec<(Entry, u32)> = Vec::new();
+    for &id in ids {
+        let rule = &rules[id.index()];
+        let allow = rule.effective == RuleKind::Allow;
+        if let Some(pattern) = &rule.compiled {
+            entries.push((
+                Entry {
+                    pattern: pattern.clone(),
+                    priority: rule.priority,
+                    allow,
+                    rule: id,
+                },
+                id.0,
+            ));
+        }
+        if let Some((pattern, priority)) = &rule.index_alias {
+            entries.push((
+                Entry {
+                    pattern: pattern.clone(),
+                    priority: *priority,
+                    allow,
+                    rule: id,
+                },
+                id.0,
+            ));
+        }
+    }
+    // Longest first; on a tie allow first (RFC 9309 §2.2.2: the least restrictive); then
+    // file order, as the reference keeps the first of equal matches.
+    entries.sort_by(|(a, ai), (c, ci)| {
+        c.priority
+            .cmp(&a.priority)
+            .then(c.allow.cmp(&a.allow))
+            .then(ai.cmp(ci))
+    });
+    let entries: Vec<Entry> = entries.into_iter().map(|(e, _)| e).collect();
+    let mut offsets = Vec::new();
+    let mut index = Vec::new();
+    if entries.len() > BUCKET_THRESHOLD {
+        // A rule whose literal prefix has a second byte can only match paths with that
+        // byte there; the others go in the generic bucket.
+        let bucket_of = |e: &Entry| match arena.first_piece(&e.pattern) {
+            [_, second, ..] => usize::from(*second),
+            _ => GENERIC_BUCKET,
+        };
+        let mut counts = vec![0u32; GENERIC_BUCKET + 1];
+        for e in &entries {
+            counts[bucket_of(e)] += 1;
+        }
+        offsets = Vec::with_capacity(GENERIC_BUCKET + 2);
+        offsets.push(0);
+        for c in &counts {
+            let last = offsets.last().copied().unwrap_or(0);
+            offsets.push(last + c);
+        }
+        let mut next: Vec<u32> = offsets[..=GENERIC_BUCKET].to_vec();
+        index = vec![0u32; entries.len()];
+        for (i, e) in entries.iter().enumerate() {
+            let b = bucket_of(e);
+            index[next[b] as usize] = i as u32;
+            next[b] += 1;
+        }
+    }
+    GroupMatcher {
+        entries,
+        offsets,
+        index,
+    }
+}

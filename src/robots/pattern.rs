@@ -1,0 +1,382 @@
+//! Path patterns: normalisation of rule values and request targets, and the compiled matcher.
+//!
+//! A pattern is split once, at compile time, into the literal pieces between its `*`s; the
+//! matcher then needs no backtracking: the first piece is anchored at the start of the path,
+//! every middle piece is found leftmost (`memchr::memmem`), and the last piece is either
+//! found anywhere after that or, when the pattern ends in `$`, anchored at the end. For
+//! patterns whose only wildcard is `*` the leftmost choice is always safe (a later start can
+//! only leave less room for what follows), so this decides exactly what Google's
+//! position-set matcher (`robots.cc`, `Matches`) decides, in O(|path|·|pattern|) at worst.
+//! This module allocates only when compiling; matching borrows.
+
+use memchr::memmem;
+
+/// Whether `b` is an ASCII hex digit.
+fn is_hex(b: u8) -> bool {
+    b.is_ascii_hexdigit()
+}
+
+const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Appends `bytes` to `out`, normalised as Google's reference does for rule values
+/// (`MaybeEscapePattern`): the hex digits of a valid `%xx` escape are upper-cased, every byte
+/// >= 0x80 is written as `%XX`, and nothing is decoded. Invalid escapes stay literal.
+pub(crate) fn escape_into(bytes: &[u8], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%' && i + 2 < bytes.len() && is_hex(bytes[i + 1]) && is_hex(bytes[i + 2]) {
+            // Google robots.cc MaybeEscapePattern: upper-case valid %xx escapes.
+            out.push(b'%');
+            out.push(bytes[i + 1].to_ascii_uppercase());
+            out.push(bytes[i + 2].to_ascii_uppercase());
+            i += 3;
+        } else if b >= 0x80 {
+            // RFC 9309 §2.2.2: non-ASCII octets are matched percent-encoded.
+            out.push(b'%');
+            out.push(HEX_UPPER[usize::from(b >> 4)]);
+            out.push(HEX_UPPER[usize::from(b & 0x0F)]);
+            i += 1;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+}
+
+/// Request target → the normalised path+query that [`super::RobotsTxt::check`] takes.
+///
+/// Accepts a full URL (`http://h/p?q#f`), a network-path reference (`//h/p`) or a request
+/// target (`/p?q`, `*`, `?q`). The scheme and authority are dropped the way Google's
+/// reference (`GetPathParamsQuery`) drops them; so is the `#fragment`. The result is `/`
+/// when no path remains, and a `/` is put before a leading `?` or `;`. Then, as for rule
+/// values, valid `%xx` escapes get upper-case hex and bytes >= 0x80 are percent-encoded;
+/// nothing is decoded.
+///
+/// An origin-form target that starts with a single `/` is taken as a path as it stands (so
+/// `/a://b` stays a path); one that starts with `//` is read as Google reads it, as
+/// `//host/path`, because a log cannot tell the two apart and that is what crawlers send.
+///
+/// `out` is cleared first, so one buffer can be reused for every request.
+///
+/// ```
+/// use robots_audit::robots::normalize_target;
+/// let mut out = Vec::new();
+/// normalize_target(b"http://example.com/a%2fb/caf\xc3\xa9?q=1#frag", &mut out);
+/// assert_eq!(out, b"/a%2Fb/caf%C3%A9?q=1");
+/// normalize_target(b"?q", &mut out);
+/// assert_eq!(out, b"/?q");
+/// normalize_target(b"*", &mut out);
+/// assert_eq!(out, b"/");
+/// ```
+pub fn normalize_target(raw: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    let path = extract_path(raw);
+    if path.is_empty() {
+        out.push(b'/');
+        return;
+    }
+    if path[0] != b'/' {
+        out.push(b'/');
+    }
+    escape_into(path, out);
+}
+
+/// The path, params and query of `url`, without the fragment; may be empty (meaning `/`).
+/// Follows Google's `GetPathParamsQuery`.
+fn extract_path(url: &[u8]) -> &[u8] {
+    let find_any = |from: usize, set: &[u8]| -> Option<usize> {
+        url.get(from..)?
+            .iter()
+            .position(|b| set.contains(b))
+            .map(|i| i + from)
+    };
+    // Origin-form request target: the common case in logs, taken as it stands.
+    if url.first() == Some(&b'/') && url.get(1) != Some(&b'/') {
+        let end = memchr::memchr(b'#', url).unwrap_or(url.len());
+        return &url[..end];
+    }
+    // Initial two slashes are ignored (network-path reference).
+    let search_start = if url.starts_with(b"//") { 2 } else { 0 };
+    let early_path = find_any(search_start, b"/?;");
+    let mut protocol_end = url
+        .get(search_start..)
+        .and_then(|s| memmem::find(s, b"://"))
+        .map(|i| i + search_start);
+    if let (Some(early), Some(proto)) = (early_path, protocol_end)
+        && early < proto
+    {
+        // A path, param or query starts before "://": it is not a scheme separator.
+        protocol_end = None;
+    }
+    let authority_start = protocol_end.map_or(search_start, |p| p + 3);
+    let Some(path_start) = find_any(authority_start, b"/?;") else {
+        return b"";
+    };
+    let hash = url
+        .get(search_start..)
+        .and_then(|s| memchr::memchr(b'#', s))
+        .map(|i| i + search_start);
+    match hash {
+        Some(h) if h < path_start => b"",
+        Some(h) => &url[path_start..h],
+        None => &url[path_start..],
+    }
+}
+
+/// One compiled pattern: literal pieces between `*`s, and whether it ends in `$`.
+///
+/// The pieces live in a shared arena owned by the [`super::RobotsTxt`]; a `Pattern` holds
+/// only offsets into it, so compiled rules stay small and `Send + Sync` for free.
+#[derive(Clone, Debug)]
+pub(crate) struct Pattern {
+    /// Index of the first piece in the piece table.
+    first_piece: u32,
+    /// Number of pieces (>= 1; a pattern without `*` has exactly one).
+    n_pieces: u32,
+    /// The pattern ended in `$`: the match must reach the end of the path.
+    anchored: bool,
+}
+
+/// Arena of pattern pieces: `(start, len)` into `bytes`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PieceArena {
+    bytes: Vec<u8>,
+    pieces: Vec<(u32, u32)>,
+}
+
+impl PieceArena {
+    /// Compiles a normalised pattern. A `$` is special only as the last byte; runs of `*`
+    /// collapse (they match the same strings).
+    pub(crate) fn compile(&mut self, pattern: &[u8]) -> Pattern {
+        let (body, anchored) = match pattern.split_last() {
+            Some((b'$', rest)) => (rest, true),
+            _ => (pattern, false),
+        };
+        let first_piece = self.pieces.len() as u32;
+        let mut n_pieces = 0u32;
+        let mut rest = body;
+        loop {
+            match memchr::memchr(b'*', rest) {
+                Some(i) => {
+                    // Consecutive stars give empty middle pieces: skip them, except that
+                    // the first piece is kept even when empty (it anchors the start).
+                    if i > 0 || n_pieces == 0 {
+                        self.push_piece(&rest[..i]);
+                        n_pieces += 1;
+                    }
+                    rest = &rest[i + 1..];
+                }
+                None => {
+                    self.push_piece(rest);
+                    n_pieces += 1;
+                    break;
+                }
+            }
+        }
+        Pattern {
+            first_piece,
+            n_pieces,
+            anchored,
+        }
+    }
+
+    fn push_piece(&mut self, piece: &[u8]) {
+        let start = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(piece);
+        self.pieces.push((start, piece.len() as u32));
+    }
+
+    fn piece(&self, index: u32) -> &[u8] {
+        let (start, len) = self.pieces[index as usize];
+        &self.bytes[start as usize..(start + len) as usize]
+    }
+
+    /// The literal prefix every match must start with.
+    pub(crate) fn first_piece(&self, p: &Pattern) -> &[u8] {
+        self.piece(p.first_piece)
+    }
+
+    /// Whether `p` matches `path` (anchored at the start of the path).
+    #[inline]
+    pub(crate) fn matches(&self, p: &Pattern, path: &[u8]) -> bool {
+        let first = self.piece(p.first_piece);
+        if !path.starts_with(first) {
+            return false;
+        }
+        if p.n_pieces == 1 {
+            return !p.anchored || path.len() == first.len();
+        }
+        let mut pos = first.len();
+        let last_index = p.first_piece + p.n_pieces - 1;
+        for index in p.first_piece + 1..last_index {
+            let piece = self.piece(index);
+            match memmem::find(&path[pos..], piece) {
+                Some(i) => pos += i + piece.len(),
+                None => return false,
+            }
+        }
+        let last = self.piece(last_index);
+        if p.anchored {
+            path.len() - pos >= last.len() && path.ends_with(last)
+        } else {
+            last.is_empty() || memmem::find(&path[pos..], last).is_some()
+        }
+    }
+
+    /// [`Self::matches`] with a plain substring search in place of `memmem`, counting byte
+    /// comparisons, so tests can bound the work (see [`super::pattern_match_counted`]).
+    pub(crate) fn matches_counted(&self, p: &Pattern, path: &[u8], steps: &mut u64) -> bool {
+        let first = self.piece(p.first_piece);
+        if !starts_with_counted(path, first, steps) {
+            return false;
+        }
+        if p.n_pieces == 1 {
+            *steps += 1;
+            return !p.anchored || path.len() == first.len();
+        }
+        let mut pos = first.len();
+        let last_index = p.first_piece + p.n_pieces - 1;
+        for index in p.first_piece + 1..last_index {
+            let piece = self.piece(index);
+            match find_counted(&path[pos..], piece, steps) {
+                Some(i) => pos += i + piece.len(),
+                None => return false,
+            }
+        }
+        let last = self.piece(last_index);
+        *steps += 1;
+        if p.anchored {
+            path.len() - pos >= last.len()
+                && starts_with_counted(&path[path.len() - last.len()..], last, steps)
+        } else {
+            last.is_empty() || find_counted(&path[pos..], last, steps).is_some()
+        }
+    }
+}
+
+/// Whether `pattern` (literal bytes and `*`, with an implicit trailing `*`) matches the start
+/// of `path`. Used for Yandex `Clean-param` prefixes; no `$` anchoring there.
+pub(crate) fn glob_prefix_match(pattern: &[u8], path: &[u8]) -> bool {
+    let mut pieces = pattern.split(|&b| b == b'*');
+    // `split` always yields at least one (possibly empty) piece.
+    let first = pieces.next().unwrap_or_default();
+    if !path.starts_with(first) {
+        return false;
+    }
+    let mut pos = first.len();
+    for piece in pieces.filter(|p| !p.is_empty()) {
+        match memmem::find(&path[pos..], piece) {
+            Some(i) => pos += i + piece.len(),
+            None => return false,
+        }
+    }
+    true
+}
+
+fn starts_with_counted(hay: &[u8], needle: &[u8], steps: &mut u64) -> bool {
+    if hay.len() < needle.len() {
+        *steps += 1;
+        return false;
+    }
+    for (a, b) in hay.iter().zip(needle) {
+        *steps += 1;
+        if a != b {
+            return false;
+        }
+    }
+    true
+}
+
+fn find_counted(hay: &[u8], needle: &[u8], steps: &mut u64) -> Option<usize> {
+    if needle.len() > hay.len() {
+        *steps += 1;
+        return None;
+    }
+    (0..=hay.len() - needle.len()).find(|&start| starts_with_counted(&hay[start..], needle, steps))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(pattern: &str, path: &str) -> bool {
+        let mut arena = PieceArena::default();
+        let p = arena.compile(pattern.as_bytes());
+        let fast = arena.matches(&p, path.as_bytes());
+        let mut steps = 0;
+        assert_eq!(fast, arena.matches_counted(&p, path.as_bytes(), &mut steps));
+        fast
+    }
+
+    #[test]
+    fn google_pattern_basics() {
+        let table: &[(&str, &str, bool)] = &[
+            ("/", "/anything", true),
+            ("/*", "/", true),
+            ("/fish", "/fish.html", true),
+            ("/fish", "/Fish", false),
+            ("/fish*", "/fishheads", true),
+            ("/*.php", "/a/b.php?x", true),
+            ("/*.php$", "/a/b.php?x", false),
+            ("/*.php$", "/a/b.php", true),
+            ("/fish*.php", "/fishheads/catfish.php?parameters", true),
+            ("/a$b", "/a$b/c", true),
+            ("/a$b", "/ab", false),
+            ("$", "/", false),
+            ("/$", "/", true),
+            ("/$", "/x", false),
+            (
+                "/*a*a*a*a*a*a*a*a*b",
+                "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                false,
+            ),
+            ("/**x", "/ax", true),
+            ("/a*$", "/abc", true),
+            ("/a*bc$", "/abcbc", true),
+            ("/a*bc$", "/abcb", false),
+            ("*", "/", true),
+        ];
+        for &(pattern, path, want) in table {
+            assert_eq!(m(pattern, path), want, "{pattern} vs {path}");
+        }
+    }
+
+    #[test]
+    fn google_escape_pattern() {
+        let mut out = Vec::new();
+        escape_into(b"/a%2fb%zz%4", &mut out);
+        assert_eq!(out, b"/a%2Fb%zz%4");
+        out.clear();
+        escape_into("/ツ".as_bytes(), &mut out);
+        assert_eq!(out, b"/%E3%83%84");
+    }
+
+    #[test]
+    fn google_normalize_target_table() {
+        let table: &[(&[u8], &[u8])] = &[
+            (b"", b"/"),
+            (b"http://foo.bar", b"/"),
+            (b"http://foo.bar/", b"/"),
+            (b"http://foo.bar/x/y?q#f", b"/x/y?q"),
+            (b"http://foo.bar?q", b"/?q"),
+            (b"http://foo.bar;p", b"/;p"),
+            (b"http://foo.bar#f/x", b"/"),
+            (b"http://foo.bar//folder/a", b"//folder/a"),
+            (b"//foo.bar/x", b"/x"),
+            (b"/a://b", b"/a://b"),
+            (b"/x#y", b"/x"),
+            (b"?q", b"/?q"),
+            (b";p", b"/;p"),
+            (b"*", b"/"),
+            (b"foo.bar/x", b"/x"),
+            (b"/%e3%83%84", b"/%E3%83%84"),
+            (b"/\xe3\x83\x84", b"/%E3%83%84"),
+        ];
+        let mut out = Vec::new();
+        for &(raw, want) in table {
+            normalize_target(raw, &mut out);
+            assert_eq!(out, want, "{}", String::from_utf8_lossy(raw));
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! Yandex specifics: the table of Yandex robots and their required user-agent prefixes, and
+//! the validation of `Crawl-delay`, `Host` and `Clean-param` values (spec §4 yandex, §6).
+//!
+//! The robot table follows Yandex's own parser (`robotstxtcfg/user_agents.h` in
+//! `library/cpp/robots_txt`): each robot has a full name and the prefix a robots.txt
+//! user-agent value must start with to select it.
+
+/// A Yandex robot: its full name (with version) and required user-agent prefix.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Robot {
+    pub(crate) full_name: &'static str,
+    pub(crate) req_prefix: &'static str,
+}
+
+/// Yandex: `(full name, required prefix)`. A user-agent value selects a robot when it starts
+/// with the required prefix and is a prefix of the full name (both case-insensitive). When
+/// a name appears twice (YandexMetrika, YandexNews, YandexMarket), a bare name picks the
+/// first entry, which is the one `User-agent: Yandex` covers; give the version to pick
+/// another.
+const ROBOTS: &[(&str, &str)] = &[
+    ("YandexBot/3.0", "Yandex"),
+    ("YandexMedia/3.0", "Yandex"),
+    ("YandexImages/3.0", "Yandex"),
+    ("YandexCatalog/3.0", "Yandex"),
+    ("YandexBlogs/0.99", "Yandex"),
+    ("YandexNews/3.0", "Yandex"),
+    ("YandexPagechecker/2.0", "Yandex"),
+    ("YandexMetrika/3.0", "Yandex"),
+    ("YandexBrowser/1.0", "Yandex"),
+    ("YandexMarket/1.0", "Yandex"),
+    ("YandexWebmaster/2.0", "Yandex"),
+    ("YandexVideo/3.0", "Yandex"),
+    ("YandexImageResizer/2.0", "Yandex"),
+    ("YandexTravel/1.0", "Yandex"),
+    ("YandexOntoDB/1.0", "Yandex"),
+    ("YandexNews/4.0", "Yandex"),
+    ("YaDirectFetcher/1.0", "YaDirectFetcher"),
+    ("YandexCalendar/1.0", "YandexCalendar"),
+    ("YandexDirect/3.0", "YandexDirect"),
+    ("YandexPartner/3.0", "YandexPartner"),
+    ("YandexRCA/1.0", "YandexRCA"),
+    ("YandexDirectDyn/1.0", "YandexDirectDyn"),
+    ("YandexMobileBot/3.0", "YandexMobileBot"),
+    ("YandexAccessibilityBot/3.0", "YandexAccessibilityBot"),
+    ("YandexScreenshotBot/3.0", "YandexScreenshotBot"),
+    ("YandexMetrika/2.0", "YandexMetrika"),
+    ("YandexMetrika/4.0", "YandexMetrika"),
+    ("YandexVideoParser/1.0", "YandexVideoParser"),
+    ("YandexMarket/2.0", "YandexMarket"),
+    ("YandexMedianaBot/1.0", "YandexMedianaBot"),
+    ("YandexSearchShop/1.0", "YandexSearchShop"),
+    ("YandexOntoDBAPI/1.0", "YandexOntoDBAPI"),
+    ("Yandex-AMPHTML", "Yandex-AMPHTML"),
+    ("YandexVideoHosting/1.0", "YandexVideoHosting"),
+    ("YandexMediaSelling/1.0", "YandexMediaSelling"),
+    ("YandexVerticals/1.0", "YandexVerticals"),
+    ("YandexTurbo/1.0", "YandexTurbo"),
+    ("YandexZenRss/1.0", "YandexZenRss"),
+    ("YandexTracker/1.0", "YandexTracker"),
+    ("YandexMobileScreenShotBot/1.0", "YandexMobileScreenShotBot"),
+    ("YandexFavicons/1.0", "YandexFavicons"),
+];
+
+/// The Yandex robot called `name` (`YandexImages`, or with a version, `YandexMetrika/2.0`),
+/// compared case-insensitively; `None` for a name that is not a Yandex robot's.
+pub(crate) fn robot(name: &str) -> Option<Robot> {
+    let entry = |&(full_name, req_prefix): &(&'static str, &'static str)| Robot {
+        full_name,
+        req_prefix,
+    };
+    if name.contains('/')
+        && let Some(e) = ROBOTS.iter().find(|(f, _)| f.eq_ignore_ascii_case(name))
+    {
+        return Some(entry(e));
+    }
+    let bare = name.split('/').next().unwrap_or(name);
+    ROBOTS
+        .iter()
+        .find(|(f, _)| f.split('/').next().unwrap_or(f).eq_ignore_ascii_case(bare))
+        .map(entry)
+}
+
+impl Robot {
+    /// Yandex: a user-agent value (lower-cased) selects the robot when it starts with the
+    /// robot's required prefix and the robot's full name starts with it.
+    pub(crate) fn selected_by(&self, value: &str) -> bool {
+        starts_with_ci(value, self.req_prefix) && starts_with_ci(self.full_name, value)
+    }
+}
+
+fn starts_with_ci(s: &str, prefix: &str) -> bool {
+    s.len() >= prefix.len() && s.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+}
+
+/// Parses a `Crawl-delay` value in decimal seconds into milliseconds (fraction digits beyond
+/// the third are dropped). `cap_1024`: Yandex caps the integer part at 1024 (spec §6).
+/// Accepts `10`, `0.5`, `.5`, `5.`; rejects anything else (no sign, no exponent, no unit).
+pub(crate) fn parse_crawl_delay(value: &[u8], cap_1024: bool) -> Option<u64> {
+    let (int, frac) = match memchr::memchr(b'.', value) {
+        Some(i) => (&value[..i], Some(&value[i + 1..])),
+        None => (value, None),
+    };
+    let all_digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);
+    if !all_digits(int) || !frac.is_none_or(all_digits) {
+        return None;
+    }
+    if int.is_empty() && frac.is_none_or(<[u8]>::is_empty) {
+        return None;
+    }
+    let mut secs: u64 = 0;
+    for &d in int {
+        secs = secs.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+    }
+    if cap_1024 {
+        // Yandex: the integer part is capped at 1024 seconds.
+        secs = secs.min(1024);
+    }
+    let mut millis: u64 = 0;
+    let frac = frac.unwrap_or_default();
+    for i in 0..3 {
+        millis = millis * 10 + frac.get(i).map_or(0, |&d| u64::from(d - b'0'));
+    }
+    Some(secs.saturating_mul(1000).saturating_add(millis))
+}
+
+/// Yandex: whether a `Host:` value is valid: one RFC 952 host name (letters, digits and `-`
+/// in non-empty labels that neither start nor end with `-`; no trailing dot; not an IP
+/// address) and an optional port of at most 65535. No scheme, no path, no second host.
+pub(crate) fn valid_host(value: &str) -> bool {
+    let (host, port) = match value.rsplit_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (value, None),
+    };
+    if let Some(port) = port {
+        // Yandex: "www.myhost.ru:100000" and "www.myhost.ru:8080/" are ignored.
+        if port.is_empty() || port.len() > 5 || !port.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+        if !(1..=65535).contains(&port.parse::<u32>().unwrap_or(0)) {
+            return false;
+        }
+    }
+    if host.is_empty() || host.len() > 253 {
+        return false;
+    }
+    let mut all_numeric = true;
+    for label in host.split('.') {
+        // Yandex: "my..host.ru", ".my-host.ru" and "my-host.ru." (empty labels) are ignored.
+        if label.is_empty() || label.len() > 63 {
+            return false;
+        }
+        // Yandex: "www.my_host.ru", "http://…", "a,b", "a b", "host/" are ignored.
+        if !label
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            return false;
+        }
+        // Yandex: "www.myhost-.ru" and "www.-myhost.ru" are ignored (RFC 952).
+        if label.starts_with('-') || label.ends_with('-') {
+            return false;
+        }
+        all_numeric &= label.bytes().all(|b| b.is_ascii_digit());
+    }
+    // Yandex: "213.180.194.129" is ignored: an IP address is not a host name.
+    !all_numeric
+}
+
+/// Yandex: parses `p1[&p2…] [path-prefix]`. Parameter names use letters, digits and
+/// `+-=_%[]{}():.`, separated by single `&`s; the prefix uses letters, digits and `.-/*_,;:%`;
+/// the whole rule is at most 500 characters. Returns the names and the prefix.
+pub(crate) fn parse_clean_param(value: &str) -> Option<(Vec<String>, String)> {
+    // Yandex: "Действует ограничение на длину правила — 500 символов".
+    if value.is_empty() || value.chars().count() > 500 {
+        return None;
+    }
+    let (params, prefix) = match value.split_once(|c: char| c.is_ascii_whitespace()) {
+        Some((params, prefix)) => (params, prefix.trim()),
+        None => (value, ""),
+    };
+    let param_ok = |b: u8| b.is_ascii_alphanumeric() || b"+-=_&%[]{}():.".contains(&b);
+    if !params.bytes().all(param_ok) || params.contains("&&") {
+        return None;
+    }
+    let prefix_ok = |b: u8| b.is_ascii_alphanumeric() || b".-/*_,;:%".contains(&b);
+    if !prefix.bytes().all(prefix_ok) {
+        return None;
+    }
+    let names: Vec<String> = params
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    Some((names, prefix.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yandex_host_examples() {
+        // Yandex 2013 seed: "Примеры игнорируемых директив Host".
+        for bad in [
+            "www.myhost-.ru",
+            "www.-myhost.ru",
+            "www.myhost.ru:100000",
+            "www.my_host.ru",
+            ".my-host.ru:8000",
+            "my-host.ru.",
+            "my..host.ru",
+            "www.myhost.ru/",
+            "www.myhost.ru:8080/",
+            "http://www.myhost.ru",
+            "213.180.194.129",
+            "www.firsthost.ru,www.secondhost.ru",
+            "www.firsthost.ru www.secondhost.ru",
+            "",
+            "host:",
+            "host:0",
+        ] {
+            assert!(!valid_host(bad), "{bad:?} should be invalid");
+        }
+        for good in [
+            "myhost.ru",
+            "www.myhost.ru",
+            "www.glavnoye-zerkalo.ru",
+            "domen.myhost.ru",
+            "myhost.ru:8080",
+            "myhost.ru:65535",
+        ] {
+            assert!(valid_host(good), "{good:?} should be valid");
+        }
+    }
+
+    #[test]
+    fn yandex_crawl_delay_values() {
+        let table: &[(&str, Option<u64>)] = &[
+            ("2", Some(2000)),
+            ("4.5", Some(4500)),
+            ("0.5", Some(500)),
+            (".5", Some(500)),
+            ("5.", Some(5000)),
+            ("1.23456", Some(1234)),
+            ("2000", Some(1_024_000)),
+            ("", None),
+            (".", None),
+            ("-1", None),
+            ("1e3", None),
+            ("10s", None),
+            ("1,5", None),
+        ];
+        for &(value, want) in table {
+            assert_eq!(parse_crawl_delay(value.as_bytes(), true), want, "{value:?}");
+        }
+        assert_eq!(parse_crawl_delay(b"2000", false), Some(2_000_000));
+    }
+
+    #[test]
+    fn yandex_clean_param_syntax() {
+        let ok = |v: &str| parse_clean_param(v).expect(v);
+        assert_eq!(
+            ok("ref /some_dir/get_book.pl"),
+            (vec!["ref".into()], "/some_dir/get_book.pl".into())
+        );
+        assert_eq!(ok("sid&sort /forumt/*.php").0, ["sid", "sort"]);
+        assert_eq!(
+            ok("someTrash&otherTrash"),
+            (vec!["someTrash".into(), "otherTrash".into()], String::new())
+        );
+        assert!(parse_clean_param("a&&b /x").is_none());
+        assert!(parse_clean_param("a /x /y").is_none());
+        assert!(parse_clean_param("a<b /x").is_none());
+        assert!(parse_clean_param(&format!("a /{}", "x".repeat(500))).is_none());
+    }
+
+    #[test]
+    fn yandex_robot_families() {
+        let sel =
+            |robot_name: &str, value: &str| robot(robot_name).expect(robot_name).selected_by(value);
+        assert!(sel("YandexBot", "yandex"));
+        assert!(sel("YandexBot", "yandexbot"));
+        assert!(sel("YandexImages", "yandex"));
+        assert!(sel("YandexMetrika", "yandex"));
+        assert!(!sel("YandexMetrika/2.0", "yandex"));
+        assert!(sel("YandexMetrika/2.0", "yandexmetrika"));
+        assert!(!sel("YandexDirect", "yandex"));
+        assert!(sel("YandexDirect", "yandexdirect"));
+        assert!(!sel("YaDirectFetcher", "yandex"));
+        assert!(!sel("YandexCalendar", "yandex"));
+        assert!(!sel("YandexBot", "yandexbo*"));
+        assert!(!sel("YandexBot", "*"));
+        assert!(robot("Googlebot").is_none());
+    }
+}

@@ -1,0 +1,4 @@
+User-agent: Mediapartners-Google
+Disallow:
+User-agent: *
+Disallow:

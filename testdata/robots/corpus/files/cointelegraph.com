@@ -1,0 +1,11 @@
+User-Agent: *
+Disallow: /embed/post-sidebar/
+Disallow: /embed/post-recomend/
+Disallow: /adbutler
+Disallow: /marketcap
+Disallow: /events
+Disallow: /exchange
+Disallow: /ico-calendar
+Disallow: /search?query=*
+Disallow: /profile
+Sitemap: https://cointelegraph.com/sitemap.xml 

@@ -1,0 +1,4 @@
+User-agent: *
+Disallow: /*/tickets/
+Disallow: /s/*
+Disallow: /utils/*

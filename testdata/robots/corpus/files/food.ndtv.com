@@ -1,0 +1,5 @@
+User-agent: *
+Allow: /
+Disallow: /recipes/email/
+Disallow: /common/
+Disallow: /default/

@@ -1,0 +1,3 @@
+User-agent: *
+Disallow: /search/
+Disallow: /account/

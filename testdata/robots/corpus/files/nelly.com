@@ -1,0 +1,10 @@
+User-agent: *
+Disallow: /se/kassa/
+Disallow: /dk/kasse/
+Disallow: /no/kasse/
+Disallow: /fi/kassa/
+Disallow: /de/kasse/
+Disallow: /nl/kassa/
+Disallow: /at/kassa/
+Disallow: /eu/checkout/
+Disallow: /*?

@@ -1,0 +1,6 @@
+User-agent: *
+Allow: /
+
+User-agent: rogerbot
+Allow: /
+Crawl-delay: 7

@@ -1,0 +1,5 @@
+User-agent: *
+Disallow: /r/
+
+User-agent: *
+Allow: /

@@ -1,0 +1,3 @@
+User-agent: *
+Disallow: /samples/
+Disallow: /convert/

@@ -1,0 +1,8 @@
+User-agent: *
+Disallow: /search
+Disallow: /deal
+Disallow: /URLRedirect
+Disallow: /article/lander
+Disallow: /tags
+User-agent: Yahoo Ad Monitoring 
+disallow:

@@ -1,0 +1,3 @@
+User-agent: *
+Disallow: /api
+Sitemap: https://www.bmwusa.com/sitemap.xml

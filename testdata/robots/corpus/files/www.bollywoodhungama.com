@@ -1,0 +1,4 @@
+User-agent: *
+Disallow: /wp-admin/
+Disallow: /?s
+Sitemap: https://www.bollywoodhungama.com/sitemap_index.xml

@@ -1,0 +1,15 @@
+User-agent: *
+Sitemap: https://www.bostonglobe.com/arcio/sitemap/
+Sitemap: https://www.bostonglobe.com/arcio/news-sitemap/
+Disallow: /insiders
+Disallow: /Statistics
+Disallow: /metro/2015/05/24/pakistani-employee-sues-onebeacon-claiming-harassment/yScUj6mmmU2IwM8hLSDhTN/story.html
+Disallow: /fragment-global-A8zF2y/
+Disallow: /fragment-spt-global-A8zF2y/
+Disallow: /trendingbar/
+Disallow: /opinion-fragment/
+Disallow: /magazine-fragment/
+Disallow: /marijuana-fragment/
+Disallow: /stat-fragment/
+Disallow: /rh-cong3-fragment/
+Allow: / 

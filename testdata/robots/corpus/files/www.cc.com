@@ -1,0 +1,14 @@
+User-agent: *
+Disallow: /search
+Disallow: /topic
+Disallow: /press/screening_room
+Disallow: /stand-up/video-channel
+Disallow: /tve/
+Disallow: /kik
+Disallow: /fragments/
+Disallow: /testing_dir/
+Sitemap: http://www.cc.com/sitemap.xml
+Sitemap: http://www.cc.com/sitemap_mrss.xml
+Sitemap: http://www.cc.com/sitemap_standup.xml
+Sitemap: http://www.cc.com/sitemap_episodes.xml
+Sitemap: http://www.cc.com/sitemap_show_videos.xml

@@ -1,0 +1,5 @@
+User-agent: *
+# CMS
+Disallow: /admin/
+
+SITEMAP: https://www.confirmit.com/sitemap.xml

@@ -1,0 +1,3 @@
+User-agent: *
+Disallow: /files/
+Disallow: /blog/

@@ -1,0 +1,22 @@
+User-agent: *
+Allow: /
+Disallow: /search-results/
+Disallow: /poll/
+Disallow: /logger/
+Disallow: /cmlink/
+Disallow: /cm/
+Disallow: /error/
+Disallow: /errorpages/
+Disallow: /content/
+Disallow: /captcha/
+Disallow: /membership/
+Disallow: /blogimageupload/
+Disallow: /polopolydevelopment/
+Disallow: /status/
+Disallow: /redirect/
+Disallow: /crossdomain.xml
+Disallow: /flagcomment/
+
+Sitemap: http://www.cp24.com/sitemap_news.xml
+Sitemap: http://www.cp24.com/sitemap.xml
+Sitemap: http://www.cp24.com/sitemap_mobile.xml

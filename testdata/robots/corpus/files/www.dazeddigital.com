@@ -1,0 +1,21 @@
+User-agent: *
+Disallow: /admin/
+Disallow: /account/
+Disallow: /Subscriber/CreateWidget
+Disallow: /article/ListJson
+Disallow: /beauty/politics/*
+Disallow: /beauty/life-culture/*
+Disallow: /beauty/science-tech/*
+Disallow: /beauty/film-tv/*
+Disallow: /beauty/art-photography/*
+Disallow: /beauty/music/*
+Disallow: /beauty/fashion/*
+Disallow: /body/*
+Disallow: /soul/*
+Disallow: /head/*
+Disallow: /community/*
+
+Sitemap: https://www.dazeddigital.com/Sitemap.xml
+Sitemap: https://www.dazeddigital.com/sitemap-articles.xml
+Sitemap: https://www.dazeddigital.com/sitemap-images.xml
+Sitemap: https://www.dazeddigital.com/sitemap-news.xml

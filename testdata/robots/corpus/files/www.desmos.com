@@ -1,0 +1,3 @@
+User-agent: *
+Disallow: /status
+Disallow: /drive_api/*

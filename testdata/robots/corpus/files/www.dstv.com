@@ -1,0 +1,6 @@
+﻿User-agent: *
+Allow: /
+Disallow: /*/search?*$
+Disallow: /*/search$
+Disallow: /*/search/$
+Sitemap: https://www.dstv.com/sitemap.xml

@@ -1,0 +1,5 @@
+User-agent: *
+Disallow: */SearchResults/*
+Disallow: *.facets*
+Disallow: *.sort*
+Crawl-delay: 20

@@ -1,0 +1,6 @@
+
+User-agent: *
+Disallow: /account
+Disallow: /exchange
+Disallow: /login
+Disallow: /logout

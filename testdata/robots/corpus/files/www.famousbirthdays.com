@@ -1,0 +1,4 @@
+User-agent: *
+Disallow:
+
+Sitemap: https://www.famousbirthdays.com/fb-sitemap.xml

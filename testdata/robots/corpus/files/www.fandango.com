@@ -1,0 +1,45 @@
+User-agent: *
+Disallow: /bin/
+Disallow: /TicketBoxOffice.aspx
+Disallow: /ticketboxoffice.aspx
+Disallow: /purchase/movietickets/ticketboxoffice.aspx
+Disallow: /logon.aspx
+Disallow: /Logon.aspx
+Disallow: /AgePolicy.aspx
+Disallow: /Redirect.aspx
+Disallow: /redirect.aspx
+Disallow: /my_box_office.asp
+Disallow: /movie_page.asp
+Disallow: /frdi/ajax/ajax.aspx
+Disallow: /frdi/ajax/Ajax.aspx
+Disallow: /tms.asp
+Disallow: /PublicProfileHistory.aspx
+Disallow: /PublicProfileComments.aspx
+Disallow: /PublicProfileFans.aspx
+Disallow: /Services/Content.aspx
+Disallow: /PrivateProfilePage.aspx
+
+Disallow: /api/
+Disallow: /napi/
+Disallow: /frdi2/
+Disallow: /404Error.aspx
+Disallow: /404error.aspx
+Disallow: /404$
+Disallow: /500Error.aspx
+Disallow: /500error.aspx
+Disallow: /500Error.htm
+Disallow: /GlobalLoginPage.aspx
+Disallow: /login.asp
+Disallow: /movies/moviecontroller.ashx
+Disallow: /theaterpage-prn.aspx
+Disallow: /theaterlistings-prn.aspx
+Disallow: /transaction/ticketing/mobile/jump.aspx
+
+Sitemap: http://www.fandango.com/sitemapindex-movies.xml
+Sitemap: http://www.fandango.com/sitemapindex-theaters.xml
+Sitemap: http://www.fandango.com/sitemapindex-performers.xml
+Sitemap: http://www.fandango.com/sitemapindex-videos.xml
+Sitemap: http://www.fandango.com/image-sitemapindex-movies.xml
+Sitemap: http://www.fandango.com/image-sitemapindex-performers.xml
+Sitemap: http://www.fandango.com/image-sitemapindex-photogalleries.xml
+

@@ -1,0 +1,4 @@
+# robots.txt for http://www.golfnow.com
+
+User-agent: *
+allow: /

@@ -1,0 +1,3 @@
+User-Agent: *
+Disallow:
+Sitemap: http://www.gva61.es/sitemap.xml

@@ -1,0 +1,15 @@
+User-agent: *
+Disallow: /demo/
+Disallow: /images/
+Disallow: /colleges.php
+Disallow: /Temp/
+Disallow: /mothersite/
+Disallow: /demo-cpt/
+Disallow: /demo-mba/
+Disallow: /demo-slot/
+Disallow: /logout/
+Disallow: /login/
+Disallow: /junk/
+Disallow: /demo/
+Disallow: /error/
+Disallow: /demo.hitbullseye.com/

@@ -1,0 +1,2 @@
+Sitemap:https://www.honeywell.com/sitemap.xml
+User-agent: *

@@ -1,0 +1,27 @@
+# robots.txt for https://www.imdb.com properties
+User-agent: *
+Disallow: /OnThisDay
+Disallow: /ads/
+Disallow: /ap/
+Disallow: /mymovies/
+Disallow: /r/
+Disallow: /register
+Disallow: /registration/
+Disallow: /search/name-text
+Disallow: /search/title-text
+Disallow: /find
+Disallow: /find$
+Disallow: /find/
+Disallow: /tvschedule
+Disallow: /updates
+Disallow: /watch/_ajax/option
+Disallow: /_json/video/mon
+Disallow: /_json/getAdsForMediaViewer/
+Disallow: /list/ls*/_ajax
+Disallow: /*/*/rg*/mediaviewer/rm*/tr
+Disallow: /*/rg*/mediaviewer/rm*/tr
+Disallow: /*/mediaviewer/*/tr
+Disallow: /title/tt*/mediaviewer/rm*/tr
+Disallow: /name/nm*/mediaviewer/rm*/tr
+Disallow: /gallery/rg*/mediaviewer/rm*/tr
+Disallow: /tr/

@@ -1,0 +1,5 @@
+#robots_https.txt 
+User-agent: *
+Allow: /
+Disallow: /*.php*
+Disallow: /whatshot

@@ -1,0 +1,84 @@
+#
+# robots.txt
+#
+# This file is to prevent the crawling and indexing of certain parts
+# of your site by web crawlers and spiders run by sites like Yahoo!
+# and Google. By telling these "robots" where not to go on your site,
+# you save bandwidth and server resources.
+#
+# This file will be ignored unless it is at the root of your host:
+# Used:    http://example.com/robots.txt
+# Ignored: http://example.com/site/robots.txt
+#
+# For more information about the robots.txt standard, see:
+# http://www.robotstxt.org/robotstxt.html
+
+
+User-agent: Mediapartners-Google*
+Disallow:
+
+# blocking bad bots
+User-agent: rogerbot
+Disallow: /
+
+User-agent: mj12bot
+Disallow: /
+
+User-agent: dotbot
+Disallow: /
+
+User-agent: ahrefsbot
+Disallow: /
+
+User-agent: Linguee Bot
+Disallow: /
+
+User-agent: Domain Re-Animator Bot
+Disallow: /
+
+User-agent: MauiBot (crawler.feedback+wc@gmail.com)
+Disallow: /
+
+User-agent: *
+Crawl-delay: 2
+# CSS, JS, Images
+Allow: /core/*.css$
+Allow: /core/*.css?
+Allow: /core/*.js$
+Allow: /core/*.js?
+Allow: /core/*.gif
+Allow: /core/*.jpg
+Allow: /core/*.jpeg
+Allow: /core/*.png
+Allow: /core/*.svg
+# Directories
+Disallow: /core/
+Disallow: /profiles/
+# Files
+Disallow: /README.txt
+Disallow: /web.config
+# Paths (clean URLs)
+Disallow: /admin/
+Disallow: /comment/reply/
+Disallow: /filter/tips/
+Disallow: /biography/search/
+Disallow: /almanac/search/
+Disallow: /user/
+Disallow: /topic/
+Disallow: /discuss/
+Disallow: /poll/
+Disallow: /spellcheck/
+
+# Paths (no clean URLs)
+Disallow: /index.php/admin/
+Disallow: /index.php/comment/reply/
+Disallow: /index.php/filter/tips/
+Disallow: /index.php/node/add/
+Disallow: /index.php/search/
+Disallow: /index.php/user/password/
+Disallow: /index.php/user/register/
+Disallow: /index.php/user/login/
+Disallow: /index.php/user/logout/
+
+#Sitemap
+Sitemap: https://www.infoplease.com/sitemap.xml

@@ -1,0 +1,3 @@
+# Don't allow web crawlers to index Craft CMS
+User-agent: *
+Disallow: /craft/

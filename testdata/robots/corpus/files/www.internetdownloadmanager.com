@@ -1,0 +1,3 @@
+User-agent: *
+Disallow: /search.html
+Disallow: /register/reseller_27.html

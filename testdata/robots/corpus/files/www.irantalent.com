@@ -1,0 +1,6 @@
+User-agent: *
+Disallow: /admin-panel/
+Disallow: /farsi/
+Disallow: /jobs?*
+Crawl-delay: 5
+Sitemap: https://www.irantalent.com/sitemap.xml

@@ -1,0 +1,6 @@
+User-agent: *
+Disallow: /content/
+Disallow: /p/*/serveFlavor/
+
+User-agent: Googlebot
+Disallow: /content/

@@ -1,0 +1,3 @@
+User-agent: *
+Disallow: /cgi-bin/
+Disallow: /premium-services/

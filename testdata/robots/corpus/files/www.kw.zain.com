@@ -1,0 +1,3 @@
+User-Agent: *
+Disallow:
+Sitemap: http://www.kw.zain.com/sitemap.xml

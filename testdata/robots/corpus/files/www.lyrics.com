@@ -1,0 +1,2 @@
+User-agent: msnbot 
+Crawl-delay: 1

@@ -1,0 +1,35 @@
+User-Agent: *
+Allow: *.js
+Allow: *.css
+Allow: *.gif
+Allow: *.png
+Disallow: /config/
+Disallow: /utility/
+Disallow: /content/prelaunch/
+Disallow: /prelaunch/
+
+
+Sitemap: https://www.mcdonalds.com/sitemap.xml
+Sitemap: https://www.mcdonalds.com/international-sitemap.xml
+Sitemap: https://www.mcdonalds.com/us/en-us/sitemap.xml 
+Sitemap: https://www.mcdonalds.com/us/es-us/sitemap.xml
+Sitemap: https://www.mcdonalds.com/ca/en-ca/sitemap.xml
+Sitemap: https://www.mcdonalds.com/ca/fr-ca/sitemap.xml
+Sitemap: https://www.mcdonalds.com/gb/en-gb/sitemap.xml
+Sitemap: https://www.mcdonalds.com/qa/en-qa/sitemap.xml
+Sitemap: https://www.mcdonalds.com/qa/ar-qa/sitemap.xml
+Sitemap: https://www.mcdonalds.com/sa/en-sa/jeddah/sitemap.xml
+Sitemap: https://www.mcdonalds.com/sa/en-sa/riyadh/sitemap.xml
+Sitemap: https://www.mcdonalds.com/sa/ar-sa/jeddah/sitemap.xml
+Sitemap: https://www.mcdonalds.com/sa/ar-sa/riyadh/sitemap.xml
+Sitemap: https://www.mcdonalds.com/ae/en-ae/sitemap.xml
+Sitemap: https://www.mcdonalds.com/ae/ar-ae/sitemap.xml
+Sitemap: https://www.mcdonalds.com/om/en-om/sitemap.xml
+Sitemap: https://www.mcdonalds.com/om/ar-om/sitemap.xml
+Sitemap: https://www.mcdonalds.com/kw/en-kw/sitemap.xml
+Sitemap: https://www.mcdonalds.com/kw/ar-kw/sitemap.xml
+Sitemap: https://www.mcdonalds.com/bh/en-bh/sitemap.xml
+Sitemap: https://www.mcdonalds.com/bh/ar-bh/sitemap.xml
+Sitemap: https://www.mcdonalds.com/no/nb-no/sitemap.xml
+Sitemap: https://www.mcdonalds.com/dk/da-dk/sitemap.xml
+Sitemap: https://www.mcdonalds.com/se/sv-se/sitemap.xml

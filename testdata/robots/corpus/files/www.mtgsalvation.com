@@ -1,0 +1,8 @@
+User-agent: *
+Disallow: /api/
+
+User-agent: *
+Disallow: /cp/
+
+User-agent: Mediapartners-Google*
+Disallow: 

@@ -1,0 +1,11 @@
+User-agent: *
+Disallow: /images/ndtvvideo/*
+Disallow: /news/redirect/*
+Disallow: /news/feeds/*
+Disallow: /page/send-email/*
+Disallow: /mb/
+Disallow: /usopen09/*
+Disallow: /ndtvfuture/*
+Disallow: /ndtvfuture/ndtv/postcomments.aspx
+Sitemap: https://www.ndtv.com/sitemap.xml
+Sitemap: https://www.ndtv.com/sitemap/google-news-sitemap

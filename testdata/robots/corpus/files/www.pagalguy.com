@@ -1,0 +1,10 @@
+User-agent: *
+Disallow: /1005587/
+Disallow: /karma/
+Disallow: /likes/
+Disallow: /sponsored/
+Disallow: /comments/
+Disallow: /search/
+Disallow: /conversations/
+Disallow: /login/
+Disallow: /signup/
