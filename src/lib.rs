@@ -12,3 +12,5 @@
 //!
 //! `robots` and `logformat` import nothing else from this crate: they could be crates of
 //! their own.
+
+pub mod crawlers;
