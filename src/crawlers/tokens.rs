@@ -12,6 +12,10 @@
 pub(crate) struct Word<'a> {
     /// The name, cut to `[A-Za-z0-9_.-]`, at least one letter, original case.
     pub text: &'a [u8],
+    /// The word as written up to its first `/` (`Hatena::Crawler`, `trendictionbot0.5.0`).
+    pub raw: &'a [u8],
+    /// Which element (`;`/`,`-separated part) of the header it is in, counted from 0.
+    pub element: usize,
     /// Written as `Name/version`.
     pub versioned: bool,
     /// The device-model part of an Android comment (`Linux; Android 10; CUBOT X30`) or a
@@ -23,9 +27,13 @@ pub(crate) struct Word<'a> {
 #[derive(Debug, Default)]
 pub(crate) struct Scan<'a> {
     pub words: Vec<Word<'a>>,
-    /// A `+http…`/`+www…` contact, an e-mail address, or a URL in a `compatible` comment: the
+    /// A `+http…`/`+www…` contact, an e-mail address, or a URL inside a comment: the
     /// conventions of declared robots (spec §8), never of browsers.
     pub contact: bool,
+    /// The host of the first URL or the domain of the first e-mail address, if any.
+    pub contact_host: Option<&'a [u8]>,
+    /// Elements seen so far (numbering for [`Word::element`]).
+    elements: usize,
 }
 
 /// The product tokens of a User-Agent header, per RFC 9309 §2.2.1 / spec §8: each
@@ -102,15 +110,12 @@ pub(crate) fn scan(ua: &[u8]) -> Scan<'_> {
 fn scan_part<'a>(part: &'a [u8], in_comment: bool, out: &mut Scan<'a>) {
     let elements = part.split(|&b| matches!(b, b';' | b',' | b'(' | b')' | b'[' | b']'));
     let mut after_android = false;
-    let compatible = in_comment
-        && part
-            .split(|&b| matches!(b, b';' | b','))
-            .any(|e| e.trim_ascii().eq_ignore_ascii_case(b"compatible"));
     for element in elements {
         let element = element.trim_ascii();
         if element.is_empty() {
             continue;
         }
+        out.elements += 1;
         // The element after `Android N` in an Android comment is the device model.
         let device = in_comment && (after_android || contains_ci(element, b"build/"));
         after_android = in_comment && starts_with_ci(element, b"android");
@@ -120,25 +125,52 @@ fn scan_part<'a>(part: &'a [u8], in_comment: bool, out: &mut Scan<'a>) {
             }
             if is_contact(raw) {
                 // RFC 9309 §2.2.1 suggests `+http…` contact URLs; robots also give e-mail
-                // addresses, or plain URLs in a `compatible` comment.
-                if raw.starts_with(b"+") || raw.contains(&b'@') || compatible {
+                // addresses, or plain URLs in a comment. Browsers do neither.
+                if raw.starts_with(b"+") || raw.contains(&b'@') || in_comment {
                     out.contact = true;
                 }
+                out.contact_host = out.contact_host.or_else(|| host_of(raw));
                 continue;
             }
-            let (name, versioned) = match raw.iter().position(|&b| b == b'/') {
+            let (raw, versioned) = match raw.iter().position(|&b| b == b'/') {
                 Some(slash) => (&raw[..slash], true),
                 None => (raw, false),
             };
-            if let Some(text) = clean_name(name) {
+            if let Some(text) = clean_name(raw) {
+                let element = out.elements - 1;
                 out.words.push(Word {
                     text,
+                    raw,
+                    element,
                     versioned,
                     device,
                 });
             }
         }
     }
+}
+
+/// The host of a URL or the domain of an e-mail address, without `www.`.
+fn host_of(contact: &[u8]) -> Option<&[u8]> {
+    let c = contact.strip_prefix(b"+").unwrap_or(contact);
+    let rest = match c.iter().position(|&b| b == b'@') {
+        Some(at) if !contains_ci(c, b"://") => &c[at + 1..],
+        _ => match c.windows(3).position(|w| w == b"://") {
+            Some(i) => &c[i + 3..],
+            None => c,
+        },
+    };
+    let rest = if starts_with_ci(rest, b"www.") {
+        &rest[4..]
+    } else {
+        rest
+    };
+    let end = rest
+        .iter()
+        .position(|&b| !is_name_byte(b))
+        .unwrap_or(rest.len());
+    let host = rest[..end].trim_ascii_end();
+    (host.contains(&b'.') && host.iter().any(u8::is_ascii_alphabetic)).then_some(host)
 }
 
 /// A URL or an e-mail address (possibly `+`-prefixed).
@@ -181,12 +213,19 @@ pub(crate) fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
 }
 
 /// A word that says "robot" (spec §8: bot, crawler, spider): `FooBot`, `robot`,
-/// `SomeCrawler`, `Baiduspider`. Whole words only by construction (a URL never gives words).
+/// `SomeCrawler`, `Baiduspider`, `trendictionbot0.5.0`, `Hatena::Crawler`. Never a URL (URLs
+/// give no words) nor a phone model (`CUBOT X30`).
 pub(crate) fn is_bot_word(word: &Word<'_>) -> bool {
     if word.device {
         return false;
     }
-    let w = word.text;
+    let w = word.raw;
+    // `trendictionbot0.5.0`: a version glued to the name.
+    let end = w
+        .iter()
+        .rposition(|b| !(b.is_ascii_digit() || *b == b'.'))
+        .map_or(0, |i| i + 1);
+    let w = &w[..end];
     let ends_bot = w.len() >= 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"bot");
     ends_bot
         || contains_ci(w, b"bot-")
@@ -194,6 +233,21 @@ pub(crate) fn is_bot_word(word: &Word<'_>) -> bool {
         || contains_ci(w, b"crawl")
         || contains_ci(w, b"spider")
         || contains_ci(w, b"scraper")
+}
+
+/// A bot word that names no product by itself (`Foo Crawler`, `Linguee Bot`).
+fn is_generic_bot_word(word: &Word<'_>) -> bool {
+    [
+        &b"bot"[..],
+        b"robot",
+        b"crawler",
+        b"crawl",
+        b"spider",
+        b"scraper",
+        b"webcrawler",
+    ]
+    .iter()
+    .any(|g| word.text.eq_ignore_ascii_case(g))
 }
 
 /// Words that say nothing about which product a header belongs to.
@@ -231,27 +285,54 @@ const GENERIC: &[&[u8]] = &[
     b"trident",
     b"msie",
     b"wv",
+    b"en",
     b"en-us",
+    b"en-gb",
+    b"x",
+    b"ubuntu",
+    b"arm",
+    b"touch",
+    b"i686",
+    b"cros",
 ];
 
-/// The name to report for an unknown automated client: its first bot-like word; else its
-/// first versioned, non-generic product; else its first non-generic word; else its first word.
+/// The name to report for an unknown automated client: its first bot-like word (with the
+/// words before it in its element when the word is generic: `SISTRIX Crawler`); else its
+/// first versioned, non-generic product; else its first non-generic word; else the host of its
+/// contact URL; else its first word.
 pub(crate) fn unknown_name(scan: &Scan<'_>) -> String {
+    let text = |bytes: &[u8]| -> String { bytes.iter().map(|&b| char::from(b)).collect() };
+    for (i, w) in scan.words.iter().enumerate() {
+        if !is_bot_word(w) {
+            continue;
+        }
+        if !is_generic_bot_word(w) {
+            return text(w.text);
+        }
+        let first = scan.words[..i]
+            .iter()
+            .rposition(|p| p.element != w.element)
+            .map_or(0, |j| j + 1);
+        if first < i {
+            let words: Vec<String> = scan.words[first..=i].iter().map(|p| text(p.text)).collect();
+            return words.join(" ");
+        }
+    }
     let generic = |w: &&Word<'_>| GENERIC.iter().any(|g| w.text.eq_ignore_ascii_case(g));
     let pick = scan
         .words
         .iter()
-        .find(|w| is_bot_word(w))
+        .find(|w| w.versioned && !w.device && !generic(w) && !is_generic_bot_word(w))
         .or_else(|| {
             scan.words
                 .iter()
-                .find(|w| w.versioned && !w.device && !generic(w))
-        })
-        .or_else(|| scan.words.iter().find(|w| !w.device && !generic(w)))
-        .or_else(|| scan.words.first());
-    match pick {
-        Some(w) => w.text.iter().map(|&b| char::from(b)).collect(),
-        None => String::from("unknown"),
+                .find(|w| !w.device && !generic(w) && !is_generic_bot_word(w))
+        });
+    match (pick, scan.contact_host, scan.words.first()) {
+        (Some(w), _, _) => text(w.text),
+        (None, Some(host), _) => text(host),
+        (None, None, Some(w)) => text(w.text),
+        (None, None, None) => String::from("unknown"),
     }
 }
 
@@ -324,6 +405,17 @@ mod tests {
         let s = scan(b"Mozilla/5.0 (compatible; Acme Fetch/2.0; +https://acme.example/)");
         assert!(looks_automated(&s));
         assert_eq!(unknown_name(&s), "Fetch");
+        let s = scan(b"Mozilla/5.0 (compatible; SISTRIX Crawler; http://crawler.sistrix.net/)");
+        assert_eq!(unknown_name(&s), "SISTRIX Crawler");
+        let s = scan(b"Mozilla/5.0 (compatible; +http://tweetedtimes.com)");
+        assert!(looks_automated(&s));
+        assert_eq!(unknown_name(&s), "tweetedtimes.com");
+        let s = scan(b"Mozilla/5.0 (Windows; U; Windows NT 6.0; en-GB; rv:1.0; trendictionbot0.5.0; trendiction search; http://www.trendiction.de/bot)");
+        assert_eq!(unknown_name(&s), "trendictionbot0.5.0");
+        let s = scan(b"Hatena::Russia::Crawler/0.01");
+        assert!(looks_automated(&s));
+        let s = scan(b"Synapse (bot; +https://github.com/matrix-org/synapse)");
+        assert_eq!(unknown_name(&s), "Synapse");
         let s = scan(b"");
         assert!(!looks_automated(&s));
         assert_eq!(unknown_name(&s), "unknown");
