@@ -397,3 +397,11 @@ fn load_extra_overrides_and_adds() {
     assert!(r.load_extra("[[crawler]]\nname = 1").is_err());
     assert_eq!(r.len(), before + 1);
 }
+
+#[test]
+fn registry_and_verifier_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Registry>();
+    check::<robots_audit::crawlers::Verifier>();
+    check::<Identity>();
+}

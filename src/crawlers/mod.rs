@@ -14,8 +14,17 @@
 //! *whole token*, case-insensitively: the bytes either side of it must not be letters,
 //! digits, `_`, `-` or `.`. So `Googlebot` does not match inside `Googlebot-Image/1.0` nor
 //! inside `mygooglebot`, and `AdsBot-Google` does not match inside `AdsBot-Google-Mobile`.
-//! When several patterns match, the entry with the highest `priority` wins, then the longest
-//! pattern, then the leftmost match, then the earlier registry entry.
+//! A match inside a URL or an e-mail address does not count (`+http://…/archive.org_bot`),
+//! nor one right after the word `like` or `following` (`TelegramBot (like TwitterBot)`,
+//! `Feedly/1.0 (…; like FeedFetcher-Google)`): those name another client. When several
+//! patterns match, the entry with the highest `priority` wins, then the longest pattern (the
+//! more specific crawler), then the leftmost match, then the earlier registry entry.
+//!
+//! Without a registry match, a header is an unknown robot if it says so (spec §8): a product
+//! or comment word ending in `bot` or containing `crawl`, `spider` or `scraper` (but not the
+//! device model of an Android comment: a Cubot phone is no robot), a `+http…` contact, an
+//! e-mail address, or a URL inside a comment. Anything else is not a crawler; HTTP libraries
+//! (`curl/8.5.0`, `python-requests/2.31`) that do not declare themselves robots included.
 
 mod error;
 mod registry;
