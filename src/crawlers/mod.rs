@@ -1,0 +1,232 @@
+//! Crawlers stage: a User-Agent header → which crawler it is, and the robots.txt tokens that
+//! crawler obeys; and whether a client address really belongs to the crawler it claims to be.
+//!
+//! Takes the raw header bytes of a log line (`&[u8]`) and gives an [`Identity`]: a crawler of
+//! the registry ([`Registry::identify`]), an unknown automated client with its product tokens
+//! (spec §8), or not a crawler at all. The registry is data (`registry.toml`, compiled in; a
+//! user's file may add or override entries), read once and turned into one Aho-Corasick
+//! automaton, so identifying a header is one scan over it whatever the registry's size.
+//! [`Verifier`] checks a client address against the IP ranges the operators publish (a
+//! snapshot is compiled in). This stage does no I/O beyond reading the files it is handed,
+//! and it knows nothing of robots.txt files: it only says which tokens a crawler answers to.
+//!
+//! Matching rule (spec §8, RFC 9309 §2.2.1): a registry pattern matches a header only as a
+//! *whole token*, case-insensitively: the bytes either side of it must not be letters,
+//! digits, `_`, `-` or `.`. So `Googlebot` does not match inside `Googlebot-Image/1.0` nor
+//! inside `mygooglebot`, and `AdsBot-Google` does not match inside `AdsBot-Google-Mobile`.
+//! A match inside a URL or an e-mail address does not count (`+http://…/archive.org_bot`),
+//! nor one right after the word `like` or `following` (`TelegramBot (like TwitterBot)`,
+//! `Feedly/1.0 (…; like FeedFetcher-Google)`): those name another client. When several
+//! patterns match, the entry with the highest `priority` wins, then the longest pattern (the
+//! more specific crawler), then the leftmost match, then the earlier registry entry.
+//!
+//! Without a registry match, a header is an unknown robot if it says so (spec §8): a product
+//! or comment word ending in `bot` or containing `crawl`, `spider` or `scraper` (but not the
+//! device model of an Android comment: a Cubot phone is no robot), a `+http…` contact, an
+//! e-mail address, or a URL inside a comment. Anything else is not a crawler; HTTP libraries
+//! (`curl/8.5.0`, `python-requests/2.31`) that do not declare themselves robots included.
+
+mod error;
+mod registry;
+mod tokens;
+mod verify;
+
+pub use error::{ErrorKind, RegistryError};
+pub use registry::Registry;
+pub use tokens::product_tokens;
+pub use verify::{RangeList, Verifier, VerifyResult};
+
+/// Index of a crawler in a [`Registry`]. Stable for the registry's lifetime: `load_extra`
+/// replaces overridden entries in place and appends new ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CrawlerId(u16);
+
+impl CrawlerId {
+    /// The index of this crawler in its registry (0-based).
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// Which robots.txt parser behaviour a crawler follows (spec §3–§5).
+///
+/// Placeholder for `crate::robots::Dialect`, which the robots engine defines; only the
+/// variants used here are listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// RFC 9309 as Google's reference parser implements it: every crawler not Yandex's.
+    Google,
+    /// Yandex's parser: Yandex's own robots.
+    Yandex,
+}
+
+/// What a crawler is for. Written in the registry as the `as_str` form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Category {
+    /// Builds a classic web search index.
+    Search,
+    /// Collects pages in bulk to train models.
+    AiTraining,
+    /// Builds the index an AI assistant answers and cites from.
+    AiSearch,
+    /// Fetches a page because a person asked an AI assistant to.
+    AiAssistant,
+    /// SEO, backlink and site-audit tooling.
+    Seo,
+    /// Link previews for social networks and chat apps.
+    SocialPreview,
+    /// Uptime, performance and change monitoring.
+    Monitoring,
+    /// Web archiving.
+    Archiver,
+    /// Feed readers and aggregators.
+    FeedReader,
+    /// Security or content scanners.
+    Scanner,
+    /// Anything else (ads quality checks, validation tools, …).
+    Other,
+}
+
+impl Category {
+    /// Every category, in declaration order.
+    pub const ALL: [Category; 11] = [
+        Category::Search,
+        Category::AiTraining,
+        Category::AiSearch,
+        Category::AiAssistant,
+        Category::Seo,
+        Category::SocialPreview,
+        Category::Monitoring,
+        Category::Archiver,
+        Category::FeedReader,
+        Category::Scanner,
+        Category::Other,
+    ];
+
+    /// The name used in the registry file and in reports (`"ai-training"`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Search => "search",
+            Category::AiTraining => "ai-training",
+            Category::AiSearch => "ai-search",
+            Category::AiAssistant => "ai-assistant",
+            Category::Seo => "seo",
+            Category::SocialPreview => "social-preview",
+            Category::Monitoring => "monitoring",
+            Category::Archiver => "archiver",
+            Category::FeedReader => "feed-reader",
+            Category::Scanner => "scanner",
+            Category::Other => "other",
+        }
+    }
+
+    /// The inverse of [`Category::as_str`].
+    pub fn from_name(name: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+}
+
+/// How a crawler's claimed identity can be checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verification {
+    /// Forward-confirmed reverse DNS: the PTR name must end with one of these domains
+    /// (lower-case, without a leading dot). Hook only: DNS checks are not done here.
+    pub rdns_domains: Vec<String>,
+    /// Names of the published IP range lists (see [`Registry::range_url`] and
+    /// [`Verifier`]) that hold this crawler's addresses. Empty if the operator publishes none.
+    pub ip_ranges: Vec<String>,
+}
+
+impl Verification {
+    /// True if the operator documents any way to verify this crawler.
+    pub fn is_possible(&self) -> bool {
+        !self.rdns_domains.is_empty() || !self.ip_ranges.is_empty()
+    }
+}
+
+/// One crawler of the registry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crawler {
+    /// Its name as its operator writes it: `"Googlebot-Image"`, `"YandexImages"`, `"GPTBot"`.
+    pub name: String,
+    /// Who runs it: `"Google"`, `"OpenAI"`.
+    pub operator: String,
+    /// What it is for.
+    pub category: Category,
+    /// robots.txt tokens it obeys, most specific first, lower-case
+    /// (Googlebot-Image → `["googlebot-image", "googlebot"]`). `*` is not listed: see
+    /// `obeys_star`. For Yandex robots this is the robot's own name, lower-case; the robots
+    /// engine chooses among `Yandex`, the robot's name and `*` by its own rules (spec §4).
+    pub tokens: Vec<String>,
+    /// False for crawlers that ignore the `*` group and obey only groups naming them
+    /// (AdsBot-Google, AdsBot-Google-Mobile).
+    pub obeys_star: bool,
+    /// The robots.txt dialect it follows.
+    pub dialect: Dialect,
+    /// Whether the operator documents honouring `Crawl-delay`.
+    pub honours_crawl_delay: bool,
+    /// How to verify that a client claiming to be this crawler is it.
+    pub verify: Verification,
+    /// The header tokens that identify it (whole tokens, case-insensitive). Empty for a
+    /// token-only product such as Google-Extended, which no client sends as a header.
+    pub patterns: Vec<String>,
+    /// Tie-breaker above pattern length: a header matching several entries is identified as
+    /// the one with the highest priority (default 0).
+    pub priority: i32,
+    /// False if the operator documents that the crawler does not follow robots.txt at all
+    /// (Google's user-triggered fetchers, for example). The audit decides what to do with
+    /// that; the tokens are still given.
+    pub obeys_robots: bool,
+    /// The operator's page about the crawler, if any.
+    pub docs: Option<String>,
+    /// Real User-Agent headers of this crawler (from the public lists credited in the
+    /// registry file, or the operator's documentation); tested to identify as it.
+    pub examples: Vec<String>,
+}
+
+impl Crawler {
+    /// True for a robots.txt control token that no crawler sends as a User-Agent
+    /// (Google-Extended, Applebot-Extended): never the result of `identify`.
+    pub fn is_token_only(&self) -> bool {
+        self.patterns.is_empty()
+    }
+}
+
+/// An automated client that is not in the registry (spec §8).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownBot {
+    /// Its most bot-like product token, as written in the header (`"FooBot"`).
+    pub name: String,
+    /// All product tokens of the header, lower-case, in header order, without duplicates
+    /// (the same as [`product_tokens`]).
+    pub tokens: Vec<String>,
+}
+
+/// What a User-Agent header says about its client.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Identity {
+    /// A crawler of the registry (possibly spoofed: see [`Verifier`]).
+    Known(CrawlerId),
+    /// An automated client not in the registry (spec §8: says bot/crawler/spider, or carries a
+    /// `+http…` contact URL).
+    Unknown(UnknownBot),
+    /// Not a crawler (browsers, libraries that are not declared as bots). Its product tokens
+    /// are still available via [`product_tokens`] for the "a robots.txt group names one of
+    /// its tokens" rule.
+    NotCrawler,
+}
+
+impl Identity {
+    /// The registry id, if known.
+    pub fn known(&self) -> Option<CrawlerId> {
+        match self {
+            Identity::Known(id) => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// True unless `NotCrawler`.
+    pub fn is_crawler(&self) -> bool {
+        !matches!(self, Identity::NotCrawler)
+    }
+}

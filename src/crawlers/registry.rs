@@ -1,0 +1,462 @@
+//! The crawler registry: loading `registry.toml` (built in) and users' files of the same
+//! shape, and identifying a User-Agent header with one Aho-Corasick scan.
+
+use std::collections::BTreeMap;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+use serde::Deserialize;
+
+use super::tokens::{is_contact, is_name_byte, looks_automated, scan, tokens_of, unknown_name};
+use super::{
+    Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, UnknownBot,
+    Verification,
+};
+
+/// The built-in registry data (see the file's header for sources and licences).
+const BUILTIN: &str = include_str!("registry.toml");
+
+/// Known crawlers, and the automaton that finds them in a header. `Send + Sync`.
+#[derive(Clone, Debug)]
+pub struct Registry {
+    crawlers: Vec<Crawler>,
+    /// Range list name → the URL its operator publishes it at (hook for `update-ranges`).
+    ranges: BTreeMap<String, String>,
+    /// All patterns of all crawlers, ASCII case-insensitive, every match reported.
+    automaton: Option<AhoCorasick>,
+    /// For each automaton pattern: whose it is and how it ranks.
+    owners: Vec<Owner>,
+}
+
+/// The crawler a pattern belongs to, with what ranks it against other matches.
+#[derive(Clone, Copy, Debug)]
+struct Owner {
+    id: CrawlerId,
+    priority: i32,
+}
+
+/// The file's shape.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    ranges: BTreeMap<String, String>,
+    #[serde(default)]
+    crawler: Vec<Entry>,
+}
+
+/// One `[[crawler]]` table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    name: String,
+    operator: String,
+    category: String,
+    /// Default: `[name]`. `[]` for a token-only product.
+    patterns: Option<Vec<String>>,
+    /// Default: `[name]` lower-cased.
+    tokens: Option<Vec<String>>,
+    #[serde(default = "yes")]
+    obeys_star: bool,
+    #[serde(default = "yes")]
+    obeys_robots: bool,
+    #[serde(default)]
+    dialect: Option<String>,
+    #[serde(default)]
+    crawl_delay: bool,
+    #[serde(default)]
+    rdns_domains: Vec<String>,
+    #[serde(default)]
+    ip_ranges: Vec<String>,
+    #[serde(default)]
+    priority: i32,
+    docs: Option<String>,
+    #[serde(default)]
+    examples: Vec<String>,
+    /// Free text for reviewers; not used.
+    #[serde(default)]
+    #[allow(dead_code)]
+    note: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Registry {
+    /// The compiled-in registry.
+    pub fn builtin() -> Registry {
+        let mut registry = Registry::empty();
+        // The built-in file is checked by the tests (`builtin_registry_loads` and the
+        // example table), so it cannot fail at run time.
+        registry
+            .load_extra(BUILTIN)
+            .expect("the built-in registry.toml is valid");
+        registry
+    }
+
+    /// A registry with no crawlers (for tests and for users who want only their own file).
+    pub fn empty() -> Registry {
+        Registry {
+            crawlers: Vec::new(),
+            ranges: BTreeMap::new(),
+            automaton: None,
+            owners: Vec::new(),
+        }
+    }
+
+    /// Adds the crawlers of a registry file (same format as the built-in one, for
+    /// `--crawlers FILE`). An entry whose name equals an existing one (ignoring case) replaces
+    /// it and keeps its [`CrawlerId`]; others are appended. `[ranges]` entries add or replace
+    /// range list URLs. On error nothing is changed.
+    pub fn load_extra(&mut self, toml_text: &str) -> Result<(), RegistryError> {
+        let file: File = toml::from_str(toml_text)
+            .map_err(|e| RegistryError::new(ErrorKind::Syntax, e.to_string()))?;
+        let mut crawlers = self.crawlers.clone();
+        let mut ranges = self.ranges.clone();
+        ranges.extend(file.ranges);
+        for entry in file.crawler {
+            let crawler = convert(entry, &ranges)?;
+            match crawlers
+                .iter()
+                .position(|c| c.name.eq_ignore_ascii_case(&crawler.name))
+            {
+                Some(i) => crawlers[i] = crawler,
+                None => crawlers.push(crawler),
+            }
+        }
+        if crawlers.len() > usize::from(u16::MAX) {
+            return Err(RegistryError::new(
+                ErrorKind::Invalid,
+                "more than 65535 crawlers",
+            ));
+        }
+        let (automaton, owners) = build_automaton(&crawlers)?;
+        self.crawlers = crawlers;
+        self.ranges = ranges;
+        self.automaton = automaton;
+        self.owners = owners;
+        Ok(())
+    }
+
+    /// Identifies the client of a User-Agent header: one multi-pattern scan over the header
+    /// for registry patterns (whole tokens, case-insensitive; highest priority, then longest
+    /// pattern, then leftmost, then earliest entry wins); failing that, spec §8's signs of an
+    /// automated client. Callers should cache the result per distinct header.
+    pub fn identify(&self, user_agent: &[u8]) -> Identity {
+        if let Some(id) = self.find_known(user_agent) {
+            return Identity::Known(id);
+        }
+        let words = scan(user_agent);
+        if looks_automated(&words) {
+            Identity::Unknown(UnknownBot {
+                name: unknown_name(&words),
+                tokens: tokens_of(&words),
+            })
+        } else {
+            Identity::NotCrawler
+        }
+    }
+
+    /// The registry part of [`Registry::identify`].
+    fn find_known(&self, ua: &[u8]) -> Option<CrawlerId> {
+        let automaton = self.automaton.as_ref()?;
+        // (priority, length, -start, -id): the largest wins.
+        let mut best: Option<(
+            i32,
+            usize,
+            std::cmp::Reverse<usize>,
+            std::cmp::Reverse<CrawlerId>,
+        )> = None;
+        for m in automaton.find_overlapping_iter(ua) {
+            let (start, end) = (m.start(), m.end());
+            // Whole tokens only (spec §8): `bot` must not match inside `mybot`, nor
+            // `Googlebot` inside `Googlebot-Image`.
+            if (start > 0 && is_name_byte(ua[start - 1]))
+                || (end < ua.len() && is_name_byte(ua[end]))
+            {
+                continue;
+            }
+            // A name inside a URL or an e-mail address is not the client's
+            // (`+http://www.archive.org/details/archive.org_bot`), nor one it only compares
+            // itself to (`TelegramBot (like TwitterBot)`, `Daumoa (Following Mediapartners-Google)`).
+            if in_contact(ua, start, end) || is_reference(&ua[..start]) {
+                continue;
+            }
+            let owner = self.owners[m.pattern().as_usize()];
+            let rank = (
+                owner.priority,
+                end - start,
+                std::cmp::Reverse(start),
+                std::cmp::Reverse(owner.id),
+            );
+            if best.is_none_or(|b| rank > b) {
+                best = Some(rank);
+            }
+        }
+        best.map(|(_, _, _, std::cmp::Reverse(id))| id)
+    }
+
+    /// The crawler with this id. Panics if the id is from another registry that is larger.
+    pub fn get(&self, id: CrawlerId) -> &Crawler {
+        &self.crawlers[id.index()]
+    }
+
+    /// The crawler named `name` (ignoring case), token-only products included.
+    pub fn by_name(&self, name: &str) -> Option<CrawlerId> {
+        self.crawlers
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name))
+            .map(id_of)
+    }
+
+    /// Number of crawlers (token-only products included).
+    pub fn len(&self) -> usize {
+        self.crawlers.len()
+    }
+
+    /// True if there are no crawlers.
+    pub fn is_empty(&self) -> bool {
+        self.crawlers.is_empty()
+    }
+
+    /// All crawlers in registry order.
+    pub fn iter(&self) -> impl Iterator<Item = (CrawlerId, &Crawler)> {
+        self.crawlers.iter().enumerate().map(|(i, c)| (id_of(i), c))
+    }
+
+    /// The URL its operator publishes the range list `name` at (for `update-ranges`).
+    pub fn range_url(&self, name: &str) -> Option<&str> {
+        self.ranges.get(name).map(String::as_str)
+    }
+
+    /// All range lists the registry knows: (name, URL), by name.
+    pub fn range_lists(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.ranges.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+}
+
+/// True if the match `ua[start..end]` lies in a URL or e-mail address (the word around it, cut
+/// at whitespace, `;`, `,` and brackets).
+fn in_contact(ua: &[u8], start: usize, end: usize) -> bool {
+    let is_sep =
+        |b: &u8| b.is_ascii_whitespace() || matches!(b, b';' | b',' | b'(' | b')' | b'[' | b']');
+    let left = ua[..start].iter().rposition(is_sep).map_or(0, |i| i + 1);
+    let right = ua[end..]
+        .iter()
+        .position(is_sep)
+        .map_or(ua.len(), |i| end + i);
+    is_contact(&ua[left..right])
+}
+
+/// True if the text before a match ends with the word `like` or `following`.
+fn is_reference(before: &[u8]) -> bool {
+    let before = before.trim_ascii_end();
+    [&b"like"[..], b"following"].iter().any(|word| {
+        before.len() >= word.len()
+            && before[before.len() - word.len()..].eq_ignore_ascii_case(word)
+            && before
+                .len()
+                .checked_sub(word.len() + 1)
+                .is_none_or(|i| !is_name_byte(before[i]))
+    })
+}
+
+/// The id of index `i`; `load_extra` keeps the registry under `u16::MAX` entries.
+fn id_of(i: usize) -> CrawlerId {
+    CrawlerId(u16::try_from(i).unwrap_or(u16::MAX))
+}
+
+/// Checks one entry and turns it into a [`Crawler`].
+fn convert(e: Entry, ranges: &BTreeMap<String, String>) -> Result<Crawler, RegistryError> {
+    let invalid =
+        |msg: String| RegistryError::new(ErrorKind::Invalid, msg).with_entry(e.name.clone());
+    if e.name.trim().is_empty() || e.name.trim() != e.name {
+        return Err(invalid(format!("bad crawler name {:?}", e.name)));
+    }
+    let category = Category::from_name(&e.category)
+        .ok_or_else(|| invalid(format!("unknown category {:?}", e.category)))?;
+    let dialect = match e.dialect.as_deref() {
+        None | Some("google") => Dialect::Google,
+        Some("yandex") => Dialect::Yandex,
+        Some(other) => return Err(invalid(format!("unknown dialect {other:?}"))),
+    };
+    let tokens = e
+        .tokens
+        .clone()
+        .unwrap_or_else(|| vec![e.name.to_ascii_lowercase()]);
+    if tokens.is_empty() {
+        return Err(invalid("no robots.txt tokens".into()));
+    }
+    for t in &tokens {
+        if t.is_empty() || t.chars().any(|c| c.is_ascii_uppercase()) || t.trim() != t || t == "*" {
+            return Err(invalid(format!(
+                "token {t:?} must be lower-case, trimmed, not empty or *"
+            )));
+        }
+    }
+    let patterns = e.patterns.clone().unwrap_or_else(|| vec![e.name.clone()]);
+    for p in &patterns {
+        let b = p.as_bytes();
+        let edges_ok = matches!((b.first(), b.last()), (Some(&f), Some(&l)) if is_name_byte(f) && is_name_byte(l));
+        if !p.is_ascii() || !edges_ok {
+            return Err(invalid(format!(
+                "pattern {p:?} must be ASCII and start and end with a letter, digit, _, - or ."
+            )));
+        }
+    }
+    for r in &e.ip_ranges {
+        if !ranges.contains_key(r) {
+            return Err(invalid(format!(
+                "ip_ranges names {r:?}, which [ranges] does not list"
+            )));
+        }
+    }
+    let rdns_domains: Vec<String> = e
+        .rdns_domains
+        .iter()
+        .map(|d| d.trim_start_matches('.').to_ascii_lowercase())
+        .collect();
+    Ok(Crawler {
+        name: e.name,
+        operator: e.operator,
+        category,
+        tokens,
+        obeys_star: e.obeys_star,
+        dialect,
+        honours_crawl_delay: e.crawl_delay,
+        verify: Verification {
+            rdns_domains,
+            ip_ranges: e.ip_ranges,
+        },
+        patterns,
+        priority: e.priority,
+        obeys_robots: e.obeys_robots,
+        docs: e.docs,
+        examples: e.examples,
+    })
+}
+
+/// One automaton over every pattern of every crawler.
+fn build_automaton(
+    crawlers: &[Crawler],
+) -> Result<(Option<AhoCorasick>, Vec<Owner>), RegistryError> {
+    let mut patterns: Vec<&str> = Vec::new();
+    let mut owners = Vec::new();
+    for (i, c) in crawlers.iter().enumerate() {
+        for p in &c.patterns {
+            patterns.push(p);
+            owners.push(Owner {
+                id: id_of(i),
+                priority: c.priority,
+            });
+        }
+    }
+    if patterns.is_empty() {
+        return Ok((None, owners));
+    }
+    let automaton = AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .build(&patterns)
+        .map_err(|e| RegistryError::new(ErrorKind::Invalid, format!("patterns: {e}")))?;
+    Ok((Some(automaton), owners))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"
+        [ranges]
+        example = "https://example.com/ranges.json"
+
+        [[crawler]]
+        name = "Googlebot"
+        operator = "Google"
+        category = "search"
+
+        [[crawler]]
+        name = "Googlebot-Image"
+        operator = "Google"
+        category = "search"
+        tokens = ["googlebot-image", "googlebot"]
+        ip_ranges = ["example"]
+
+        [[crawler]]
+        name = "Bot"
+        operator = "Nobody"
+        category = "other"
+    "#;
+
+    fn small() -> Registry {
+        let mut r = Registry::empty();
+        r.load_extra(SMALL).expect("SMALL is valid");
+        r
+    }
+
+    #[test]
+    fn whole_tokens_only() {
+        let r = small();
+        let name = |ua: &str| {
+            r.identify(ua.as_bytes())
+                .known()
+                .map(|id| r.get(id).name.clone())
+        };
+        assert_eq!(
+            name("Googlebot-Image/1.0").as_deref(),
+            Some("Googlebot-Image")
+        );
+        assert_eq!(name("googlebot/2.1").as_deref(), Some("Googlebot"));
+        assert_eq!(name("Mozilla/5.0 (compatible; mybot/1.0)"), None);
+        assert_eq!(name("xGooglebot/1.0"), None);
+        assert_eq!(name("Bot"), Some("Bot".into()));
+        assert_eq!(
+            name("Mozilla/5.0 (compatible; Bot/1.0)"),
+            Some("Bot".into())
+        );
+        assert_eq!(name("see http://x.example/bot.html"), None);
+    }
+
+    #[test]
+    fn longest_pattern_wins() {
+        let r = small();
+        let id = r
+            .identify(b"Bot/1 Googlebot-Image/1.0")
+            .known()
+            .expect("known");
+        assert_eq!(r.get(id).name, "Googlebot-Image");
+    }
+
+    #[test]
+    fn bad_entries_are_rejected() {
+        for text in [
+            "[[crawler]]\nname = \"X\"\noperator = \"Y\"\ncategory = \"nope\"",
+            "[[crawler]]\nname = \"X\"\noperator = \"Y\"\ncategory = \"seo\"\ntokens = [\"X\"]",
+            "[[crawler]]\nname = \"X\"\noperator = \"Y\"\ncategory = \"seo\"\ntokens = []",
+            "[[crawler]]\nname = \"X\"\noperator = \"Y\"\ncategory = \"seo\"\npatterns = [\" X\"]",
+            "[[crawler]]\nname = \"X\"\noperator = \"Y\"\ncategory = \"seo\"\nip_ranges = [\"none\"]",
+            "[[crawler]]\nname = \"X\"\noperator = \"Y\"\ncategory = \"seo\"\ndialect = \"bing\"",
+            "[[crawler]]\nname = \"X\"\noperator = \"Y\"\ncategory = \"seo\"\nfrobs = 1",
+            "not toml [",
+        ] {
+            let mut r = small();
+            let err = r.load_extra(text).expect_err(text);
+            assert!(
+                matches!(err.kind(), ErrorKind::Invalid | ErrorKind::Syntax),
+                "{err}"
+            );
+            assert_eq!(r.len(), 3, "nothing changes on error");
+        }
+    }
+
+    #[test]
+    fn empty_registry_knows_nobody() {
+        let r = Registry::empty();
+        assert!(r.is_empty());
+        assert_eq!(r.identify(b"curl/8.5.0"), Identity::NotCrawler);
+        let Identity::Unknown(bot) = r.identify(b"Googlebot/2.1") else {
+            panic!("a bot name alone marks an unknown robot")
+        };
+        assert_eq!(bot.name, "Googlebot");
+    }
+}

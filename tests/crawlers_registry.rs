@@ -1,0 +1,407 @@
+//! The built-in crawler registry: every entry's example headers, token orders, and the
+//! identification rules of spec §8 on real headers.
+
+use robots_audit::crawlers::{Category, Dialect, Identity, Registry, UnknownBot, product_tokens};
+
+fn registry() -> Registry {
+    Registry::builtin()
+}
+
+/// The registry name a header identifies as, if any.
+fn known(r: &Registry, ua: &str) -> Option<String> {
+    r.identify(ua.as_bytes())
+        .known()
+        .map(|id| r.get(id).name.clone())
+}
+
+#[test]
+fn builtin_registry_loads_with_over_100_entries() {
+    let r = registry();
+    assert!(r.len() > 100, "{} entries", r.len());
+    let mut names: Vec<String> = r.iter().map(|(_, c)| c.name.to_ascii_lowercase()).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), r.len(), "names are unique");
+}
+
+#[test]
+fn every_example_identifies_as_its_entry() {
+    let r = registry();
+    let mut failures = Vec::new();
+    for (id, c) in r.iter() {
+        if c.is_token_only() {
+            assert!(
+                c.examples.is_empty(),
+                "{}: a token-only product has no header",
+                c.name
+            );
+            continue;
+        }
+        assert!(!c.examples.is_empty(), "{} has no example header", c.name);
+        for ua in &c.examples {
+            let got = r.identify(ua.as_bytes());
+            if got != Identity::Known(id) {
+                failures.push(format!("{}: {ua:?} → {got:?}", c.name));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_entry_is_well_formed() {
+    let r = registry();
+    for (_, c) in r.iter() {
+        assert!(!c.tokens.is_empty(), "{}", c.name);
+        for t in &c.tokens {
+            assert_eq!(t, &t.to_ascii_lowercase(), "{}", c.name);
+        }
+        for name in &c.verify.ip_ranges {
+            assert!(r.range_url(name).is_some(), "{}: {name}", c.name);
+        }
+        if c.dialect == Dialect::Yandex {
+            assert_eq!(
+                c.tokens,
+                [c.name.to_ascii_lowercase()],
+                "Yandex robots: own name only"
+            );
+            assert!(
+                !c.honours_crawl_delay,
+                "{}: Yandex ignores Crawl-delay since 2018",
+                c.name
+            );
+            assert_eq!(c.operator, "Yandex");
+        }
+        if c.operator == "Google" {
+            assert!(
+                !c.honours_crawl_delay,
+                "{}: Google ignores Crawl-delay",
+                c.name
+            );
+            assert_eq!(c.dialect, Dialect::Google);
+        }
+    }
+}
+
+#[test]
+fn token_only_products_are_never_identified() {
+    let r = registry();
+    for name in ["Google-Extended", "Applebot-Extended", "Googlebot-News"] {
+        let id = r.by_name(name).expect(name);
+        let c = r.get(id);
+        assert!(c.is_token_only(), "{name}");
+        assert_eq!(r.identify(name.as_bytes()).known(), None, "{name}");
+    }
+    let ext = r.get(r.by_name("Google-Extended").expect("present"));
+    assert_eq!(ext.tokens, ["google-extended"]);
+    assert_eq!(ext.category, Category::AiTraining);
+}
+
+#[test]
+fn google_family_token_order() {
+    let r = registry();
+    let tokens = |name: &str| r.get(r.by_name(name).expect(name)).tokens.clone();
+    assert_eq!(tokens("Googlebot"), ["googlebot"]);
+    assert_eq!(tokens("Googlebot-Image"), ["googlebot-image", "googlebot"]);
+    assert_eq!(tokens("Googlebot-Video"), ["googlebot-video", "googlebot"]);
+    assert_eq!(tokens("Googlebot-News"), ["googlebot-news", "googlebot"]);
+    assert_eq!(tokens("GoogleOther"), ["googleother"]);
+    assert_eq!(
+        tokens("GoogleOther-Image"),
+        ["googleother-image", "googleother"]
+    );
+    assert_eq!(
+        tokens("GoogleOther-Video"),
+        ["googleother-video", "googleother"]
+    );
+    assert_eq!(
+        tokens("Google-InspectionTool"),
+        ["google-inspectiontool", "googlebot"]
+    );
+    assert_eq!(tokens("AdsBot-Google"), ["adsbot-google"]);
+    assert_eq!(tokens("AdsBot-Google-Mobile"), ["adsbot-google-mobile"]);
+    assert_eq!(tokens("Mediapartners-Google"), ["mediapartners-google"]);
+    assert_eq!(tokens("Storebot-Google"), ["storebot-google"]);
+    assert_eq!(tokens("Applebot"), ["applebot", "googlebot"]);
+}
+
+#[test]
+fn yandex_family_tokens_and_dialect() {
+    let r = registry();
+    for name in [
+        "YandexBot",
+        "YandexImages",
+        "YandexMedia",
+        "YandexNews",
+        "YandexBlogs",
+        "YandexMetrika",
+        "YandexDirect",
+        "YandexMobileBot",
+        "YandexAccessibilityBot",
+        "YandexScreenshotBot",
+        "YandexCalendar",
+        "YaDirectFetcher",
+        "YandexPagechecker",
+        "YandexCatalog",
+    ] {
+        let c = r.get(r.by_name(name).expect(name));
+        assert_eq!(c.dialect, Dialect::Yandex, "{name}");
+        assert_eq!(c.tokens, [name.to_ascii_lowercase()], "{name}");
+        assert!(!c.honours_crawl_delay, "{name}");
+        assert!(
+            c.verify.rdns_domains.iter().any(|d| d == "yandex.ru"),
+            "{name}"
+        );
+    }
+    // The specific robot, not YandexBot.
+    let ua = "Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)";
+    assert_eq!(known(&r, ua).as_deref(), Some("YandexImages"));
+    let ua = "Mozilla/5.0 (compatible; YandexMetrika/3.0; +http://yandex.com/bots)";
+    assert_eq!(known(&r, ua).as_deref(), Some("YandexMetrika"));
+}
+
+#[test]
+fn adsbot_ignores_star() {
+    let r = registry();
+    for name in ["AdsBot-Google", "AdsBot-Google-Mobile"] {
+        assert!(!r.get(r.by_name(name).expect(name)).obeys_star, "{name}");
+    }
+    for name in [
+        "Googlebot",
+        "Googlebot-Image",
+        "bingbot",
+        "GPTBot",
+        "YandexBot",
+    ] {
+        assert!(r.get(r.by_name(name).expect(name)).obeys_star, "{name}");
+    }
+}
+
+#[test]
+fn crawl_delay_facts() {
+    let r = registry();
+    let delay = |name: &str| r.get(r.by_name(name).expect(name)).honours_crawl_delay;
+    assert!(delay("bingbot"));
+    assert!(delay("ClaudeBot"));
+    assert!(!delay("Googlebot"));
+    assert!(!delay("YandexBot"));
+    assert!(!delay("Baiduspider"));
+}
+
+#[test]
+fn more_specific_crawlers_win() {
+    let r = registry();
+    for (ua, want) in [
+        ("Googlebot-Image/1.0", "Googlebot-Image"),
+        ("Googlebot-Video/1.0", "Googlebot-Video"),
+        ("GoogleOther-Image/1.0", "GoogleOther-Image"),
+        ("GoogleOther", "GoogleOther"),
+        ("Mediapartners-Google", "Mediapartners-Google"),
+        (
+            "Mozilla/5.0 (iPhone; U; CPU iPhone OS 10_0 like Mac OS X; en-us) AppleWebKit/602.1.38 (KHTML, like Gecko) Version/10.0 Mobile/14A5297c Safari/602.1 (compatible; Mediapartners-Google/2.1; +http://www.google.com/bot.html)",
+            "Mediapartners-Google",
+        ),
+        (
+            "AdsBot-Google (+http://www.google.com/adsbot.html)",
+            "AdsBot-Google",
+        ),
+        (
+            "Mozilla/5.0 (Linux; Android 5.0; SM-G920A) AppleWebKit (KHTML, like Gecko) Chrome Mobile Safari (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)",
+            "AdsBot-Google-Mobile",
+        ),
+        ("AdsBot-Google-Mobile-Apps", "AdsBot-Google-Mobile-Apps"),
+        (
+            "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; Google-InspectionTool/1.0)",
+            "Google-InspectionTool",
+        ),
+        (
+            "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+            "Slackbot-LinkExpanding",
+        ),
+        ("Slackbot 1.0 (+https://api.slack.com/robots)", "Slackbot"),
+        (
+            "Mozilla/5.0 (compatible; SemrushBot-BA; +http://www.semrush.com/bot.html)",
+            "SemrushBot-BA",
+        ),
+        (
+            "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+            "SemrushBot",
+        ),
+        // Names the client only compares itself to do not count.
+        ("TelegramBot (like TwitterBot)", "TelegramBot"),
+        (
+            "Feedly/1.0 (+http://www.feedly.com/fetcher.html; like FeedFetcher-Google)",
+            "Feedly",
+        ),
+        (
+            "Mozilla/5.0 (compatible; MSIE or Firefox mutant; not on Windows server;) Daumoa/4.0 (Following Mediapartners-Google)",
+            "Daum",
+        ),
+    ] {
+        assert_eq!(known(&r, ua).as_deref(), Some(want), "{ua}");
+    }
+}
+
+#[test]
+fn whole_token_matching() {
+    let r = registry();
+    // Not Googlebot: part of a longer name.
+    assert_eq!(
+        known(&r, "Mozilla/5.0 (compatible; MyGooglebotClone/1.0)"),
+        None
+    );
+    assert_eq!(known(&r, "Mozilla/5.0 (compatible; Googlebot2/1.0)"), None);
+    // A registry name inside a URL is not the client.
+    let ua = "Mozilla/5.0 (compatible; heritrix/3.3.0 +http://archive.org/details/archive.org_bot)";
+    assert_eq!(known(&r, ua).as_deref(), Some("heritrix"));
+    // Case-insensitive.
+    assert_eq!(known(&r, "GOOGLEBOT/2.1").as_deref(), Some("Googlebot"));
+}
+
+#[test]
+fn spoofed_headers_still_name_the_crawler() {
+    let r = registry();
+    let ua = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    assert_eq!(known(&r, ua).as_deref(), Some("Googlebot"));
+    assert_eq!(
+        known(&r, "python-requests/2.31.0 Googlebot").as_deref(),
+        Some("Googlebot")
+    );
+}
+
+#[test]
+fn unknown_bot_with_contact_url() {
+    let r = registry();
+    let ua = b"Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot.html)";
+    assert_eq!(
+        r.identify(ua),
+        Identity::Unknown(UnknownBot {
+            name: "FooBot".into(),
+            tokens: vec!["mozilla".into(), "compatible".into(), "foobot".into()],
+        })
+    );
+    // A contact URL alone marks a robot; its name is its product.
+    let ua = b"Acme-Fetcher/0.3 (+http://acme.example/about)";
+    assert_eq!(
+        r.identify(ua),
+        Identity::Unknown(UnknownBot {
+            name: "Acme-Fetcher".into(),
+            tokens: vec!["acme-fetcher".into()]
+        })
+    );
+    // Says "crawler" or "spider".
+    for (ua, name) in [
+        ("NiceCrawler/1.0", "NiceCrawler"),
+        ("Mozilla/5.0 (compatible; web-spider 2.0)", "web-spider"),
+        ("Mozilla/5.0 (compatible; SomeBot)", "SomeBot"),
+    ] {
+        match r.identify(ua.as_bytes()) {
+            Identity::Unknown(bot) => assert_eq!(bot.name, name, "{ua}"),
+            other => panic!("{ua}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn browsers_and_libraries_are_not_crawlers() {
+    let r = registry();
+    for ua in [
+        // Desktop and mobile browsers.
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15",
+        "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0",
+        // Cubot phones: "bot" in the device model.
+        "Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.144 Mobile Safari/537.36",
+        "Mozilla/5.0 (Linux; Android 9; CUBOT_P30 Build/PPR1.180610.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/88.0.4324.152 Mobile Safari/537.36",
+        "Dalvik/2.1.0 (Linux; U; Android 11; CUBOT KINGKONG 5 Pro Build/RP1A.200720.011)",
+        // In-app browsers: Pinterest's app is not Pinterestbot.
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]",
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/458.0.0.38.108;FBBV/588812380]",
+        // "bot" in a URL path segment, not in a product.
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 https://example.com/bot/help",
+        // Libraries that do not declare themselves robots.
+        "curl/8.5.0",
+        "python-requests/2.31.0",
+        "Go-http-client/1.1",
+        "Wget/1.21.4",
+        "okhttp/4.12.0",
+        "",
+        "-",
+    ] {
+        assert_eq!(r.identify(ua.as_bytes()), Identity::NotCrawler, "{ua}");
+    }
+}
+
+#[test]
+fn product_tokens_of_real_headers() {
+    assert_eq!(
+        product_tokens(b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+        ["mozilla", "compatible", "googlebot"]
+    );
+    assert_eq!(product_tokens(b"Googlebot-Image/1.0"), ["googlebot-image"]);
+    assert_eq!(
+        product_tokens(
+            b"Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)"
+        ),
+        ["mozilla", "compatible", "yahoo", "slurp"]
+    );
+    // No token `bot` from the URL, so a group `User-agent: bot` captures nothing here.
+    assert!(
+        !product_tokens(b"Mozilla/5.0 (compatible; mybot/1.0; +http://x.example/bot)")
+            .contains(&"bot".to_string())
+    );
+}
+
+#[test]
+fn load_extra_overrides_and_adds() {
+    let mut r = registry();
+    let before = r.len();
+    let googlebot = r.by_name("Googlebot").expect("present");
+    r.load_extra(
+        r#"
+        [[crawler]]
+        name = "googlebot"
+        operator = "Google (local override)"
+        category = "search"
+        crawl_delay = true
+
+        [[crawler]]
+        name = "AcmeBot"
+        operator = "Acme"
+        category = "seo"
+        patterns = ["AcmeBot", "Acme-Crawler"]
+        tokens = ["acmebot", "acme"]
+        "#,
+    )
+    .expect("valid extra file");
+    assert_eq!(r.len(), before + 1);
+    assert_eq!(r.by_name("Googlebot"), Some(googlebot), "replaced in place");
+    let g = r.get(googlebot);
+    assert_eq!(g.operator, "Google (local override)");
+    assert!(g.honours_crawl_delay);
+    assert_eq!(known(&r, "Googlebot/2.1").as_deref(), Some("googlebot"));
+    assert_eq!(
+        known(&r, "Mozilla/5.0 (compatible; Acme-Crawler/1.0)").as_deref(),
+        Some("AcmeBot")
+    );
+    let acme = r.get(r.by_name("acmebot").expect("added"));
+    assert_eq!(acme.tokens, ["acmebot", "acme"]);
+    // A broken file changes nothing.
+    assert!(r.load_extra("[[crawler]]\nname = 1").is_err());
+    assert_eq!(r.len(), before + 1);
+}
+
+#[test]
+fn registry_and_verifier_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Registry>();
+    check::<robots_audit::crawlers::Verifier>();
+    check::<Identity>();
+}
