@@ -23,7 +23,7 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 
 /// 2026-11-20T00:00:00Z.
-const START: i64 = 1_795_564_800;
+const START: i64 = 1_795_132_800;
 
 struct Args {
     lines: u64,
@@ -70,16 +70,21 @@ fn parse_args() -> Result<Args, String> {
             "--format" => a.format = value()?,
             "--level" => a.level = num(value()?)?.min(9) as u32,
             "--help" | "-h" => {
-                return Err("usage: genlog [--lines N] [--hosts H] [--seed S] [--out FILE|-] \
+                return Err(
+                    "usage: genlog [--lines N] [--hosts H] [--seed S] [--out FILE|-] \
                      [--robots-dir DIR] [--gzip] [--members K] [--files F] [--bad-every N] \
                      [--format vhost_combined|combined] [--level 0-9]"
-                    .into());
+                        .into(),
+                );
             }
             other => return Err(format!("unknown option {other}")),
         }
     }
     if a.format != "vhost_combined" && a.format != "combined" {
-        return Err(format!("--format {}: only vhost_combined and combined", a.format));
+        return Err(format!(
+            "--format {}: only vhost_combined and combined",
+            a.format
+        ));
     }
     Ok(a)
 }
@@ -120,27 +125,167 @@ struct Client {
 }
 
 const CLIENTS: &[Client] = &[
-    Client { ua: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", net: "203.0.113.", weight: 300, crawler: false, rude: 0, burst: 0 },
-    Client { ua: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15", net: "192.0.2.", weight: 150, crawler: false, rude: 0, burst: 0 },
-    Client { ua: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", net: "2001:db8:1::", weight: 100, crawler: false, rude: 0, burst: 0 },
-    Client { ua: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", net: "198.51.100.", weight: 120, crawler: false, rude: 0, burst: 0 },
-    Client { ua: "Mozilla/5.0 (Linux; Android 14; Cubot KingKong 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36", net: "203.0.113.", weight: 30, crawler: false, rude: 0, burst: 0 },
-    Client { ua: "curl/8.5.0", net: "192.0.2.", weight: 10, crawler: false, rude: 0, burst: 0 },
-    Client { ua: "python-requests/2.32.3", net: "198.51.100.", weight: 10, crawler: false, rude: 0, burst: 0 },
-    Client { ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", net: "66.249.66.", weight: 60, crawler: true, rude: 3, burst: 0 },
-    Client { ua: "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", net: "66.249.68.", weight: 30, crawler: true, rude: 3, burst: 0 },
-    Client { ua: "Googlebot-Image/1.0", net: "66.249.66.", weight: 15, crawler: true, rude: 10, burst: 0 },
-    Client { ua: "AdsBot-Google (+http://www.google.com/adsbot.html)", net: "66.249.72.", weight: 5, crawler: true, rude: 20, burst: 0 },
-    Client { ua: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", net: "157.55.39.", weight: 40, crawler: true, rude: 5, burst: 4 },
-    Client { ua: "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", net: "5.255.231.", weight: 20, crawler: true, rude: 10, burst: 0 },
-    Client { ua: "Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)", net: "5.255.231.", weight: 6, crawler: true, rude: 10, burst: 0 },
-    Client { ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)", net: "20.171.207.", weight: 25, crawler: true, rude: 60, burst: 0 },
-    Client { ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)", net: "160.79.104.", weight: 20, crawler: true, rude: 30, burst: 0 },
-    Client { ua: "Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)", net: "54.36.148.", weight: 15, crawler: true, rude: 40, burst: 0 },
-    Client { ua: "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)", net: "185.191.171.", weight: 10, crawler: true, rude: 40, burst: 0 },
-    Client { ua: "FooCrawler/1.3 (+http://foocrawler.example/bot.html)", net: "198.51.100.", weight: 8, crawler: true, rude: 50, burst: 0 },
+    Client {
+        ua: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        net: "203.0.113.",
+        weight: 300,
+        crawler: false,
+        rude: 0,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+        net: "192.0.2.",
+        weight: 150,
+        crawler: false,
+        rude: 0,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+        net: "2001:db8:1::",
+        weight: 100,
+        crawler: false,
+        rude: 0,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+        net: "198.51.100.",
+        weight: 120,
+        crawler: false,
+        rude: 0,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (Linux; Android 14; Cubot KingKong 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+        net: "203.0.113.",
+        weight: 30,
+        crawler: false,
+        rude: 0,
+        burst: 0,
+    },
+    Client {
+        ua: "curl/8.5.0",
+        net: "192.0.2.",
+        weight: 10,
+        crawler: false,
+        rude: 0,
+        burst: 0,
+    },
+    Client {
+        ua: "python-requests/2.32.3",
+        net: "198.51.100.",
+        weight: 10,
+        crawler: false,
+        rude: 0,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        net: "66.249.66.",
+        weight: 60,
+        crawler: true,
+        rude: 3,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        net: "66.249.68.",
+        weight: 30,
+        crawler: true,
+        rude: 3,
+        burst: 0,
+    },
+    Client {
+        ua: "Googlebot-Image/1.0",
+        net: "66.249.66.",
+        weight: 15,
+        crawler: true,
+        rude: 10,
+        burst: 0,
+    },
+    Client {
+        ua: "AdsBot-Google (+http://www.google.com/adsbot.html)",
+        net: "66.249.72.",
+        weight: 5,
+        crawler: true,
+        rude: 20,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+        net: "157.55.39.",
+        weight: 40,
+        crawler: true,
+        rude: 5,
+        burst: 4,
+    },
+    Client {
+        ua: "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+        net: "5.255.231.",
+        weight: 20,
+        crawler: true,
+        rude: 10,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)",
+        net: "5.255.231.",
+        weight: 6,
+        crawler: true,
+        rude: 10,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+        net: "20.171.207.",
+        weight: 25,
+        crawler: true,
+        rude: 60,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)",
+        net: "160.79.104.",
+        weight: 20,
+        crawler: true,
+        rude: 30,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+        net: "54.36.148.",
+        weight: 15,
+        crawler: true,
+        rude: 40,
+        burst: 0,
+    },
+    Client {
+        ua: "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+        net: "185.191.171.",
+        weight: 10,
+        crawler: true,
+        rude: 40,
+        burst: 0,
+    },
+    Client {
+        ua: "FooCrawler/1.3 (+http://foocrawler.example/bot.html)",
+        net: "198.51.100.",
+        weight: 8,
+        crawler: true,
+        rude: 50,
+        burst: 0,
+    },
     // A scraper borrowing Googlebot's name, from an address Google does not use.
-    Client { ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", net: "198.51.100.", weight: 6, crawler: true, rude: 70, burst: 0 },
+    Client {
+        ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        net: "198.51.100.",
+        weight: 6,
+        crawler: true,
+        rude: 70,
+        burst: 0,
+    },
 ];
 
 /// What a site looks like: its robots.txt (None: no file) and which paths it forbids whom.
@@ -181,7 +326,16 @@ const SITES: &[Site] = &[
              \n\
              Sitemap: https://www.example.com/sitemap.xml\n",
         ),
-        forbidden: &["/admin/users", "/cart", "/products/12?sessionid=abc", "/private/q3.pdf", "/photos/42.jpg", "/search?q=shoes", "/ru/private/doc", "/private/"],
+        forbidden: &[
+            "/admin/users",
+            "/cart",
+            "/products/12?sessionid=abc",
+            "/private/q3.pdf",
+            "/photos/42.jpg",
+            "/search?q=shoes",
+            "/ru/private/doc",
+            "/private/",
+        ],
     },
     Site {
         robots: Some(
@@ -197,22 +351,52 @@ const SITES: &[Site] = &[
              User-agent: AdsBot-Google\r\n\
              Disallow: /landing-test/\r\n",
         ),
-        forbidden: &["/checkout/step1", "/account", "/account/orders?id=7", "/landing-test/a"],
+        forbidden: &[
+            "/checkout/step1",
+            "/account",
+            "/account/orders?id=7",
+            "/landing-test/a",
+        ],
     },
-    Site { robots: None, forbidden: &[] },
     Site {
-        robots: Some("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: bingbot\nAllow: /\nDisallow: /internal/\n"),
+        robots: None,
+        forbidden: &[],
+    },
+    Site {
+        robots: Some(
+            "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: bingbot\nAllow: /\nDisallow: /internal/\n",
+        ),
         forbidden: &["/v1/users", "/internal/metrics"],
     },
 ];
 
-const HOST_NAMES: &[&str] = &["www.example.com", "shop.example.com", "blog.example.org", "api.example.com"];
+const HOST_NAMES: &[&str] = &[
+    "www.example.com",
+    "shop.example.com",
+    "blog.example.org",
+    "api.example.com",
+];
 
 const PAGES: &[&str] = &[
-    "/", "/about", "/contact", "/products/12", "/products/12?color=red&size=m", "/products/987",
-    "/blog/2026/11/robots-txt-explained", "/blog/page/2", "/static/app.3f9a1c.js",
-    "/static/site.css", "/images/logo.png", "/sitemap.xml", "/feed.xml", "/search-tips",
-    "/admin/public/status", "/account/help", "/men\\xc3\\xbc", "/caf%c3%a9", "/docs/guide.pdf?download=1",
+    "/",
+    "/about",
+    "/contact",
+    "/products/12",
+    "/products/12?color=red&size=m",
+    "/products/987",
+    "/blog/2026/11/robots-txt-explained",
+    "/blog/page/2",
+    "/static/app.3f9a1c.js",
+    "/static/site.css",
+    "/images/logo.png",
+    "/sitemap.xml",
+    "/feed.xml",
+    "/search-tips",
+    "/admin/public/status",
+    "/account/help",
+    "/men\\xc3\\xbc",
+    "/caf%c3%a9",
+    "/docs/guide.pdf?download=1",
 ];
 
 fn host_name(i: usize) -> String {
@@ -232,7 +416,9 @@ fn ip(rng: &mut Rng, net: &str) -> String {
 
 /// `[20/Nov/2026:13:55:36 +0100]` for a unix time, written in UTC+1.
 fn clf_time(unix: i64) -> String {
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
     let local = unix + 3600;
     let days = local.div_euclid(86_400);
     let secs = local.rem_euclid(86_400);
@@ -299,16 +485,39 @@ impl Generator {
         let client = &CLIENTS[ci];
         let site = &SITES[hi % SITES.len()];
         let (path, status): (String, u16) = if client.crawler && self.rng.chance(4) {
-            ("/robots.txt".into(), if site.robots.is_some() { 200 } else { 404 })
+            (
+                "/robots.txt".into(),
+                if site.robots.is_some() { 200 } else { 404 },
+            )
         } else if client.crawler && !site.forbidden.is_empty() && self.rng.chance(client.rude) {
-            ((*self.rng.pick(site.forbidden)).into(), *self.rng.pick(&[200, 200, 200, 403, 404]))
+            (
+                (*self.rng.pick(site.forbidden)).into(),
+                *self.rng.pick(&[200, 200, 200, 403, 404]),
+            )
         } else {
             let p = *self.rng.pick(PAGES);
-            (p.into(), *self.rng.pick(&[200, 200, 200, 200, 200, 304, 301, 404]))
+            (
+                p.into(),
+                *self.rng.pick(&[200, 200, 200, 200, 200, 304, 301, 404]),
+            )
         };
-        let method = if self.rng.chance(3) { "HEAD" } else if !client.crawler && self.rng.chance(3) { "POST" } else { "GET" };
-        let bytes = if method == "HEAD" || status == 304 { 0 } else { 200 + self.rng.below(60_000) };
-        let referer = if client.crawler || self.rng.chance(50) { "-".to_string() } else { format!("https://{}/", host_name(hi)) };
+        let method = if self.rng.chance(3) {
+            "HEAD"
+        } else if !client.crawler && self.rng.chance(3) {
+            "POST"
+        } else {
+            "GET"
+        };
+        let bytes = if method == "HEAD" || status == 304 {
+            0
+        } else {
+            200 + self.rng.below(60_000)
+        };
+        let referer = if client.crawler || self.rng.chance(50) {
+            "-".to_string()
+        } else {
+            format!("https://{}/", host_name(hi))
+        };
         let addr = ip(&mut self.rng, client.net);
         let host = host_name(hi);
         let port = if hi % SITES.len() == 2 { 80 } else { 443 };
@@ -325,13 +534,14 @@ impl Generator {
     }
 
     fn bad_line(&mut self, out: &mut Vec<u8>) {
-        let bad: &[&str] = &[
-            "this is not a log line\n",
-            "www.example.com:443 203.0.113.7 - - [20/Nov/2026:25:61:00 +0100] \"GET / HTTP/1.1\" 200 12 \"-\" \"Mozilla/5.0\"\n",
-            "www.example.com:443 203.0.113.7 - - [20/Nov/2026:10:00:00 +0100] \"GET / HTTP/1.1\" 200\n",
-            "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\n",
+        let bad: &[&[u8]] = &[
+            b"this is not a log line\n",
+            b"www.example.com:443 203.0.113.7 - - [20/Nov/2026:25:61:00 +0100] \"GET / HTTP/1.1\" 200 12 \"-\" \"Mozilla/5.0\"\n",
+            b"www.example.com:443 203.0.113.7 - - [20/Nov/2026:10:00:00 +0100] \"GET / HTTP/1.1\" 200\n",
+            b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\n",
         ];
-        out.extend_from_slice(self.rng.pick(bad).as_bytes());
+        let line: &[u8] = *self.rng.pick::<&[u8]>(bad);
+        out.extend_from_slice(line);
     }
 }
 
@@ -339,7 +549,10 @@ fn open(path: &PathBuf) -> io::Result<Box<dyn Write>> {
     if path.as_os_str() == "-" {
         Ok(Box::new(BufWriter::new(io::stdout().lock())))
     } else {
-        Ok(Box::new(BufWriter::with_capacity(1 << 20, File::create(path)?)))
+        Ok(Box::new(BufWriter::with_capacity(
+            1 << 20,
+            File::create(path)?,
+        )))
     }
 }
 
@@ -374,7 +587,11 @@ fn generate(args: &Args) -> io::Result<()> {
     }
     let mut g = Generator {
         rng: Rng(args.seed),
-        hosts: if args.format == "combined" { 1 } else { args.hosts },
+        hosts: if args.format == "combined" {
+            1
+        } else {
+            args.hosts
+        },
         time: 0,
         total_weight: CLIENTS.iter().map(|c| c.weight).sum(),
         burst: None,
@@ -412,7 +629,14 @@ fn generate(args: &Args) -> io::Result<()> {
 }
 
 /// Writes `n` lines numbered from `base + 1`.
-fn emit(g: &mut Generator, w: &mut dyn Write, buf: &mut Vec<u8>, base: u64, n: u64, bad_every: u64) -> io::Result<()> {
+fn emit(
+    g: &mut Generator,
+    w: &mut dyn Write,
+    buf: &mut Vec<u8>,
+    base: u64,
+    n: u64,
+    bad_every: u64,
+) -> io::Result<()> {
     for i in 0..n {
         let line_no = base + i + 1;
         if bad_every > 0 && line_no % bad_every == 0 {

@@ -39,7 +39,10 @@ fn main() {
     let result: io::Result<u64> = if parallel {
         std::thread::scope(|s| {
             let handles: Vec<_> = args.iter().map(|p| s.spawn(move || inflate(p))).collect();
-            handles.into_iter().map(|h| h.join().expect("inflate thread panicked")).sum()
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("inflate thread panicked"))
+                .sum()
         })
     } else {
         args.iter().map(|p| inflate(p)).sum()

@@ -13,7 +13,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// under the rules that crawler follows, and writes the violations as CSV.
 #[derive(Debug, Parser)]
 #[command(name = "robots-audit", version, args_conflicts_with_subcommands = true)]
-#[command(after_help = "Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error.")]
+#[command(
+    after_help = "Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -161,7 +163,12 @@ pub struct CheckArgs {
     pub robots: PathBuf,
 
     /// The crawler's product token, compared exactly and case-insensitively with the groups.
-    #[arg(long, value_name = "TOKEN", conflicts_with = "user_agent", required_unless_present = "user_agent")]
+    #[arg(
+        long,
+        value_name = "TOKEN",
+        conflicts_with = "user_agent",
+        required_unless_present = "user_agent"
+    )]
     pub agent: Option<String>,
 
     /// A full User-Agent header, turned into tokens as the audit does.
@@ -208,12 +215,28 @@ mod tests {
 
     #[test]
     fn logs_and_subcommands_parse() {
-        let cli = Cli::try_parse_from(["robots-audit", "a.log", "b.log.gz", "--out", "r.csv"]).unwrap();
+        let cli =
+            Cli::try_parse_from(["robots-audit", "a.log", "b.log.gz", "--out", "r.csv"]).unwrap();
         assert!(cli.command.is_none());
         assert_eq!(cli.audit.logs.len(), 2);
-        let cli = Cli::try_parse_from(["robots-audit", "check", "--robots", "r.txt", "--agent", "x", "/a"]).unwrap();
+        let cli = Cli::try_parse_from([
+            "robots-audit",
+            "check",
+            "--robots",
+            "r.txt",
+            "--agent",
+            "x",
+            "/a",
+        ])
+        .unwrap();
         assert!(matches!(cli.command, Some(Command::Check(_))));
-        assert!(Cli::try_parse_from(["robots-audit"]).is_err(), "a log is required");
-        assert!(Cli::try_parse_from(["robots-audit", "check", "--robots", "r", "/a"]).is_err(), "an agent is required");
+        assert!(
+            Cli::try_parse_from(["robots-audit"]).is_err(),
+            "a log is required"
+        );
+        assert!(
+            Cli::try_parse_from(["robots-audit", "check", "--robots", "r", "/a"]).is_err(),
+            "an agent is required"
+        );
     }
 }

@@ -19,7 +19,9 @@ pub enum ConfigError {
     Host(String),
     #[error("--resolve: {0}")]
     Resolve(String),
-    #[error("--{option}: cannot read '{value}' as a time: use RFC 3339 (2026-11-20T13:55:36Z) or a date (2026-11-20)")]
+    #[error(
+        "--{option}: cannot read '{value}' as a time: use RFC 3339 (2026-11-20T13:55:36Z) or a date (2026-11-20)"
+    )]
     Time { option: &'static str, value: String },
     #[error("--since is not before --until: nothing would be audited")]
     EmptyWindow,
@@ -30,7 +32,11 @@ pub enum ConfigError {
 }
 
 fn known_formats() -> String {
-    Format::all().iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
+    Format::all()
+        .iter()
+        .map(|f| f.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Everything the audit needs, validated.
@@ -66,20 +72,34 @@ impl Config {
     pub fn from_args(args: AuditArgs, stderr_is_terminal: bool) -> Result<Config, ConfigError> {
         let format = match args.format.as_str() {
             "auto" => None,
-            name => Some(name.parse::<Format>().map_err(|_| ConfigError::Format(name.to_string()))?),
+            name => Some(
+                name.parse::<Format>()
+                    .map_err(|_| ConfigError::Format(name.to_string()))?,
+            ),
         };
         let scheme = scheme(args.scheme);
         let default_host = args
             .host
             .as_deref()
-            .map(|h| Origin::from_host(h.as_bytes(), scheme).map_err(|e| ConfigError::Host(e.to_string())))
+            .map(|h| {
+                Origin::from_host(h.as_bytes(), scheme)
+                    .map_err(|e| ConfigError::Host(e.to_string()))
+            })
             .transpose()?;
         let inputs: Vec<Source> = args.logs.iter().map(|a| Source::from_arg(a)).collect();
         if inputs.iter().filter(|s| matches!(s, Source::Stdin)).count() > 1 {
             return Err(ConfigError::StdinTwice);
         }
-        let since_ms = args.since.as_deref().map(|v| parse_time("since", v)).transpose()?;
-        let until_ms = args.until.as_deref().map(|v| parse_time("until", v)).transpose()?;
+        let since_ms = args
+            .since
+            .as_deref()
+            .map(|v| parse_time("since", v))
+            .transpose()?;
+        let until_ms = args
+            .until
+            .as_deref()
+            .map(|v| parse_time("until", v))
+            .transpose()?;
         if let (Some(s), Some(u)) = (since_ms, until_ms)
             && s >= u
         {
@@ -120,7 +140,10 @@ pub(crate) fn scheme(arg: SchemeArg) -> Scheme {
 }
 
 /// The fetch settings shared by the audit and the `fetch` command.
-pub fn fetch_options(net: &NetArgs, robots_dir: Option<PathBuf>) -> Result<FetchOptions, ConfigError> {
+pub fn fetch_options(
+    net: &NetArgs,
+    robots_dir: Option<PathBuf>,
+) -> Result<FetchOptions, ConfigError> {
     let resolve = net
         .resolve
         .iter()
@@ -129,7 +152,9 @@ pub fn fetch_options(net: &NetArgs, robots_dir: Option<PathBuf>) -> Result<Fetch
     let cache_dir = if net.no_cache || robots_dir.is_some() {
         None
     } else {
-        net.cache_dir.clone().or_else(FetchOptions::default_cache_dir)
+        net.cache_dir
+            .clone()
+            .or_else(FetchOptions::default_cache_dir)
     };
     Ok(FetchOptions {
         robots_dir,
@@ -145,12 +170,18 @@ pub fn fetch_options(net: &NetArgs, robots_dir: Option<PathBuf>) -> Result<Fetch
 
 /// RFC 3339 timestamp, or a bare date meaning its midnight UTC → unix milliseconds.
 fn parse_time(option: &'static str, value: &str) -> Result<i64, ConfigError> {
-    let err = || ConfigError::Time { option, value: value.to_string() };
+    let err = || ConfigError::Time {
+        option,
+        value: value.to_string(),
+    };
     if let Ok(ts) = value.parse::<jiff::Timestamp>() {
         return Ok(ts.as_millisecond());
     }
     let date: jiff::civil::Date = value.parse().map_err(|_| err())?;
-    let ts = date.to_zoned(jiff::tz::TimeZone::UTC).map_err(|_| err())?.timestamp();
+    let ts = date
+        .to_zoned(jiff::tz::TimeZone::UTC)
+        .map_err(|_| err())?
+        .timestamp();
     Ok(ts.as_millisecond())
 }
 

@@ -30,7 +30,10 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(OK),
         Err(e) => {
-            eprintln!("robots-audit: error: {}", escape_for_terminal(format!("{e:#}").as_bytes()));
+            eprintln!(
+                "robots-audit: error: {}",
+                escape_for_terminal(message(&e).as_bytes())
+            );
             ExitCode::from(ERROR)
         }
     }
@@ -50,20 +53,45 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let config = Config::from_args(cli.audit, io::stderr().is_terminal())?;
             let outcome = robots_audit::run(&config)?;
             for e in &outcome.input_errors {
-                eprintln!("robots-audit: error: {}", escape_for_terminal(e.to_string().as_bytes()));
+                eprintln!(
+                    "robots-audit: error: {}",
+                    escape_for_terminal(e.to_string().as_bytes())
+                );
             }
             if !outcome.input_errors.is_empty() {
                 return Ok(ERROR);
             }
-            Ok(if config.fail_on_violations && outcome.violations > 0 { VIOLATIONS } else { OK })
+            Ok(if config.fail_on_violations && outcome.violations > 0 {
+                VIOLATIONS
+            } else {
+                OK
+            })
         }
     }
+}
+
+/// The error and its causes, each cause added only when its text is not already part of the
+/// message (library errors often quote their source).
+fn message(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if !text.contains(&part) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&part);
+        }
+    }
+    text
 }
 
 /// `robots-audit ... | head`: the reader left; that is not an error (ripgrep does the same).
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
-        c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
-            || c.downcast_ref::<robots_audit::report::ReportError>().is_some_and(|r| r.is_broken_pipe())
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<robots_audit::report::ReportError>()
+                .is_some_and(|r| r.is_broken_pipe())
     })
 }

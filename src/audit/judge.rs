@@ -19,8 +19,9 @@ pub enum Rules {
     Compiled(RobotsTxt),
     /// Everything is allowed (4xx, no file, or the dialect's overflow rule).
     AllowAll,
-    /// Not judged: the crawler may have seen rules we cannot know.
-    NotJudged(String),
+    /// Not judged: the crawler may have seen rules we cannot know (the hosts report gives
+    /// the reason from the fetch outcome).
+    NotJudged,
 }
 
 /// The per-run map (origin, dialect) → rules, on top of the once-per-origin fetch store.
@@ -31,22 +32,25 @@ pub struct Judges {
 
 impl Judges {
     pub fn new(store: RobotsStore) -> Judges {
-        Judges { store, compiled: DashMap::new() }
+        Judges {
+            store,
+            compiled: DashMap::new(),
+        }
     }
 
     pub fn store(&self) -> &RobotsStore {
         &self.store
     }
 
-    /// The robots.txt entry of an origin (fetched on first use).
-    pub fn entry(&self, origin: &Origin) -> Arc<RobotsEntry> {
-        self.store.get(origin)
-    }
-
     /// The rules of an origin for a dialect, compiled once.
     pub fn rules(&self, origin: &Origin, dialect: Dialect) -> Arc<Rules> {
-        let cell = self.compiled.entry((origin.clone(), dialect)).or_default().clone();
-        cell.get_or_init(|| Arc::new(interpret(&self.store.get(origin), dialect))).clone()
+        let cell = self
+            .compiled
+            .entry((origin.clone(), dialect))
+            .or_default()
+            .clone();
+        cell.get_or_init(|| Arc::new(interpret(&self.store.get(origin), dialect)))
+            .clone()
     }
 }
 
@@ -72,13 +76,6 @@ fn interpret(entry: &RobotsEntry, dialect: Dialect) -> Rules {
         Outcome::AllowAll => Rules::AllowAll,
         // Yandex: any non-200 answer, network failures included, means the site is open.
         Outcome::Unreachable if yandex => Rules::AllowAll,
-        Outcome::Unreachable => Rules::NotJudged(format!(
-            "robots.txt unreachable: {}",
-            entry.reason.as_deref().unwrap_or("no answer")
-        )),
-        Outcome::NotFetched => Rules::NotJudged(format!(
-            "robots.txt not fetched: {}",
-            entry.reason.as_deref().unwrap_or("refused")
-        )),
+        Outcome::Unreachable | Outcome::NotFetched => Rules::NotJudged,
     }
 }

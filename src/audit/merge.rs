@@ -56,11 +56,15 @@ impl Merged {
             }
         }
         for ((origin, crawler), agg) in aggs.pairs {
-            let key = (tables.origins[origin as usize].display.clone(), tables.crawlers[crawler as usize].name.clone());
+            let key = (
+                tables.origins[origin as usize].display.clone(),
+                tables.crawlers[crawler as usize].name.clone(),
+            );
             match self.pairs.get_mut(&key) {
                 Some((_, mine)) => merge_pair(mine, agg),
                 None => {
-                    self.pairs.insert(key, (tables.crawlers[crawler as usize].clone(), agg));
+                    self.pairs
+                        .insert(key, (tables.crawlers[crawler as usize].clone(), agg));
                 }
             }
         }
@@ -140,14 +144,22 @@ impl Merged {
             }
         }
         out.sort_by(|a, b| {
-            (&a.host, a.kind, &a.crawler, &a.path, &a.user_agent, a.verification).cmp(&(
-                &b.host,
-                b.kind,
-                &b.crawler,
-                &b.path,
-                &b.user_agent,
-                b.verification,
-            ))
+            (
+                &a.host,
+                a.kind,
+                &a.crawler,
+                &a.path,
+                &a.user_agent,
+                a.verification,
+            )
+                .cmp(&(
+                    &b.host,
+                    b.kind,
+                    &b.crawler,
+                    &b.path,
+                    &b.user_agent,
+                    b.verification,
+                ))
         });
         out
     }
@@ -166,14 +178,22 @@ impl Merged {
                 allowed: p.allowed,
                 violations: p.violations,
                 robots_fetches: p.robots_fetches,
-                robots_first: p.first_robots_ms.map(|r| p.first_other_ms.is_none_or(|o| r <= o)),
+                robots_first: p
+                    .first_robots_ms
+                    .map(|r| p.first_other_ms.is_none_or(|o| r <= o)),
                 robots_statuses: p.robots_statuses.iter().map(|(s, n)| (*s, *n)).collect(),
                 first_seen_ms: p.first_ms,
                 last_seen_ms: p.last_ms,
                 verified: p.verified,
                 spoofed: p.spoofed,
                 unverifiable: p.unverifiable,
-                group: p.groups.iter().filter(|g| !g.is_empty()).cloned().collect::<Vec<_>>().join("; "),
+                group: p
+                    .groups
+                    .iter()
+                    .filter(|g| !g.is_empty())
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("; "),
             })
             .collect()
     }
@@ -185,7 +205,11 @@ impl Merged {
             .iter()
             .map(|(host, agg)| {
                 let entry = agg.origin.as_ref().and_then(|o| entries.get(o));
-                let robots_url = agg.origin.as_ref().map(Origin::robots_url).unwrap_or_default();
+                let robots_url = agg
+                    .origin
+                    .as_ref()
+                    .map(Origin::robots_url)
+                    .unwrap_or_default();
                 match (entry, &agg.invalid) {
                     (Some(e), _) => HostRow {
                         host: host.clone(),
@@ -199,7 +223,9 @@ impl Merged {
                             .body
                             .as_ref()
                             .filter(|_| matches!(e.outcome, Outcome::Rules))
-                            .map_or(0, |b| RobotsTxt::parse(b, Dialect::Google).groups().count() as u64),
+                            .map_or(0, |b| {
+                                RobotsTxt::parse(b, Dialect::Google).groups().count() as u64
+                            }),
                         requests: agg.requests,
                         crawler_requests: agg.crawler_requests,
                         judged: matches!(e.outcome, Outcome::Rules | Outcome::AllowAll),
@@ -269,15 +295,25 @@ fn min_opt(a: Option<i64>, b: Option<i64>) -> Option<i64> {
 /// group's delay. Log times are coarse (`[…:13:55:36 -0700]` is to the second), so an
 /// observed interval `i` at resolution `r` only proves a breach when `i + r <= delay`: the
 /// report never accuses a crawler that may have waited long enough.
-fn crawl_delay_row(host: String, crawler: String, ua: String, v: VerifyResult, mut d: DelayAgg) -> Option<ViolationRow> {
+fn crawl_delay_row(
+    host: String,
+    crawler: String,
+    ua: String,
+    v: VerifyResult,
+    mut d: DelayAgg,
+) -> Option<ViolationRow> {
     d.times.sort_unstable();
     if d.times.len() < 2 {
         return None;
     }
     let delay = d.delay_ms as i64;
     let mut intervals: Vec<i64> = d.times.windows(2).map(|w| w[1] - w[0]).collect();
-    let early: Vec<i64> =
-        d.times.windows(2).filter(|w| (w[1] - w[0]) + d.resolution_ms <= delay).map(|w| w[1]).collect();
+    let early: Vec<i64> = d
+        .times
+        .windows(2)
+        .filter(|w| (w[1] - w[0]) + d.resolution_ms <= delay)
+        .map(|w| w[1])
+        .collect();
     if early.is_empty() {
         return None;
     }
@@ -299,7 +335,11 @@ fn crawl_delay_row(host: String, crawler: String, ua: String, v: VerifyResult, m
         last_seen_ms: early[early.len() - 1],
         verification: v.as_str(),
         client_ips: ips.len() as u64,
-        sample_ip: d.clients.first().map(|(_, c)| cell_text(c)).unwrap_or_default(),
+        sample_ip: d
+            .clients
+            .first()
+            .map(|(_, c)| cell_text(c))
+            .unwrap_or_default(),
         status_codes: d.statuses.into_iter().collect(),
         min_interval_ms: Some(intervals[0]),
         median_interval_ms: Some(median),
@@ -319,13 +359,22 @@ mod tests {
             rule_line: 4,
             times: times.to_vec(),
             resolution_ms,
-            clients: times.iter().map(|t| (*t, Box::from(&b"192.0.2.1"[..]))).collect(),
+            clients: times
+                .iter()
+                .map(|t| (*t, Box::from(&b"192.0.2.1"[..])))
+                .collect(),
             statuses: BTreeMap::from([(200, times.len() as u64)]),
         }
     }
 
     fn row(times: &[i64], delay_ms: u64, resolution_ms: i64) -> Option<ViolationRow> {
-        crawl_delay_row("h".into(), "bingbot".into(), "ua".into(), VerifyResult::Unverifiable, delay(times, delay_ms, resolution_ms))
+        crawl_delay_row(
+            "h".into(),
+            "bingbot".into(),
+            "ua".into(),
+            VerifyResult::Unverifiable,
+            delay(times, delay_ms, resolution_ms),
+        )
     }
 
     #[test]

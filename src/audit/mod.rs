@@ -18,8 +18,7 @@ mod merge;
 mod worker;
 
 use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -49,17 +48,35 @@ const GUARD_MIN_LINES: usize = 10;
 #[derive(Debug, thiserror::Error)]
 pub enum AuditError {
     #[error("cannot open {}: {source}", path.display())]
-    Open { path: PathBuf, source: std::io::Error },
+    Open {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{name}: cannot tell the log format from the first lines; name it with --format (known: {known})", known = known_formats())]
     UnknownFormat { name: String },
     #[error("{name}: the {format} format carries no host; give the site's host with --host")]
     NoHost { name: String, format: &'static str },
-    #[error("{name}: not a {format} log: {bad} of its first {seen} lines are malformed (line {line}: {example}); choose the format with --format")]
-    NotALog { name: String, format: &'static str, bad: usize, seen: usize, line: u64, example: String },
+    #[error(
+        "{name}: not a {format} log: {bad} of its first {seen} lines are malformed (line {line}: {example}); choose the format with --format"
+    )]
+    NotALog {
+        name: String,
+        format: &'static str,
+        bad: usize,
+        seen: usize,
+        line: u64,
+        example: String,
+    },
     #[error("--crawlers {}: {source}", path.display())]
-    Crawlers { path: PathBuf, source: RegistryError },
+    Crawlers {
+        path: PathBuf,
+        source: RegistryError,
+    },
     #[error("--crawlers {}: {source}", path.display())]
-    CrawlersRead { path: PathBuf, source: std::io::Error },
+    CrawlersRead {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error(transparent)]
     Fetch(#[from] FetchError),
     #[error(transparent)]
@@ -80,7 +97,11 @@ pub struct AuditOutcome {
 }
 
 fn known_formats() -> String {
-    Format::all().iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
+    Format::all()
+        .iter()
+        .map(|f| f.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Messages for standard error: silent with `--quiet`, routed around progress bars.
@@ -111,14 +132,24 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     // Everything that can fail for a reason the user must fix is tried before the work starts.
     for source in &config.inputs {
         if let Source::Path(path) = source {
-            File::open(path).map_err(|e| AuditError::Open { path: path.clone(), source: e })?;
+            File::open(path).map_err(|e| AuditError::Open {
+                path: path.clone(),
+                source: e,
+            })?;
         }
     }
     let mut registry = Registry::builtin();
     if let Some(path) = &config.crawlers {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| AuditError::CrawlersRead { path: path.clone(), source: e })?;
-        registry.load_extra(&text).map_err(|e| AuditError::Crawlers { path: path.clone(), source: e })?;
+        let text = std::fs::read_to_string(path).map_err(|e| AuditError::CrawlersRead {
+            path: path.clone(),
+            source: e,
+        })?;
+        registry
+            .load_extra(&text)
+            .map_err(|e| AuditError::Crawlers {
+                path: path.clone(),
+                source: e,
+            })?;
     }
     let verifier = Verifier::bundled();
     let out = match config.out.as_deref() {
@@ -131,7 +162,9 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
 
     let console = Console {
         quiet: config.quiet,
-        bars: config.progress.then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())),
+        bars: config
+            .progress
+            .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())),
     };
     let shared = Shared {
         registry: &registry,
@@ -147,17 +180,21 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
 
     // Every report is written to its temporary file first; they are renamed into place
     // together only when all of them were written.
-    let style = CsvStyle { neutralize: config.neutralize };
+    let style = CsvStyle {
+        neutralize: config.neutralize,
+    };
     let rows = merged.violation_rows();
     let mut out = out;
-    report::write_violations(&mut out, &rows, style)?;
+    report::write_violations(&mut out, &rows, style).map_err(|e| e.named(out.name()))?;
     let mut summary_out = summary_out;
     if let Some(o) = &mut summary_out {
-        report::write_summary(o, &merged.summary_rows(), style)?;
+        report::write_summary(&mut *o, &merged.summary_rows(), style)
+            .map_err(|e| e.named(o.name()))?;
     }
     let mut hosts_out = hosts_out;
     if let Some(o) = &mut hosts_out {
-        report::write_hosts(o, &merged.host_rows(judges.store()), style)?;
+        report::write_hosts(&mut *o, &merged.host_rows(judges.store()), style)
+            .map_err(|e| e.named(o.name()))?;
     }
     for o in [Some(out), summary_out, hosts_out].into_iter().flatten() {
         o.commit()?;
@@ -168,7 +205,11 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     if config.progress {
         print_terminal_summary(&merged, &rows, &judges);
     }
-    Ok(AuditOutcome { violations: rows.len(), input_errors, bad_lines })
+    Ok(AuditOutcome {
+        violations: rows.len(),
+        input_errors,
+        bad_lines,
+    })
 }
 
 /// Reads every input on reader threads and judges its blocks on the worker pool.
@@ -178,7 +219,9 @@ fn read_and_judge(
     console: &Console,
 ) -> Result<(Merged, Vec<InputError>), AuditError> {
     let inputs = &config.inputs;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(config.threads).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()?;
     let (tx, rx) = crossbeam_channel::bounded::<Job>(config.threads * 2);
     let abort = AtomicBool::new(false);
     let fatal: Mutex<Option<AuditError>> = Mutex::new(None);
@@ -199,7 +242,10 @@ fn read_and_judge(
                     }
                     match read_input(config, i, &tx, &abort, bars[i].as_ref(), console) {
                         Ok(None) => {}
-                        Ok(Some(e)) => input_errors.lock().expect("no panics while held").push((i, e)),
+                        Ok(Some(e)) => input_errors
+                            .lock()
+                            .expect("no panics while held")
+                            .push((i, e)),
                         Err(e) => {
                             abort.store(true, Ordering::Relaxed);
                             fatal.lock().expect("no panics while held").get_or_insert(e);
@@ -269,7 +315,12 @@ fn read_input(
                 }
             },
         };
-        tx.send(Job { input: index, format: f, block }).is_ok()
+        tx.send(Job {
+            input: index,
+            format: f,
+            block,
+        })
+        .is_ok()
     });
     if let Some(e) = fatal {
         return Err(e);
@@ -288,13 +339,22 @@ fn first_block_format(
         Some(f) => f,
         None => {
             let sample = first_lines(&block.data, DETECT_LINES);
-            let f = logformat::detect(sample).ok_or_else(|| AuditError::UnknownFormat { name: name.to_string() })?;
-            console.note(&format!("{}: format {} (detected)", escape_for_terminal(name.as_bytes()), f.name()));
+            let f = logformat::detect(sample).ok_or_else(|| AuditError::UnknownFormat {
+                name: name.to_string(),
+            })?;
+            console.note(&format!(
+                "{}: format {} (detected)",
+                escape_for_terminal(name.as_bytes()),
+                f.name()
+            ));
             f
         }
     };
     if !format.has_host() && config.default_host.is_none() {
-        return Err(AuditError::NoHost { name: name.to_string(), format: format.name() });
+        return Err(AuditError::NoHost {
+            name: name.to_string(),
+            format: format.name(),
+        });
     }
     // The guard: a file that is clearly not a log of this format stops the run instead of
     // producing an empty report.
@@ -308,13 +368,22 @@ fn first_block_format(
             Err(_) => {
                 seen += 1;
                 bad += 1;
-                first_bad.get_or_insert_with(|| (line_no, escape_for_terminal(&line[..line.len().min(80)])));
+                first_bad.get_or_insert_with(|| {
+                    (line_no, escape_for_terminal(&line[..line.len().min(80)]))
+                });
             }
         }
     }
     if seen >= GUARD_MIN_LINES.min(block.lines().count()).max(1) && bad * 2 > seen {
         let (line, example) = first_bad.unwrap_or_default();
-        return Err(AuditError::NotALog { name: name.to_string(), format: format.name(), bad, seen, line, example });
+        return Err(AuditError::NotALog {
+            name: name.to_string(),
+            format: format.name(),
+            bad,
+            seen,
+            line,
+            example,
+        });
     }
     Ok(format)
 }
@@ -335,12 +404,15 @@ fn progress_bar(console: &Console, source: &Source) -> Option<ProgressBar> {
     let bars = console.bars.as_ref()?;
     let bar = match input::source_len(source) {
         Some(len) => ProgressBar::new(len).with_style(
-            ProgressStyle::with_template("{prefix:20!} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} ETA {eta}")
-                .expect("a valid template")
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{prefix:20!} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} ETA {eta}",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
         ),
         None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{prefix:20!} {spinner} {bytes} {bytes_per_sec}").expect("a valid template"),
+            ProgressStyle::with_template("{prefix:20!} {spinner} {bytes} {bytes_per_sec}")
+                .expect("a valid template"),
         ),
     };
     bar.set_prefix(escape_for_terminal(source.name().as_bytes()));
@@ -357,17 +429,30 @@ fn print_notes(config: &Config, merged: &Merged, judges: &Judges, console: &Cons
         let name = escape_for_terminal(source.name().as_bytes());
         let bad = counts.bad_total();
         if bad > 0 {
-            let reasons: Vec<String> = counts.bad.iter().map(|(r, n)| format!("{}: {n}", r.as_str())).collect();
-            console.note(&format!("{name}: {bad} malformed lines skipped ({})", reasons.join(", ")));
+            let reasons: Vec<String> = counts
+                .bad
+                .iter()
+                .map(|(r, n)| format!("{}: {n}", r.as_str()))
+                .collect();
+            console.note(&format!(
+                "{name}: {bad} malformed lines skipped ({})",
+                reasons.join(", ")
+            ));
             for (line, reason, example) in &counts.bad_examples {
                 console.note(&format!("{name}:{line}: {}: {example}", reason.as_str()));
             }
         }
         if counts.no_host > 0 {
-            console.note(&format!("{name}: {} requests without a host skipped (give --host)", counts.no_host));
+            console.note(&format!(
+                "{name}: {} requests without a host skipped (give --host)",
+                counts.no_host
+            ));
         }
         if counts.outside_window > 0 {
-            console.note(&format!("{name}: {} requests outside --since/--until skipped", counts.outside_window));
+            console.note(&format!(
+                "{name}: {} requests outside --since/--until skipped",
+                counts.outside_window
+            ));
         }
     }
     for (host, requests, reason) in merged.not_judged(judges.store()) {
@@ -381,16 +466,32 @@ fn print_notes(config: &Config, merged: &Merged, judges: &Judges, console: &Cons
 
 /// On a terminal: per host, the crawlers with the most violating requests.
 fn print_terminal_summary(merged: &Merged, rows: &[report::ViolationRow], _judges: &Judges) {
-    let mut per_host: std::collections::BTreeMap<&str, std::collections::BTreeMap<&str, u64>> = Default::default();
+    let mut per_host: std::collections::BTreeMap<&str, std::collections::BTreeMap<&str, u64>> =
+        Default::default();
     for r in rows {
-        *per_host.entry(&r.host).or_default().entry(&r.crawler).or_default() += r.requests;
+        *per_host
+            .entry(&r.host)
+            .or_default()
+            .entry(&r.crawler)
+            .or_default() += r.requests;
     }
     let total: u64 = merged.inputs.iter().map(|c| c.requests).sum();
-    eprintln!("robots-audit: {total} requests read, {} report rows", rows.len());
+    eprintln!(
+        "robots-audit: {total} requests read, {} report rows",
+        rows.len()
+    );
     for (host, crawlers) in per_host {
         let mut top: Vec<(&str, u64)> = crawlers.into_iter().collect();
         top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let list: Vec<String> = top.iter().take(5).map(|(c, n)| format!("{} {n}", escape_for_terminal(c.as_bytes()))).collect();
-        eprintln!("  {}: {}", escape_for_terminal(host.as_bytes()), list.join(", "));
+        let list: Vec<String> = top
+            .iter()
+            .take(5)
+            .map(|(c, n)| format!("{} {n}", escape_for_terminal(c.as_bytes())))
+            .collect();
+        eprintln!(
+            "  {}: {}",
+            escape_for_terminal(host.as_bytes()),
+            list.join(", ")
+        );
     }
 }

@@ -12,7 +12,6 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use foldhash::HashMap;
-use foldhash::HashMapExt;
 use foldhash::HashSet;
 use foldhash::HashSetExt;
 
@@ -116,6 +115,7 @@ pub(super) struct LocalUa {
     ident: UaIdent,
 }
 
+#[derive(Clone)]
 enum UaIdent {
     Known(CrawlerId),
     Unknown(crawlers::UnknownBot),
@@ -270,7 +270,12 @@ impl<'a> Worker<'a> {
     pub fn new(shared: &'a Shared<'a>, inputs: usize) -> Worker<'a> {
         let mut aggs = Aggregates::default();
         aggs.inputs.resize_with(inputs, InputCounts::default);
-        Worker { shared, tables: Tables::default(), aggs, scratch: Vec::with_capacity(256) }
+        Worker {
+            shared,
+            tables: Tables::default(),
+            aggs,
+            scratch: Vec::with_capacity(256),
+        }
     }
 
     /// Parses and judges every line of a block.
@@ -298,13 +303,16 @@ impl<'a> Worker<'a> {
         let shared = self.shared;
         let counts = &mut self.aggs.inputs[input];
         counts.requests += 1;
-        if shared.since_ms.is_some_and(|s| req.time_ms < s) || shared.until_ms.is_some_and(|u| req.time_ms >= u)
+        if shared.since_ms.is_some_and(|s| req.time_ms < s)
+            || shared.until_ms.is_some_and(|u| req.time_ms >= u)
         {
             counts.outside_window += 1;
             return;
         }
         let origin = match req.host {
-            Some(host) if !host.is_empty() && host != b"-" => self.tables.origin_for(host, req.scheme, shared),
+            Some(host) if !host.is_empty() && host != b"-" => {
+                self.tables.origin_for(host, req.scheme, shared)
+            }
             _ => match self.tables.default_origin(shared) {
                 Some(o) => o,
                 None => {
@@ -316,7 +324,14 @@ impl<'a> Worker<'a> {
         self.tables.origins[origin as usize].requests += 1;
         let ua = self.tables.ua_for(&req.user_agent, shared.registry);
         let judge = self.tables.judge_for(origin, ua, shared);
-        let Judge::Crawler { crawler, dialect, group, verify_as, delay } = judge else {
+        let Judge::Crawler {
+            crawler,
+            dialect,
+            group,
+            verify_as,
+            delay,
+        } = judge
+        else {
             return;
         };
         let tables = &mut self.tables;
@@ -329,11 +344,15 @@ impl<'a> Worker<'a> {
             },
             None => VerifyResult::Unverifiable,
         };
-        let pair = self.aggs.pairs.entry((origin, crawler)).or_insert_with(|| PairAgg {
-            first_ms: req.time_ms,
-            last_ms: req.time_ms,
-            ..PairAgg::default()
-        });
+        let pair = self
+            .aggs
+            .pairs
+            .entry((origin, crawler))
+            .or_insert_with(|| PairAgg {
+                first_ms: req.time_ms,
+                last_ms: req.time_ms,
+                ..PairAgg::default()
+            });
         pair.requests += 1;
         pair.first_ms = pair.first_ms.min(req.time_ms);
         pair.last_ms = pair.last_ms.max(req.time_ms);
@@ -347,16 +366,20 @@ impl<'a> Worker<'a> {
             return;
         }
         if let Some((delay_ms, rule, rule_line)) = delay {
-            let entry = self.aggs.delays.entry((origin, ua, verification)).or_insert_with(|| DelayAgg {
-                delay_ms,
-                group: group_name(tables, origin, dialect, group),
-                rule,
-                rule_line,
-                times: Vec::new(),
-                resolution_ms,
-                clients: Vec::new(),
-                statuses: BTreeMap::new(),
-            });
+            let entry = self
+                .aggs
+                .delays
+                .entry((origin, ua, verification))
+                .or_insert_with(|| DelayAgg {
+                    delay_ms,
+                    group: group_name(tables, origin, dialect, group),
+                    rule,
+                    rule_line,
+                    times: Vec::new(),
+                    resolution_ms,
+                    clients: Vec::new(),
+                    statuses: BTreeMap::new(),
+                });
             entry.times.push(req.time_ms);
             entry.resolution_ms = entry.resolution_ms.max(resolution_ms);
             if entry.clients.len() < MAX_IPS_PER_ROW {
@@ -370,15 +393,23 @@ impl<'a> Worker<'a> {
         if is_robots_txt(&req.target) {
             pair.robots_fetches += 1;
             *pair.robots_statuses.entry(req.status).or_default() += 1;
-            pair.first_robots_ms = Some(pair.first_robots_ms.map_or(req.time_ms, |t| t.min(req.time_ms)));
+            pair.first_robots_ms = Some(
+                pair.first_robots_ms
+                    .map_or(req.time_ms, |t| t.min(req.time_ms)),
+            );
             return;
         }
-        pair.first_other_ms = Some(pair.first_other_ms.map_or(req.time_ms, |t| t.min(req.time_ms)));
+        pair.first_other_ms = Some(
+            pair.first_other_ms
+                .map_or(req.time_ms, |t| t.min(req.time_ms)),
+        );
 
         let local = &tables.origins[origin as usize];
-        let rules = local.rules[dialect].as_deref().expect("judge_for filled the rules of this dialect");
+        let rules = local.rules[dialect]
+            .as_deref()
+            .expect("judge_for filled the rules of this dialect");
         let robots = match rules {
-            Rules::NotJudged(_) => {
+            Rules::NotJudged => {
                 pair.not_judged += 1;
                 return;
             }
@@ -404,7 +435,11 @@ impl<'a> Worker<'a> {
             return;
         }
         pair.violations += 1;
-        let paths = self.aggs.rows.entry((origin, ua, verification)).or_default();
+        let paths = self
+            .aggs
+            .rows
+            .entry((origin, ua, verification))
+            .or_default();
         let row = match paths.get_mut(&*req.target) {
             Some(row) => row,
             None => {
@@ -431,7 +466,12 @@ impl Tables {
         self.default_origin
     }
 
-    fn origin_for(&mut self, host: &[u8], scheme: Option<&'static str>, shared: &Shared<'_>) -> u32 {
+    fn origin_for(
+        &mut self,
+        host: &[u8],
+        scheme: Option<&'static str>,
+        shared: &Shared<'_>,
+    ) -> u32 {
         let slot = match scheme {
             None => 0,
             Some("http") => 1,
@@ -465,7 +505,13 @@ impl Tables {
             }
             Err(_) => raw,
         };
-        self.origins.push(LocalOrigin { origin, display, requests: 0, crawler_requests: 0, rules: [None, None, None] });
+        self.origins.push(LocalOrigin {
+            origin,
+            display,
+            requests: 0,
+            crawler_requests: 0,
+            rules: [None, None, None],
+        });
         id
     }
 
@@ -477,11 +523,17 @@ impl Tables {
             Identity::Known(id) => UaIdent::Known(id),
             Identity::Unknown(bot) => UaIdent::Unknown(bot),
             Identity::NotCrawler => UaIdent::Other(
-                crawlers::product_tokens(ua).into_iter().filter(|t| !crawlers::is_browser_token(t)).collect(),
+                crawlers::product_tokens(ua)
+                    .into_iter()
+                    .filter(|t| !crawlers::is_browser_token(t))
+                    .collect(),
             ),
         };
         let id = self.uas.len() as u32;
-        self.uas.push(LocalUa { text: cell_text(ua), ident });
+        self.uas.push(LocalUa {
+            text: cell_text(ua),
+            ident,
+        });
         self.ua_ids.insert(ua.into(), id);
         id
     }
@@ -505,7 +557,7 @@ impl Tables {
         }
         let rules = match &local.origin {
             Ok(o) => judges.rules(o, dialect),
-            Err(e) => Arc::new(Rules::NotJudged(format!("invalid host: {e}"))),
+            Err(_) => Arc::new(Rules::NotJudged),
         };
         *slot = Some(rules.clone());
         rules
@@ -523,69 +575,77 @@ impl Tables {
     fn new_judge(&mut self, origin: u32, ua: u32, shared: &Shared<'_>) -> Judge {
         let registry = shared.registry;
         // Who is it: name, the tokens it obeys, its dialect.
-        let (info, tokens, obeys_star, dialect, verify_as): (CrawlerInfo, Vec<String>, bool, Dialect, _) =
-            match &self.uas[ua as usize].ident {
-                UaIdent::Known(id) => {
-                    let c = registry.get(*id);
-                    (
-                        CrawlerInfo {
-                            name: c.name.clone(),
-                            operator: c.operator.clone(),
-                            category: c.category.as_str().to_string(),
-                            honours_crawl_delay: c.honours_crawl_delay,
-                        },
-                        c.tokens.clone(),
-                        c.obeys_star,
-                        c.dialect,
-                        Some(*id),
-                    )
-                }
-                UaIdent::Unknown(bot) => (
+        let (info, tokens, obeys_star, dialect, verify_as): (
+            CrawlerInfo,
+            Vec<String>,
+            bool,
+            Dialect,
+            _,
+        ) = match self.uas[ua as usize].ident.clone() {
+            UaIdent::Known(id) => {
+                let c = registry.get(id);
+                (
                     CrawlerInfo {
-                        name: bot.name.clone(),
+                        name: c.name.clone(),
+                        operator: c.operator.clone(),
+                        category: c.category.as_str().to_string(),
+                        honours_crawl_delay: c.honours_crawl_delay,
+                    },
+                    c.tokens.clone(),
+                    c.obeys_star,
+                    c.dialect,
+                    Some(id),
+                )
+            }
+            UaIdent::Unknown(bot) => (
+                CrawlerInfo {
+                    name: bot.name.clone(),
+                    operator: String::new(),
+                    category: "unknown".to_string(),
+                    honours_crawl_delay: false,
+                },
+                bot.tokens,
+                true,
+                Dialect::Google,
+                None,
+            ),
+            UaIdent::Other(tokens) => {
+                if tokens.is_empty() {
+                    return Judge::NotCrawler;
+                }
+                // Spec §8: a client whose header carries a token that a group names is a
+                // crawler of that name, under those rules.
+                let rules = self.rules(origin, Dialect::Google, shared.judges);
+                let Rules::Compiled(robots) = &*rules else {
+                    return Judge::NotCrawler;
+                };
+                let Some(named) = tokens.iter().find(|t| robots.names_agent(t)) else {
+                    return Judge::NotCrawler;
+                };
+                (
+                    CrawlerInfo {
+                        name: named.clone(),
                         operator: String::new(),
                         category: "unknown".to_string(),
                         honours_crawl_delay: false,
                     },
-                    bot.tokens.clone(),
+                    vec![named.clone()],
                     true,
                     Dialect::Google,
                     None,
-                ),
-                UaIdent::Other(tokens) => {
-                    if tokens.is_empty() {
-                        return Judge::NotCrawler;
-                    }
-                    // Spec §8: a client whose header carries a token that a group names is a
-                    // crawler of that name, under those rules.
-                    let rules = self.rules(origin, Dialect::Google, shared.judges);
-                    let Rules::Compiled(robots) = &*rules else {
-                        return Judge::NotCrawler;
-                    };
-                    let Some(named) = tokens.iter().find(|t| robots.names_agent(t)) else {
-                        return Judge::NotCrawler;
-                    };
-                    (
-                        CrawlerInfo {
-                            name: named.clone(),
-                            operator: String::new(),
-                            category: "unknown".to_string(),
-                            honours_crawl_delay: false,
-                        },
-                        vec![named.clone()],
-                        true,
-                        Dialect::Google,
-                        None,
-                    )
-                }
-            };
+                )
+            }
+        };
         let honours = info.honours_crawl_delay;
         let crawler = self.crawler_index(info);
         let rules = self.rules(origin, dialect, shared.judges);
         let (group, delay) = match &*rules {
             Rules::Compiled(robots) => {
                 let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
-                let group = robots.group_for(&Agent { tokens: &refs, obeys_star });
+                let group = robots.group_for(&Agent {
+                    tokens: &refs,
+                    obeys_star,
+                });
                 let delay = group
                     .and_then(|g| robots.group(g).crawl_delay.as_ref())
                     .filter(|_| honours || shared.all_crawl_delay)
@@ -594,7 +654,13 @@ impl Tables {
             }
             _ => (None, None),
         };
-        Judge::Crawler { crawler, dialect: dialect_index(dialect), group, verify_as, delay }
+        Judge::Crawler {
+            crawler,
+            dialect: dialect_index(dialect),
+            group,
+            verify_as,
+            delay,
+        }
     }
 }
 
@@ -609,7 +675,10 @@ impl Tables {
 }
 
 fn group_name(tables: &Tables, origin: u32, dialect: usize, group: Option<GroupId>) -> Arc<str> {
-    match (tables.origins[origin as usize].rules[dialect].as_deref(), group) {
+    match (
+        tables.origins[origin as usize].rules[dialect].as_deref(),
+        group,
+    ) {
         (Some(Rules::Compiled(robots)), Some(g)) => robots.group(g).name().into(),
         _ => Arc::from(""),
     }

@@ -20,7 +20,10 @@ pub enum CheckError {
     #[error("--crawlers {}: {source}", path.display())]
     CrawlersRead { path: PathBuf, source: io::Error },
     #[error("--crawlers {}: {source}", path.display())]
-    Crawlers { path: PathBuf, source: RegistryError },
+    Crawlers {
+        path: PathBuf,
+        source: RegistryError,
+    },
     #[error("cannot write to standard output: {0}")]
     Output(#[from] io::Error),
 }
@@ -37,15 +40,26 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<bool, CheckError> {
     let body = read_robots(&args.robots)?;
     let mut registry = Registry::builtin();
     if let Some(path) = &args.crawlers {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CheckError::CrawlersRead { path: path.clone(), source: e })?;
-        registry.load_extra(&text).map_err(|e| CheckError::Crawlers { path: path.clone(), source: e })?;
+        let text = std::fs::read_to_string(path).map_err(|e| CheckError::CrawlersRead {
+            path: path.clone(),
+            source: e,
+        })?;
+        registry
+            .load_extra(&text)
+            .map_err(|e| CheckError::Crawlers {
+                path: path.clone(),
+                source: e,
+            })?;
     }
     let mut judged = match (&args.agent, &args.user_agent) {
         (Some(token), _) => judged_by_token(&registry, token),
         (None, Some(header)) => judged_by_header(&registry, header),
         // clap requires one of the two.
-        (None, None) => Judged { tokens: Vec::new(), obeys_star: true, dialect: Dialect::Google },
+        (None, None) => Judged {
+            tokens: Vec::new(),
+            obeys_star: true,
+            dialect: Dialect::Google,
+        },
     };
     if let Some(d) = args.dialect {
         judged.dialect = match d {
@@ -56,7 +70,10 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<bool, CheckError> {
     }
     let robots = RobotsTxt::parse(&body, judged.dialect);
     let refs: Vec<&str> = judged.tokens.iter().map(String::as_str).collect();
-    let group = robots.group_for(&Agent { tokens: &refs, obeys_star: judged.obeys_star });
+    let group = robots.group_for(&Agent {
+        tokens: &refs,
+        obeys_star: judged.obeys_star,
+    });
     let mut all_allowed = true;
     let mut path = Vec::new();
     for url in &args.urls {
@@ -71,7 +88,11 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<bool, CheckError> {
         writeln!(
             out,
             "{}\t{}\t{}\t{}\t{}",
-            if verdict.allowed { "allowed" } else { "disallowed" },
+            if verdict.allowed {
+                "allowed"
+            } else {
+                "disallowed"
+            },
             escape_for_terminal(url.as_bytes()),
             escape_for_terminal(group_name.as_bytes()),
             escape_for_terminal(rule.as_bytes()),
@@ -83,7 +104,10 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<bool, CheckError> {
 }
 
 fn read_robots(path: &Path) -> Result<Vec<u8>, CheckError> {
-    let err = |source| CheckError::Robots { path: path.to_path_buf(), source };
+    let err = |source| CheckError::Robots {
+        path: path.to_path_buf(),
+        source,
+    };
     if path == Path::new("-") {
         let mut body = Vec::new();
         io::stdin().read_to_end(&mut body).map_err(err)?;
@@ -97,7 +121,10 @@ fn read_robots(path: &Path) -> Result<Vec<u8>, CheckError> {
 /// token (Yandex robots use Yandex's rules).
 fn judged_by_token(registry: &Registry, token: &str) -> Judged {
     let lower = token.to_ascii_lowercase();
-    let crawler = registry.iter().map(|(_, c)| c).find(|c| c.tokens.first().is_some_and(|t| *t == lower));
+    let crawler = registry
+        .iter()
+        .map(|(_, c)| c)
+        .find(|c| c.tokens.first().is_some_and(|t| *t == lower));
     Judged {
         tokens: vec![token.to_string()],
         obeys_star: crawler.is_none_or(|c| c.obeys_star),
@@ -110,9 +137,17 @@ fn judged_by_header(registry: &Registry, header: &str) -> Judged {
     match registry.identify(header.as_bytes()) {
         Identity::Known(id) => {
             let c = registry.get(id);
-            Judged { tokens: c.tokens.clone(), obeys_star: c.obeys_star, dialect: c.dialect }
+            Judged {
+                tokens: c.tokens.clone(),
+                obeys_star: c.obeys_star,
+                dialect: c.dialect,
+            }
         }
-        Identity::Unknown(bot) => Judged { tokens: bot.tokens, obeys_star: true, dialect: Dialect::Google },
+        Identity::Unknown(bot) => Judged {
+            tokens: bot.tokens,
+            obeys_star: true,
+            dialect: Dialect::Google,
+        },
         Identity::NotCrawler => Judged {
             tokens: crawlers::product_tokens(header.as_bytes())
                 .into_iter()

@@ -49,18 +49,39 @@ fn describe(out: &mut dyn Write, robots: &RobotsTxt) -> std::io::Result<()> {
     let esc = |s: &str| escape_for_terminal(s.as_bytes());
     writeln!(out, "{:<10} {}", "groups:", robots.groups().count())?;
     for g in robots.groups() {
-        let delay = g.crawl_delay.as_ref().map(|d| format!(", {}", d.display())).unwrap_or_default();
-        writeln!(out, "  line {:<5} {}{}", g.line, esc(&g.name()), esc(&delay))?;
+        let delay = g
+            .crawl_delay
+            .as_ref()
+            .map(|d| format!(", {}", d.display()))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  line {:<5} {}{}",
+            g.line,
+            esc(&g.name()),
+            esc(&delay)
+        )?;
     }
     for s in robots.sitemaps() {
         writeln!(out, "{:<10} {}", "sitemap:", esc(s))?;
     }
     let warnings = robots.warnings();
     for w in warnings.iter().take(MAX_WARNINGS) {
-        writeln!(out, "{:<10} line {}: {}", "warning:", w.line, esc(&w.message))?;
+        writeln!(
+            out,
+            "{:<10} line {}: {}",
+            "warning:",
+            w.line,
+            esc(&w.message)
+        )?;
     }
     if warnings.len() > MAX_WARNINGS {
-        writeln!(out, "{:<10} … and {} more", "warning:", warnings.len() - MAX_WARNINGS)?;
+        writeln!(
+            out,
+            "{:<10} … and {} more",
+            "warning:",
+            warnings.len() - MAX_WARNINGS
+        )?;
     }
     Ok(())
 }

@@ -33,7 +33,7 @@ mod verify;
 
 pub use error::{ErrorKind, RegistryError};
 pub use registry::Registry;
-pub use tokens::product_tokens;
+pub use tokens::{is_browser_token, product_tokens};
 pub use verify::{RangeList, Verifier, VerifyResult};
 
 /// Index of a crawler in a [`Registry`]. Stable for the registry's lifetime: `load_extra`
@@ -48,17 +48,8 @@ impl CrawlerId {
     }
 }
 
-/// Which robots.txt parser behaviour a crawler follows (spec §3–§5).
-///
-/// Placeholder for `crate::robots::Dialect`, which the robots engine defines; only the
-/// variants used here are listed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dialect {
-    /// RFC 9309 as Google's reference parser implements it: every crawler not Yandex's.
-    Google,
-    /// Yandex's parser: Yandex's own robots.
-    Yandex,
-}
+/// Which robots.txt parser behaviour a crawler follows (spec §3–§5): the engine's dialect.
+pub use crate::robots::Dialect;
 
 /// What a crawler is for. Written in the registry as the `as_str` form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -250,6 +250,27 @@ fn is_generic_bot_word(word: &Word<'_>) -> bool {
     .any(|g| word.text.eq_ignore_ascii_case(g))
 }
 
+/// True for the product tokens every browser carries (`mozilla`, `applewebkit`, `chrome`,
+/// …). Spec §8 makes a client a crawler when a robots.txt group names one of its tokens;
+/// these are left out of that rule, or a site with a `User-agent: Mozilla` group would turn
+/// every visitor into a crawler.
+pub fn is_browser_token(token: &str) -> bool {
+    const BROWSERS: &[&str] = &[
+        "edg",
+        "edge",
+        "opr",
+        "opera",
+        "samsungbrowser",
+        "crios",
+        "fxios",
+        "yabrowser",
+    ];
+    GENERIC
+        .iter()
+        .any(|g| token.as_bytes().eq_ignore_ascii_case(g))
+        || BROWSERS.iter().any(|b| token.eq_ignore_ascii_case(b))
+}
+
 /// Words that say nothing about which product a header belongs to.
 const GENERIC: &[&[u8]] = &[
     b"mozilla",

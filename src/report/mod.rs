@@ -26,9 +26,25 @@ pub enum ReportError {
     Stdout(io::Error),
     #[error("cannot write CSV: {0}")]
     Csv(#[from] csv::Error),
+    #[error("cannot write report {path}: {source}")]
+    Named {
+        path: String,
+        source: Box<ReportError>,
+    },
 }
 
 impl ReportError {
+    /// The same error, naming the report it happened to.
+    pub fn named(self, path: String) -> ReportError {
+        match self {
+            ReportError::Csv(_) | ReportError::Stdout(_) if path != "-" => ReportError::Named {
+                path,
+                source: Box::new(self),
+            },
+            other => other,
+        }
+    }
+
     /// True when the reader of standard output went away (`| head`): not worth an error.
     pub fn is_broken_pipe(&self) -> bool {
         let io = match self {
@@ -37,18 +53,19 @@ impl ReportError {
                 csv::ErrorKind::Io(e) => Some(e),
                 _ => None,
             },
+            ReportError::Named { source, .. } => return source.is_broken_pipe(),
         };
         io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     }
 }
 
-/// What a violations row is about.
+/// What a violations row is about. Ordered as the report sorts it: by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
-    /// A rule forbade the path.
-    Disallowed,
     /// Requests came faster than the group's Crawl-delay.
     CrawlDelay,
+    /// A rule forbade the path.
+    Disallowed,
 }
 
 impl Kind {
@@ -133,12 +150,30 @@ pub struct CsvStyle {
 }
 
 /// Writes the violations report.
-pub fn write_violations(out: impl Write, rows: &[ViolationRow], style: CsvStyle) -> Result<(), ReportError> {
+pub fn write_violations(
+    out: impl Write,
+    rows: &[ViolationRow],
+    style: CsvStyle,
+) -> Result<(), ReportError> {
     let mut w = Cells::new(out, style);
     w.record(&[
-        "host", "kind", "crawler", "user_agent", "group", "path", "rule", "rule_line", "requests",
-        "first_seen", "last_seen", "verification", "client_ips", "sample_ip", "status_codes",
-        "min_interval_s", "median_interval_s",
+        "host",
+        "kind",
+        "crawler",
+        "user_agent",
+        "group",
+        "path",
+        "rule",
+        "rule_line",
+        "requests",
+        "first_seen",
+        "last_seen",
+        "verification",
+        "client_ips",
+        "sample_ip",
+        "status_codes",
+        "min_interval_s",
+        "median_interval_s",
     ])?;
     for r in rows {
         w.record(&[
@@ -165,12 +200,30 @@ pub fn write_violations(out: impl Write, rows: &[ViolationRow], style: CsvStyle)
 }
 
 /// Writes the `--summary` report.
-pub fn write_summary(out: impl Write, rows: &[SummaryRow], style: CsvStyle) -> Result<(), ReportError> {
+pub fn write_summary(
+    out: impl Write,
+    rows: &[SummaryRow],
+    style: CsvStyle,
+) -> Result<(), ReportError> {
     let mut w = Cells::new(out, style);
     w.record(&[
-        "host", "crawler", "operator", "category", "requests", "checked", "allowed", "violations",
-        "robots_fetches", "robots_first", "robots_statuses", "first_seen", "last_seen",
-        "verified", "spoofed", "unverifiable", "group",
+        "host",
+        "crawler",
+        "operator",
+        "category",
+        "requests",
+        "checked",
+        "allowed",
+        "violations",
+        "robots_fetches",
+        "robots_first",
+        "robots_statuses",
+        "first_seen",
+        "last_seen",
+        "verified",
+        "spoofed",
+        "unverifiable",
+        "group",
     ])?;
     for r in rows {
         let robots_first = match r.robots_first {
@@ -205,8 +258,18 @@ pub fn write_summary(out: impl Write, rows: &[SummaryRow], style: CsvStyle) -> R
 pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result<(), ReportError> {
     let mut w = Cells::new(out, style);
     w.record(&[
-        "host", "robots_url", "obtained", "outcome", "status", "bytes", "truncated", "groups",
-        "requests", "crawler_requests", "judged", "reason",
+        "host",
+        "robots_url",
+        "obtained",
+        "outcome",
+        "status",
+        "bytes",
+        "truncated",
+        "groups",
+        "requests",
+        "crawler_requests",
+        "judged",
+        "reason",
     ])?;
     for r in rows {
         w.record(&[
@@ -236,7 +299,11 @@ struct Cells<W: Write> {
 
 impl<W: Write> Cells<W> {
     fn new(out: W, style: CsvStyle) -> Self {
-        Cells { csv: csv::Writer::from_writer(out), style, scratch: String::new() }
+        Cells {
+            csv: csv::Writer::from_writer(out),
+            style,
+            scratch: String::new(),
+        }
     }
 
     fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
@@ -262,7 +329,10 @@ impl<W: Write> Cells<W> {
 
 /// OWASP CSV injection: a cell a spreadsheet would evaluate.
 fn is_formula(cell: &str) -> bool {
-    matches!(cell.as_bytes().first(), Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r'))
+    matches!(
+        cell.as_bytes().first(),
+        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')
+    )
 }
 
 /// `200:12 404:1`
@@ -278,7 +348,11 @@ fn counts(pairs: &[(u16, u64)]) -> String {
 }
 
 fn seconds(ms: i64) -> String {
-    if ms % 1000 == 0 { (ms / 1000).to_string() } else { format!("{:.3}", ms as f64 / 1000.0) }
+    if ms % 1000 == 0 {
+        (ms / 1000).to_string()
+    } else {
+        format!("{:.3}", ms as f64 / 1000.0)
+    }
 }
 
 /// RFC 3339 in UTC with whole seconds, e.g. `2026-11-20T13:55:36Z`.
@@ -381,7 +455,14 @@ mod tests {
 
     #[test]
     fn formula_cells_are_neutralised_by_default_and_kept_raw_on_request() {
-        for bad in ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+        for bad in [
+            "=HYPERLINK(\"http://x\")",
+            "+1",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+        ] {
             let text = written(&[row("/p", bad)], true);
             let mut rdr = csv::Reader::from_reader(text.as_bytes());
             let rec = rdr.records().next().unwrap().unwrap();

@@ -23,20 +23,32 @@ pub struct Output {
 }
 
 enum Target {
-    Atomic { tmp: BufWriter<NamedTempFile>, path: PathBuf },
-    Direct { file: BufWriter<File>, path: PathBuf },
+    Atomic {
+        tmp: BufWriter<NamedTempFile>,
+        path: PathBuf,
+    },
+    Direct {
+        file: BufWriter<File>,
+        path: PathBuf,
+    },
     Stdout(BufWriter<io::Stdout>),
 }
 
 impl Output {
     /// Opens `path` for a new report (atomic replacement for regular files).
     pub fn create(path: &Path) -> Result<Output, ReportError> {
-        let err = |source| ReportError::Write { path: path.to_path_buf(), source };
+        let err = |source| ReportError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
         let special = fs::metadata(path).map(|m| !m.is_file()).unwrap_or(false);
         if special {
             let file = fs::OpenOptions::new().write(true).open(path).map_err(err)?;
             return Ok(Output {
-                target: Target::Direct { file: BufWriter::new(file), path: path.to_path_buf() },
+                target: Target::Direct {
+                    file: BufWriter::new(file),
+                    path: path.to_path_buf(),
+                },
             });
         }
         let dir = match path.parent() {
@@ -46,7 +58,9 @@ impl Output {
         let tmp = tempfile::Builder::new()
             .prefix(&format!(
                 ".{}.",
-                path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+                path.file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default()
             ))
             .suffix(".tmp")
             .tempfile_in(dir)
@@ -61,7 +75,9 @@ impl Output {
 
     /// Standard output (no atomicity possible).
     pub fn stdout() -> Output {
-        Output { target: Target::Stdout(BufWriter::new(io::stdout())) }
+        Output {
+            target: Target::Stdout(BufWriter::new(io::stdout())),
+        }
     }
 
     /// The path written, or `-` for standard output (for messages).
@@ -76,15 +92,18 @@ impl Output {
     pub fn commit(self) -> Result<(), ReportError> {
         match self.target {
             Target::Atomic { tmp, path } => {
-                let err = |source| ReportError::Write { path: path.clone(), source };
+                let err = |source| ReportError::Write {
+                    path: path.clone(),
+                    source,
+                };
                 let tmp = tmp.into_inner().map_err(|e| err(e.into_error()))?;
                 tmp.as_file().sync_all().map_err(err)?;
                 tmp.persist(&path).map_err(|e| err(e.error))?;
                 Ok(())
             }
-            Target::Direct { mut file, path } => {
-                file.flush().map_err(|source| ReportError::Write { path, source })
-            }
+            Target::Direct { mut file, path } => file
+                .flush()
+                .map_err(|source| ReportError::Write { path, source }),
             Target::Stdout(mut out) => out.flush().map_err(ReportError::Stdout),
         }
     }

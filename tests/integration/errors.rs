@@ -9,7 +9,10 @@ fn a_missing_log_is_exit_2_naming_the_file() {
     let o = run(&["no-such-file.log".as_ref()], None);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert!(err.contains("no-such-file.log") && err.contains("No such file"), "{err}");
+    assert!(
+        err.contains("no-such-file.log") && err.contains("No such file"),
+        "{err}"
+    );
     assert!(o.stdout.is_empty());
 }
 
@@ -49,7 +52,13 @@ fn a_truncated_gzip_is_audited_up_to_the_damage_and_reported() {
     let out = dir.path().join("r.csv");
     let robots = testdata("robots-dir");
     let o = run(
-        &[cut.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "--out".as_ref(), out.as_os_str()],
+        &[
+            cut.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
         None,
     );
     assert_eq!(o.status.code(), Some(2), "damage is an error");
@@ -58,8 +67,12 @@ fn a_truncated_gzip_is_audited_up_to_the_damage_and_reported() {
     // The lines before the damage were audited: a report exists with some, not all, rows.
     let partial = rows(&std::fs::read(&out).unwrap());
     let full = rows(&std::fs::read(testdata("expected/violations.csv")).unwrap());
-    let requests = |rs: &[csv::StringRecord]| rs.iter().map(|r| r[8].parse::<u64>().unwrap()).sum::<u64>();
-    assert!(requests(&partial) > 0 && requests(&partial) < requests(&full), "partial report");
+    let requests =
+        |rs: &[csv::StringRecord]| rs.iter().map(|r| r[8].parse::<u64>().unwrap()).sum::<u64>();
+    assert!(
+        requests(&partial) > 0 && requests(&partial) < requests(&full),
+        "partial report"
+    );
 }
 
 #[test]
@@ -86,9 +99,15 @@ fn a_file_that_is_not_a_log_stops_the_run_and_keeps_the_old_report() {
     );
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert!(err.contains("notes.txt") && err.contains("not a vhost_combined log"), "{err}");
+    assert!(
+        err.contains("notes.txt") && err.contains("not a vhost_combined log"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
-    let debris: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let debris: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(debris.len(), 2, "no temporary files left: {debris:?}");
 }
 
@@ -97,22 +116,44 @@ fn an_unwritable_report_is_exit_2_and_an_unknown_format_is_named() {
     let log = testdata("access.log");
     let robots = testdata("robots-dir");
     let o = run(
-        &[log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "--out".as_ref(), "/no/such/dir/r.csv".as_ref()],
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--out".as_ref(),
+            "/no/such/dir/r.csv".as_ref(),
+        ],
         None,
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("/no/such/dir/r.csv"), "{}", stderr(&o));
 
-    let o = run(&[log.as_os_str(), "--format".as_ref(), "apache2".as_ref()], None);
+    let o = run(
+        &[log.as_os_str(), "--format".as_ref(), "apache2".as_ref()],
+        None,
+    );
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--format") && stderr(&o).contains("apache2"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--format") && stderr(&o).contains("apache2"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
 fn a_full_disk_is_exit_2() {
     let log = testdata("access.log");
     let robots = testdata("robots-dir");
-    let o = run(&[log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "--out".as_ref(), "/dev/full".as_ref()], None);
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--out".as_ref(),
+            "/dev/full".as_ref(),
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("/dev/full"), "{}", stderr(&o));
 }
@@ -133,8 +174,23 @@ fn control_characters_from_a_log_never_reach_the_terminal() {
     text.extend_from_slice(b"\x1b[2J\x1b[31mgarbage line with escapes\n");
     std::fs::write(&log, &text).unwrap();
     let robots = testdata("robots-dir");
-    let o = run(&[log.as_os_str(), OsStr::new("--robots-dir"), robots.as_os_str()], None);
+    let o = run(
+        &[
+            log.as_os_str(),
+            OsStr::new("--robots-dir"),
+            robots.as_os_str(),
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(!o.stderr.contains(&0x1b), "raw ESC on stderr: {}", stderr(&o));
-    assert!(stderr(&o).contains("\\x1b[2J"), "the bad line is shown escaped: {}", stderr(&o));
+    assert!(
+        !o.stderr.contains(&0x1b),
+        "raw ESC on stderr: {}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("\\x1b[2J"),
+        "the bad line is shown escaped: {}",
+        stderr(&o)
+    );
 }

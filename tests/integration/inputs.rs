@@ -10,8 +10,22 @@ use crate::support::{run, stderr, testdata};
 
 fn report_for(log: &std::path::Path, stdin: Option<&[u8]>) -> Vec<u8> {
     let robots = testdata("robots-dir");
-    let o = run(&[log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "-q".as_ref()], stdin);
-    assert_eq!(o.status.code(), Some(0), "{}: {}", log.display(), stderr(&o));
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "-q".as_ref(),
+        ],
+        stdin,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}: {}",
+        log.display(),
+        stderr(&o)
+    );
     o.stdout
 }
 
@@ -22,7 +36,11 @@ fn every_encoding_of_the_log_gives_the_same_report() {
     assert!(reference.len() > 1000);
 
     // The shipped gzip copy.
-    assert_eq!(report_for(&testdata("access.log.gz"), None), reference, "gzip");
+    assert_eq!(
+        report_for(&testdata("access.log.gz"), None),
+        reference,
+        "gzip"
+    );
 
     let dir = tempfile::tempdir().unwrap();
     // Multi-member: three gzip members cut at line boundaries, as `cat a.gz b.gz c.gz` makes.
@@ -37,7 +55,11 @@ fn every_encoding_of_the_log_gives_the_same_report() {
     }
     let multi_path = dir.path().join("multi.log.gz");
     std::fs::write(&multi_path, &multi).unwrap();
-    assert_eq!(report_for(&multi_path, None), reference, "multi-member gzip");
+    assert_eq!(
+        report_for(&multi_path, None),
+        reference,
+        "multi-member gzip"
+    );
 
     // A member boundary in the middle of a line must not split the line.
     let mut mid = Vec::new();
@@ -49,7 +71,11 @@ fn every_encoding_of_the_log_gives_the_same_report() {
     }
     let mid_path = dir.path().join("mid.gz");
     std::fs::write(&mid_path, &mid).unwrap();
-    assert_eq!(report_for(&mid_path, None), reference, "member boundary inside a line");
+    assert_eq!(
+        report_for(&mid_path, None),
+        reference,
+        "member boundary inside a line"
+    );
 
     // Plain text under a .gz name is read as plain text.
     let fake = dir.path().join("plain-but-named.log.gz");
@@ -70,14 +96,26 @@ fn several_files_are_one_data_set() {
     let lines: Vec<&[u8]> = plain.split_inclusive(|b| *b == b'\n').collect();
     let (a, b) = lines.split_at(lines.len() / 2);
     let dir = tempfile::tempdir().unwrap();
-    let (pa, pb) = (dir.path().join("access.log.1"), dir.path().join("access.log.2.gz"));
+    let (pa, pb) = (
+        dir.path().join("access.log.1"),
+        dir.path().join("access.log.2.gz"),
+    );
     std::fs::write(&pa, a.concat()).unwrap();
     let mut enc = GzEncoder::new(Vec::new(), Compression::default());
     enc.write_all(&b.concat()).unwrap();
     std::fs::write(&pb, enc.finish().unwrap()).unwrap();
     let robots = testdata("robots-dir");
     // The later file first: logs are not sorted across files.
-    let o = run(&[pb.as_os_str(), pa.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str(), "-q".as_ref()], None);
+    let o = run(
+        &[
+            pb.as_os_str(),
+            pa.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "-q".as_ref(),
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(o.stdout, report_for(&testdata("access.log"), None));
 }

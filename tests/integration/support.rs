@@ -7,18 +7,27 @@ use std::process::{Command, Output, Stdio};
 pub fn bin() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_robots-audit"));
     // No user cache, no network: every audit test uses --robots-dir.
-    cmd.env("XDG_CACHE_HOME", std::env::temp_dir().join("robots-audit-test-cache"));
+    cmd.env(
+        "XDG_CACHE_HOME",
+        std::env::temp_dir().join("robots-audit-test-cache"),
+    );
     cmd
 }
 
 pub fn testdata(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(rel)
 }
 
 /// Runs the binary with `args`, feeding `stdin`.
 pub fn run(args: &[&std::ffi::OsStr], stdin: Option<&[u8]>) -> Output {
     let mut cmd = bin();
-    cmd.args(args).stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    cmd.args(args).stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    });
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("the binary runs");
     if let Some(data) = stdin {
@@ -64,5 +73,8 @@ pub fn assert_golden(actual: &[u8], golden: &str) {
 
 /// The data rows of a CSV report, parsed.
 pub fn rows(csv_bytes: &[u8]) -> Vec<csv::StringRecord> {
-    csv::Reader::from_reader(csv_bytes).records().map(|r| r.expect("valid CSV")).collect()
+    csv::Reader::from_reader(csv_bytes)
+        .records()
+        .map(|r| r.expect("valid CSV"))
+        .collect()
 }
