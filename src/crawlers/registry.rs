@@ -16,6 +16,25 @@ use super::{
 const BUILTIN: &str = include_str!("registry.toml");
 
 /// Known crawlers, and the automaton that finds them in a header. `Send + Sync`.
+///
+/// ```
+/// use robots_audit::crawlers::{Dialect, Identity, Registry};
+///
+/// let registry = Registry::builtin();
+/// let ua = b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+/// let id = registry.identify(ua).known().expect("Googlebot is built in");
+/// assert_eq!(registry.get(id).name, "Googlebot");
+///
+/// let id = registry.identify(b"Googlebot-Image/1.0").known().expect("built in");
+/// assert_eq!(registry.get(id).tokens, ["googlebot-image", "googlebot"]);
+///
+/// let ua = b"Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)";
+/// let yandex = registry.get(registry.identify(ua).known().expect("built in"));
+/// assert_eq!((yandex.dialect, yandex.tokens.as_slice()), (Dialect::Yandex, &["yandeximages".to_string()][..]));
+///
+/// let ua = b"Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+/// assert_eq!(registry.identify(ua), Identity::NotCrawler);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Registry {
     crawlers: Vec<Crawler>,

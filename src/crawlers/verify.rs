@@ -222,6 +222,18 @@ mod num_like {
 }
 
 /// Checks client addresses against published crawler IP ranges. `Send + Sync`.
+///
+/// ```
+/// use robots_audit::crawlers::{Registry, Verifier, VerifyResult};
+///
+/// let (registry, verifier) = (Registry::builtin(), Verifier::bundled());
+/// let googlebot = registry.by_name("Googlebot").expect("built in");
+/// let check = |ip: &str| verifier.verify(&registry, googlebot, ip.parse().expect("an address"));
+/// assert_eq!(check("66.249.66.1"), VerifyResult::Verified);
+/// assert_eq!(check("203.0.113.9"), VerifyResult::Spoofed);
+/// let claude = registry.by_name("ClaudeBot").expect("built in");
+/// assert_eq!(verifier.verify(&registry, claude, "203.0.113.9".parse().expect("an address")), VerifyResult::Unverifiable);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Verifier {
     lists: BTreeMap<String, RangeList>,
