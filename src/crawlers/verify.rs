@@ -178,7 +178,7 @@ fn split_prefix(text: &str) -> Option<(&str, u32)> {
 }
 
 /// Sorts intervals and merges overlapping or adjacent ones.
-fn merge<T: Ord + Copy + num_like::Succ>(mut v: Vec<(T, T)>) -> Vec<(T, T)> {
+fn merge<T: Ord + Copy + Succ>(mut v: Vec<(T, T)>) -> Vec<(T, T)> {
     v.sort_unstable();
     let mut out: Vec<(T, T)> = Vec::with_capacity(v.len());
     for (s, e) in v {
@@ -204,20 +204,20 @@ fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
-mod num_like {
-    /// The next value, saturating (for merging adjacent intervals).
-    pub trait Succ {
-        fn succ(self) -> Self;
+/// The next address, saturating (for merging adjacent intervals).
+trait Succ {
+    fn succ(self) -> Self;
+}
+
+impl Succ for u32 {
+    fn succ(self) -> Self {
+        self.saturating_add(1)
     }
-    impl Succ for u32 {
-        fn succ(self) -> Self {
-            self.saturating_add(1)
-        }
-    }
-    impl Succ for u128 {
-        fn succ(self) -> Self {
-            self.saturating_add(1)
-        }
+}
+
+impl Succ for u128 {
+    fn succ(self) -> Self {
+        self.saturating_add(1)
     }
 }
 
