@@ -165,8 +165,9 @@ pub struct Crawler {
     /// the one with the highest priority (default 0).
     pub priority: i32,
     /// False if the operator documents that the crawler does not follow robots.txt at all
-    /// (Google's user-triggered fetchers, for example). The audit decides what to do with
-    /// that; the tokens are still given.
+    /// (Google's user-triggered fetchers, for example), or it only fetches URLs that the site's
+    /// owner or a user configured (uptime monitors). The audit decides what to do with that;
+    /// the tokens are still given.
     pub obeys_robots: bool,
     /// The operator's page about the crawler, if any.
     pub docs: Option<String>,

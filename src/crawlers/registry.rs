@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use serde::Deserialize;
 
 use super::tokens::{is_contact, is_name_byte, looks_automated, scan, tokens_of, unknown_name};
@@ -16,6 +16,25 @@ use super::{
 const BUILTIN: &str = include_str!("registry.toml");
 
 /// Known crawlers, and the automaton that finds them in a header. `Send + Sync`.
+///
+/// ```
+/// use robots_audit::crawlers::{Dialect, Identity, Registry};
+///
+/// let registry = Registry::builtin();
+/// let ua = b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+/// let id = registry.identify(ua).known().expect("Googlebot is built in");
+/// assert_eq!(registry.get(id).name, "Googlebot");
+///
+/// let id = registry.identify(b"Googlebot-Image/1.0").known().expect("built in");
+/// assert_eq!(registry.get(id).tokens, ["googlebot-image", "googlebot"]);
+///
+/// let ua = b"Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)";
+/// let yandex = registry.get(registry.identify(ua).known().expect("built in"));
+/// assert_eq!((yandex.dialect, yandex.tokens.as_slice()), (Dialect::Yandex, &["yandeximages".to_string()][..]));
+///
+/// let ua = b"Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+/// assert_eq!(registry.identify(ua), Identity::NotCrawler);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Registry {
     crawlers: Vec<Crawler>,
@@ -136,6 +155,13 @@ impl Registry {
         self.automaton = automaton;
         self.owners = owners;
         Ok(())
+    }
+
+    /// [`Registry::load_extra`] on the contents of a file (`--crawlers FILE`); errors name it.
+    pub fn load_file(&mut self, path: &std::path::Path) -> Result<(), RegistryError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(path))?;
+        self.load_extra(&text).map_err(|e| e.with_path(path))
     }
 
     /// Identifies the client of a User-Agent header: one multi-pattern scan over the header
@@ -357,6 +383,8 @@ fn build_automaton(
     let automaton = AhoCorasick::builder()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
+        // A DFA: a few hundred short patterns make a small one, and it is the fastest scan.
+        .kind(Some(AhoCorasickKind::DFA))
         .build(&patterns)
         .map_err(|e| RegistryError::new(ErrorKind::Invalid, format!("patterns: {e}")))?;
     Ok((Some(automaton), owners))
@@ -425,6 +453,40 @@ mod tests {
             .known()
             .expect("known");
         assert_eq!(r.get(id).name, "Googlebot-Image");
+    }
+
+    #[test]
+    fn priority_beats_length_and_references_do_not_count() {
+        let mut r = small();
+        r.load_extra(
+            "[[crawler]]\nname = \"Daum\"\noperator = \"Kakao\"\ncategory = \"search\"\npatterns = [\"Daumoa\"]\npriority = 1",
+        )
+        .expect("valid");
+        let name = |ua: &str| {
+            r.identify(ua.as_bytes())
+                .known()
+                .map(|id| r.get(id).name.clone())
+        };
+        assert_eq!(
+            name("Daumoa/4.0 Googlebot-Image/1.0").as_deref(),
+            Some("Daum")
+        );
+        // Only compared to: not the client.
+        assert_eq!(name("FooFetcher/1.0 (like Googlebot)"), None);
+        assert_eq!(name("Foo (Following Googlebot)"), None);
+        assert_eq!(name("Foo (unlike Googlebot)").as_deref(), Some("Googlebot"));
+        // Inside a URL or an e-mail address: not the client.
+        assert_eq!(name("Foo/1.0 (+https://example.com/Googlebot)"), None);
+        assert_eq!(name("Foo/1.0 (googlebot@example.com)"), None);
+    }
+
+    #[test]
+    fn load_file_names_the_file() {
+        let mut r = small();
+        let missing = std::path::Path::new("/nonexistent/crawlers.toml");
+        let e = r.load_file(missing).expect_err("missing file");
+        assert_eq!(e.kind(), ErrorKind::Io);
+        assert_eq!(e.path(), Some(missing));
     }
 
     #[test]

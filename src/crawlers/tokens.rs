@@ -30,8 +30,6 @@ pub(crate) struct Scan<'a> {
     /// A `+http…`/`+www…` contact, an e-mail address, or a URL inside a comment: the
     /// conventions of declared robots (spec §8), never of browsers.
     pub contact: bool,
-    /// The host of the first URL or the domain of the first e-mail address, if any.
-    pub contact_host: Option<&'a [u8]>,
     /// Elements seen so far (numbering for [`Word::element`]).
     elements: usize,
 }
@@ -129,7 +127,6 @@ fn scan_part<'a>(part: &'a [u8], in_comment: bool, out: &mut Scan<'a>) {
                 if raw.starts_with(b"+") || raw.contains(&b'@') || in_comment {
                     out.contact = true;
                 }
-                out.contact_host = out.contact_host.or_else(|| host_of(raw));
                 continue;
             }
             let (raw, versioned) = match raw.iter().position(|&b| b == b'/') {
@@ -148,29 +145,6 @@ fn scan_part<'a>(part: &'a [u8], in_comment: bool, out: &mut Scan<'a>) {
             }
         }
     }
-}
-
-/// The host of a URL or the domain of an e-mail address, without `www.`.
-fn host_of(contact: &[u8]) -> Option<&[u8]> {
-    let c = contact.strip_prefix(b"+").unwrap_or(contact);
-    let rest = match c.iter().position(|&b| b == b'@') {
-        Some(at) if !contains_ci(c, b"://") => &c[at + 1..],
-        _ => match c.windows(3).position(|w| w == b"://") {
-            Some(i) => &c[i + 3..],
-            None => c,
-        },
-    };
-    let rest = if starts_with_ci(rest, b"www.") {
-        &rest[4..]
-    } else {
-        rest
-    };
-    let end = rest
-        .iter()
-        .position(|&b| !is_name_byte(b))
-        .unwrap_or(rest.len());
-    let host = rest[..end].trim_ascii_end();
-    (host.contains(&b'.') && host.iter().any(u8::is_ascii_alphabetic)).then_some(host)
 }
 
 /// A URL or an e-mail address (possibly `+`-prefixed).
@@ -317,12 +291,13 @@ const GENERIC: &[&[u8]] = &[
     b"cros",
 ];
 
-/// The name to report for an unknown automated client: its first bot-like word (with the
-/// words before it in its element when the word is generic: `SISTRIX Crawler`); else its
-/// first versioned, non-generic product; else its first non-generic word; else the host of its
-/// contact URL; else its first word.
+/// The name to report for an unknown automated client, always one of its product tokens as
+/// written (the report's `crawler` column): its first bot-like word (the first word of that
+/// word's element when the bot word is generic: `SISTRIX` for `SISTRIX Crawler`); else its
+/// first versioned, non-generic product; else its first non-generic word; else its first word.
 pub(crate) fn unknown_name(scan: &Scan<'_>) -> String {
     let text = |bytes: &[u8]| -> String { bytes.iter().map(|&b| char::from(b)).collect() };
+    let generic = |w: &Word<'_>| GENERIC.iter().any(|g| w.text.eq_ignore_ascii_case(g));
     for (i, w) in scan.words.iter().enumerate() {
         if !is_bot_word(w) {
             continue;
@@ -334,12 +309,10 @@ pub(crate) fn unknown_name(scan: &Scan<'_>) -> String {
             .iter()
             .rposition(|p| p.element != w.element)
             .map_or(0, |j| j + 1);
-        if first < i {
-            let words: Vec<String> = scan.words[first..=i].iter().map(|p| text(p.text)).collect();
-            return words.join(" ");
+        if let Some(head) = scan.words[first..i].iter().find(|p| !generic(p)) {
+            return text(head.text);
         }
     }
-    let generic = |w: &&Word<'_>| GENERIC.iter().any(|g| w.text.eq_ignore_ascii_case(g));
     let pick = scan
         .words
         .iter()
@@ -348,13 +321,9 @@ pub(crate) fn unknown_name(scan: &Scan<'_>) -> String {
             scan.words
                 .iter()
                 .find(|w| !w.device && !generic(w) && !is_generic_bot_word(w))
-        });
-    match (pick, scan.contact_host, scan.words.first()) {
-        (Some(w), _, _) => text(w.text),
-        (None, Some(host), _) => text(host),
-        (None, None, Some(w)) => text(w.text),
-        (None, None, None) => String::from("unknown"),
-    }
+        })
+        .or_else(|| scan.words.first());
+    pick.map_or_else(|| String::from("unknown"), |w| text(w.text))
 }
 
 /// Whether an unregistered client declares itself automated (spec §8).
@@ -427,10 +396,12 @@ mod tests {
         assert!(looks_automated(&s));
         assert_eq!(unknown_name(&s), "Fetch");
         let s = scan(b"Mozilla/5.0 (compatible; SISTRIX Crawler; http://crawler.sistrix.net/)");
-        assert_eq!(unknown_name(&s), "SISTRIX Crawler");
+        assert_eq!(unknown_name(&s), "SISTRIX");
+        let s = scan(b"Linguee Bot (http://www.linguee.com/bot; bot@linguee.com)");
+        assert_eq!(unknown_name(&s), "Linguee");
         let s = scan(b"Mozilla/5.0 (compatible; +http://tweetedtimes.com)");
         assert!(looks_automated(&s));
-        assert_eq!(unknown_name(&s), "tweetedtimes.com");
+        assert_eq!(unknown_name(&s), "Mozilla", "no better product token");
         let s = scan(b"Mozilla/5.0 (Windows; U; Windows NT 6.0; en-GB; rv:1.0; trendictionbot0.5.0; trendiction search; http://www.trendiction.de/bot)");
         assert_eq!(unknown_name(&s), "trendictionbot0.5.0");
         let s = scan(b"Hatena::Russia::Crawler/0.01");

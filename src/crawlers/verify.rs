@@ -178,7 +178,7 @@ fn split_prefix(text: &str) -> Option<(&str, u32)> {
 }
 
 /// Sorts intervals and merges overlapping or adjacent ones.
-fn merge<T: Ord + Copy + num_like::Succ>(mut v: Vec<(T, T)>) -> Vec<(T, T)> {
+fn merge<T: Ord + Copy + Succ>(mut v: Vec<(T, T)>) -> Vec<(T, T)> {
     v.sort_unstable();
     let mut out: Vec<(T, T)> = Vec::with_capacity(v.len());
     for (s, e) in v {
@@ -204,24 +204,36 @@ fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
-mod num_like {
-    /// The next value, saturating (for merging adjacent intervals).
-    pub trait Succ {
-        fn succ(self) -> Self;
+/// The next address, saturating (for merging adjacent intervals).
+trait Succ {
+    fn succ(self) -> Self;
+}
+
+impl Succ for u32 {
+    fn succ(self) -> Self {
+        self.saturating_add(1)
     }
-    impl Succ for u32 {
-        fn succ(self) -> Self {
-            self.saturating_add(1)
-        }
-    }
-    impl Succ for u128 {
-        fn succ(self) -> Self {
-            self.saturating_add(1)
-        }
+}
+
+impl Succ for u128 {
+    fn succ(self) -> Self {
+        self.saturating_add(1)
     }
 }
 
 /// Checks client addresses against published crawler IP ranges. `Send + Sync`.
+///
+/// ```
+/// use robots_audit::crawlers::{Registry, Verifier, VerifyResult};
+///
+/// let (registry, verifier) = (Registry::builtin(), Verifier::bundled());
+/// let googlebot = registry.by_name("Googlebot").expect("built in");
+/// let check = |ip: &str| verifier.verify(&registry, googlebot, ip.parse().expect("an address"));
+/// assert_eq!(check("66.249.66.1"), VerifyResult::Verified);
+/// assert_eq!(check("203.0.113.9"), VerifyResult::Spoofed);
+/// let claude = registry.by_name("ClaudeBot").expect("built in");
+/// assert_eq!(verifier.verify(&registry, claude, "203.0.113.9".parse().expect("an address")), VerifyResult::Unverifiable);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Verifier {
     lists: BTreeMap<String, RangeList>,
