@@ -16,7 +16,7 @@ use crate::robots::{Dialect, RobotsTxt};
 /// What an origin's robots.txt means for crawlers of one dialect.
 pub enum Rules {
     /// Apply these rules.
-    Compiled(RobotsTxt),
+    Compiled(Box<RobotsTxt>),
     /// Everything is allowed (4xx, no file, or the dialect's overflow rule).
     AllowAll,
     /// Not judged: the crawler may have seen rules we cannot know (the hosts report gives
@@ -69,7 +69,7 @@ fn interpret(entry: &RobotsEntry, dialect: Dialect) -> Rules {
                 return Rules::AllowAll;
             }
             match &entry.body {
-                Some(body) => Rules::Compiled(RobotsTxt::parse(body, dialect)),
+                Some(body) => Rules::Compiled(Box::new(RobotsTxt::parse(body, dialect))),
                 None => Rules::AllowAll,
             }
         }

@@ -134,6 +134,9 @@ enum Judge {
         verify_as: Option<CrawlerId>,
         /// (delay in ms, rule text, rule line) when Crawl-delay is checked for this pair.
         delay: Option<(u64, Arc<str>, u32)>,
+        /// The operator documents that this client does not follow robots.txt (fetches a
+        /// user asked for, uptime checks): counted, never judged.
+        exempt: bool,
     },
 }
 
@@ -330,6 +333,7 @@ impl<'a> Worker<'a> {
             group,
             verify_as,
             delay,
+            exempt,
         } = judge
         else {
             return;
@@ -362,7 +366,7 @@ impl<'a> Worker<'a> {
             VerifyResult::Unverifiable => pair.unverifiable += 1,
         }
 
-        if !req.is_fetch() {
+        if !req.is_fetch() || exempt {
             return;
         }
         if let Some((delay_ms, rule, rule_line)) = delay {
@@ -575,6 +579,7 @@ impl Tables {
     fn new_judge(&mut self, origin: u32, ua: u32, shared: &Shared<'_>) -> Judge {
         let registry = shared.registry;
         // Who is it: name, the tokens it obeys, its dialect.
+        let mut exempt = false;
         let (info, tokens, obeys_star, dialect, verify_as): (
             CrawlerInfo,
             Vec<String>,
@@ -584,6 +589,7 @@ impl Tables {
         ) = match self.uas[ua as usize].ident.clone() {
             UaIdent::Known(id) => {
                 let c = registry.get(id);
+                exempt = !c.obeys_robots;
                 (
                     CrawlerInfo {
                         name: c.name.clone(),
@@ -660,6 +666,7 @@ impl Tables {
             group,
             verify_as,
             delay,
+            exempt,
         }
     }
 }
