@@ -6,5 +6,6 @@
 mod audit;
 mod check;
 mod errors;
+mod fetch;
 mod inputs;
 mod support;
