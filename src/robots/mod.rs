@@ -297,20 +297,44 @@ struct Entry {
     rule: RuleId,
 }
 
-/// Buckets are used when a group has more rules than this.
-const BUCKET_THRESHOLD: usize = 12;
-/// Bucket of rules whose first literal piece is shorter than two bytes.
-const GENERIC_BUCKET: usize = 256;
+/// Groups with more compiled rules than this get a [`PrefixIndex`].
+const INDEX_THRESHOLD: usize = 12;
 
-/// A group's rules, sorted so that the first match decides, plus an index by the byte after
-/// the leading `/` (rules whose literal prefix is shorter go in a generic bucket).
+/// A group's rules, sorted so that the first match decides, plus (for large groups) an
+/// index by literal prefix.
 #[derive(Clone, Debug, Default)]
 struct GroupMatcher {
     entries: Vec<Entry>,
-    /// Empty, or 258 offsets into `index`: bucket `b` is `index[offsets[b]..offsets[b + 1]]`.
-    offsets: Vec<u32>,
-    index: Vec<u32>,
+    index: Option<PrefixIndex>,
 }
+
+/// The group's entries grouped by their first literal piece (the bytes before the first
+/// `*`, which every match must start with), with the runs sorted by that piece and each
+/// run linked to the longest other piece that is a proper prefix of it.
+///
+/// A query needs the runs whose piece is a prefix of the path. Let `s` be the greatest
+/// piece <= the path (one binary search). Every piece that is a prefix of the path sorts
+/// between itself and the path, so it is a prefix of `s` too: the candidates are exactly
+/// `s`'s chain of prefix links, cut to the length `s` shares with the path.
+#[derive(Clone, Debug, Default)]
+struct PrefixIndex {
+    runs: Vec<Run>,
+    /// Entry indices per run, ascending (so in precedence order).
+    run_entries: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    /// The piece, as a span of the arena.
+    piece: (u32, u32),
+    /// The run's entries: `run_entries[start..start + len]`.
+    start: u32,
+    len: u32,
+    /// The run whose piece is the longest proper prefix of this one's, or `NO_RUN`.
+    parent: u32,
+}
+
+const NO_RUN: u32 = u32::MAX;
 
 /// A parse warning: something in the file that was ignored, or accepted although not
 /// written as the spec says.
@@ -486,25 +510,36 @@ impl RobotsTxt {
     }
 
     fn decide<'m>(&self, m: &'m GroupMatcher, path: &[u8]) -> Option<&'m Entry> {
-        let matches = |i: u32| self.arena.matches(&m.entries[i as usize].pattern, path);
-        if m.offsets.is_empty() {
+        let Some(index) = &m.index else {
             return m
                 .entries
                 .iter()
                 .find(|e| self.arena.matches(&e.pattern, path));
-        }
-        let bucket = |b: usize| &m.index[m.offsets[b] as usize..m.offsets[b + 1] as usize];
-        let mut best = match path.get(1) {
-            Some(&b) => bucket(usize::from(b)).iter().copied().find(|&i| matches(i)),
-            None => None,
         };
-        for &i in bucket(GENERIC_BUCKET) {
-            if best.is_some_and(|b| i > b) {
-                break;
+        let piece = |run: &Run| self.arena.span(run.piece);
+        let k = index.runs.partition_point(|run| piece(run) <= path);
+        let top = k.checked_sub(1)?;
+        let shared = {
+            let s = piece(&index.runs[top]);
+            s.iter().zip(path).take_while(|(a, b)| a == b).count()
+        };
+        let mut best: Option<u32> = None;
+        let mut current = top as u32;
+        while current != NO_RUN {
+            let run = &index.runs[current as usize];
+            current = run.parent;
+            if piece(run).len() > shared {
+                continue;
             }
-            if matches(i) {
-                best = Some(i);
-                break;
+            let entries = &index.run_entries[run.start as usize..(run.start + run.len) as usize];
+            for &i in entries {
+                if best.is_some_and(|b| i >= b) {
+                    break;
+                }
+                if self.arena.matches(&m.entries[i as usize].pattern, path) {
+                    best = Some(i);
+                    break;
+                }
             }
         }
         best.map(|i| &m.entries[i as usize])

@@ -192,6 +192,17 @@ impl PieceArena {
         &self.bytes[start as usize..(start + len) as usize]
     }
 
+    /// Where the literal prefix of `p` lives in the arena (see [`Self::span`]).
+    pub(crate) fn first_piece_span(&self, p: &Pattern) -> (u32, u32) {
+        self.pieces[p.first_piece as usize]
+    }
+
+    /// Bytes of a span from [`Self::first_piece_span`].
+    #[inline]
+    pub(crate) fn span(&self, (start, len): (u32, u32)) -> &[u8] {
+        &self.bytes[start as usize..(start + len) as usize]
+    }
+
     /// The literal prefix every match must start with.
     pub(crate) fn first_piece(&self, p: &Pattern) -> &[u8] {
         self.piece(p.first_piece)
