@@ -25,6 +25,8 @@
 //! assert!(robots.check(googlebot, b"/private/").allowed); // the `*` group is not used
 //! ```
 
+#![warn(missing_docs)]
+
 mod parse;
 mod pattern;
 mod yandex;
