@@ -406,7 +406,8 @@ impl RobotsTxt {
     /// let group = robots.group_for(&Agent { tokens: &["foobot"], obeys_star: true });
     /// let verdict = robots.check(group, b"/private");
     /// assert!(!verdict.allowed);
-    /// assert_eq!(robots.rule(verdict.rule.unwrap()).display(), "Disallow: /");
+    /// let rule = verdict.rule.expect("a rule decided");
+    /// assert_eq!(robots.rule(rule).display(), "Disallow: /");
     /// assert!(robots.check(group, b"/public/page").allowed);
     /// ```
     pub fn parse(body: &[u8], dialect: Dialect) -> RobotsTxt {
@@ -438,10 +439,10 @@ impl RobotsTxt {
     ///     Dialect::Yandex,
     /// );
     /// let name = |id| robots.group(id).name();
-    /// let bot = robots.group_for(&Agent { tokens: &["YandexBot"], obeys_star: true }).unwrap();
-    /// let images = robots.group_for(&Agent { tokens: &["YandexImages"], obeys_star: true }).unwrap();
-    /// let direct = robots.group_for(&Agent { tokens: &["YandexDirect"], obeys_star: true }).unwrap();
-    /// assert_eq!((name(bot), name(images), name(direct)), ("YandexBot".into(), "Yandex".into(), "*".into()));
+    /// let group = |robot| robots.group_for(&Agent { tokens: &[robot], obeys_star: true });
+    /// assert_eq!(group("YandexBot").map(name).as_deref(), Some("YandexBot"));
+    /// assert_eq!(group("YandexImages").map(name).as_deref(), Some("Yandex")); // `Yandex` covers it
+    /// assert_eq!(group("YandexDirect").map(name).as_deref(), Some("*")); // `Yandex` does not
     /// ```
     pub fn group_for(&self, agent: &Agent<'_>) -> Option<GroupId> {
         if self.dialect.is_yandex()
