@@ -3,7 +3,12 @@
 //! and every verdict must name a rule of the chosen group.
 //!
 //! Input: the body, then a 0xFF byte, then the request target (no 0xFF: empty target).
-//! Run: `cargo fuzz run parse_match` in this directory.
+//! Run: `cargo fuzz run parse_match` in this directory. Without cargo-fuzz, on stable:
+//! `RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4
+//! -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table
+//! -Cllvm-args=-sanitizer-coverage-trace-compares" cargo build --release --target
+//! x86_64-unknown-linux-gnu`, then run `target/x86_64-unknown-linux-gnu/release/parse_match
+//! CORPUS_DIR -max_total_time=180`.
 
 #![no_main]
 
