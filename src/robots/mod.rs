@@ -618,6 +618,22 @@ impl RobotsTxt {
     }
 }
 
+/// Whether a Yandex robot follows the `*` group: `Some(false)` for the robots that Yandex's
+/// own table marks as obeying only groups that select them (YaDirectFetcher, YandexDirect,
+/// YandexCalendar, YandexMobileBot, YandexScreenshotBot, YandexMetrika/2.0, …),
+/// `Some(true)` for the others, `None` for a name that is not a Yandex robot's. For the
+/// crawler registry's [`Agent::obeys_star`].
+///
+/// ```
+/// use robots_audit::robots::yandex_obeys_star;
+/// assert_eq!(yandex_obeys_star("YandexBot"), Some(true));
+/// assert_eq!(yandex_obeys_star("YaDirectFetcher"), Some(false));
+/// assert_eq!(yandex_obeys_star("Googlebot"), None);
+/// ```
+pub fn yandex_obeys_star(name: &str) -> Option<bool> {
+    yandex::robot(name).map(|r| !r.explicit_only)
+}
+
 /// Whether a normalised path is `/robots.txt`, with or without a query.
 fn is_robots_txt(path: &[u8]) -> bool {
     const ROBOTS: &[u8] = b"/robots.txt";
