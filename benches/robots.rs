@@ -35,8 +35,8 @@ impl Rng {
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[(self.next() % items.len() as u64) as usize]
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[(self.next() % items.len() as u64) as usize]
     }
 }
 
@@ -74,17 +74,17 @@ fn workload(body: &[u8]) -> Vec<String> {
     (0..PATHS)
         .map(|i| {
             if i % 2 == 0 && !patterns.is_empty() {
-                let pattern = rng.pick(&patterns);
-                let fill = *rng.pick(&fills);
+                let pattern = &patterns[(rng.next() % patterns.len() as u64) as usize];
+                let fill = rng.pick(&fills);
                 let mut path = pattern.trim_end_matches('$').replace('*', fill);
                 if !path.starts_with('/') {
                     path.insert(0, '/');
                 }
-                path.push_str(*rng.pick(&tails));
+                path.push_str(rng.pick(&tails));
                 path
             } else {
-                let mut path = (*rng.pick(&common)).to_owned();
-                path.push_str(*rng.pick(&tails));
+                let mut path = rng.pick(&common).to_owned();
+                path.push_str(rng.pick(&tails));
                 path
             }
         })

@@ -187,7 +187,7 @@ fn google_empty_values_never_decide() {
     let g = robots.global_group();
     let v = robots.check(g, b"/a");
     assert!(!v.allowed);
-    assert_eq!(robots.rule(v.rule.unwrap()).line, 3);
+    assert_eq!(robots.rule(v.rule.expect("Disallow: / decides")).line, 3);
 }
 
 #[test]
@@ -201,7 +201,12 @@ fn google_index_html_allows_directory() {
     // The deciding line is the allow line.
     let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
     let v = robots.check(robots.global_group(), b"/d/");
-    assert_eq!(robots.rule(v.rule.unwrap()).line, 2);
+    assert_eq!(
+        robots
+            .rule(v.rule.expect("the index.html allow decides"))
+            .line,
+        2
+    );
 }
 
 /// Spec §4: groups `googlebot-news` (1), `*` (2), `googlebot` (3).
@@ -251,7 +256,7 @@ fn google_merging_example() {
     assert!(!robots.check(g, b"/fish").allowed);
     assert!(!robots.check(g, b"/shrimp").allowed);
     assert!(robots.check(g, b"/carrots").allowed);
-    let group = robots.group(g.unwrap());
+    let group = robots.group(g.expect("googlebot-news has a group"));
     assert_eq!(group.agents, ["googlebot-news"]);
     assert_eq!(group.rules().len(), 2);
     assert_eq!(robots.groups().count(), 2);
@@ -423,9 +428,9 @@ fn google_crawl_delay_parsed() {
                 tokens: &["bingbot"],
                 obeys_star: false,
             })
-            .unwrap(),
+            .expect("bingbot has a group"),
     );
-    let delay = g.crawl_delay.unwrap();
+    let delay = g.crawl_delay.expect("line 2 sets the delay");
     assert_eq!((delay.millis, delay.line), (500, 2));
     assert_eq!(delay.display(), "Crawl-delay: 0.5");
 }

@@ -564,7 +564,7 @@ fn yandex_crawl_delay() {
                 tokens: &tokens,
                 obeys_star: true,
             })
-            .unwrap();
+            .expect("both robots fall in a group");
         r.group(g).crawl_delay.map(|d| d.millis)
     };
     assert_eq!(delay("YandexBot"), Some(2000));
@@ -572,9 +572,9 @@ fn yandex_crawl_delay() {
     // The integer part is capped at 1024 seconds.
     let r = RobotsTxt::parse(b"User-agent: *\nCrawl-delay: 5000.25\n", Dialect::Yandex);
     assert_eq!(
-        r.group(r.global_group().unwrap())
+        r.group(r.global_group().expect("the file has a * group"))
             .crawl_delay
-            .unwrap()
+            .expect("the delay is valid")
             .millis,
         1_024_250
     );

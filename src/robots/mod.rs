@@ -25,6 +25,8 @@
 //! assert!(robots.check(googlebot, b"/private/").allowed); // the `*` group is not used
 //! ```
 
+#![warn(missing_docs)]
+
 mod parse;
 mod pattern;
 mod yandex;
@@ -297,20 +299,44 @@ struct Entry {
     rule: RuleId,
 }
 
-/// Buckets are used when a group has more rules than this.
-const BUCKET_THRESHOLD: usize = 12;
-/// Bucket of rules whose first literal piece is shorter than two bytes.
-const GENERIC_BUCKET: usize = 256;
+/// Groups with more compiled rules than this get a [`PrefixIndex`].
+const INDEX_THRESHOLD: usize = 12;
 
-/// A group's rules, sorted so that the first match decides, plus an index by the byte after
-/// the leading `/` (rules whose literal prefix is shorter go in a generic bucket).
+/// A group's rules, sorted so that the first match decides, plus (for large groups) an
+/// index by literal prefix.
 #[derive(Clone, Debug, Default)]
 struct GroupMatcher {
     entries: Vec<Entry>,
-    /// Empty, or 258 offsets into `index`: bucket `b` is `index[offsets[b]..offsets[b + 1]]`.
-    offsets: Vec<u32>,
-    index: Vec<u32>,
+    index: Option<PrefixIndex>,
 }
+
+/// The group's entries grouped by their first literal piece (the bytes before the first
+/// `*`, which every match must start with), with the runs sorted by that piece and each
+/// run linked to the longest other piece that is a proper prefix of it.
+///
+/// A query needs the runs whose piece is a prefix of the path. Let `s` be the greatest
+/// piece <= the path (one binary search). Every piece that is a prefix of the path sorts
+/// between itself and the path, so it is a prefix of `s` too: the candidates are exactly
+/// `s`'s chain of prefix links, cut to the length `s` shares with the path.
+#[derive(Clone, Debug, Default)]
+struct PrefixIndex {
+    runs: Vec<Run>,
+    /// Entry indices per run, ascending (so in precedence order).
+    run_entries: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    /// The piece, as a span of the arena.
+    piece: (u32, u32),
+    /// The run's entries: `run_entries[start..start + len]`.
+    start: u32,
+    len: u32,
+    /// The run whose piece is the longest proper prefix of this one's, or `NO_RUN`.
+    parent: u32,
+}
+
+const NO_RUN: u32 = u32::MAX;
 
 /// A parse warning: something in the file that was ignored, or accepted although not
 /// written as the spec says.
@@ -380,7 +406,8 @@ impl RobotsTxt {
     /// let group = robots.group_for(&Agent { tokens: &["foobot"], obeys_star: true });
     /// let verdict = robots.check(group, b"/private");
     /// assert!(!verdict.allowed);
-    /// assert_eq!(robots.rule(verdict.rule.unwrap()).display(), "Disallow: /");
+    /// let rule = verdict.rule.expect("a rule decided");
+    /// assert_eq!(robots.rule(rule).display(), "Disallow: /");
     /// assert!(robots.check(group, b"/public/page").allowed);
     /// ```
     pub fn parse(body: &[u8], dialect: Dialect) -> RobotsTxt {
@@ -412,10 +439,10 @@ impl RobotsTxt {
     ///     Dialect::Yandex,
     /// );
     /// let name = |id| robots.group(id).name();
-    /// let bot = robots.group_for(&Agent { tokens: &["YandexBot"], obeys_star: true }).unwrap();
-    /// let images = robots.group_for(&Agent { tokens: &["YandexImages"], obeys_star: true }).unwrap();
-    /// let direct = robots.group_for(&Agent { tokens: &["YandexDirect"], obeys_star: true }).unwrap();
-    /// assert_eq!((name(bot), name(images), name(direct)), ("YandexBot".into(), "Yandex".into(), "*".into()));
+    /// let group = |robot| robots.group_for(&Agent { tokens: &[robot], obeys_star: true });
+    /// assert_eq!(group("YandexBot").map(name).as_deref(), Some("YandexBot"));
+    /// assert_eq!(group("YandexImages").map(name).as_deref(), Some("Yandex")); // `Yandex` covers it
+    /// assert_eq!(group("YandexDirect").map(name).as_deref(), Some("*")); // `Yandex` does not
     /// ```
     pub fn group_for(&self, agent: &Agent<'_>) -> Option<GroupId> {
         if self.dialect.is_yandex()
@@ -486,25 +513,36 @@ impl RobotsTxt {
     }
 
     fn decide<'m>(&self, m: &'m GroupMatcher, path: &[u8]) -> Option<&'m Entry> {
-        let matches = |i: u32| self.arena.matches(&m.entries[i as usize].pattern, path);
-        if m.offsets.is_empty() {
+        let Some(index) = &m.index else {
             return m
                 .entries
                 .iter()
                 .find(|e| self.arena.matches(&e.pattern, path));
-        }
-        let bucket = |b: usize| &m.index[m.offsets[b] as usize..m.offsets[b + 1] as usize];
-        let mut best = match path.get(1) {
-            Some(&b) => bucket(usize::from(b)).iter().copied().find(|&i| matches(i)),
-            None => None,
         };
-        for &i in bucket(GENERIC_BUCKET) {
-            if best.is_some_and(|b| i > b) {
-                break;
+        let piece = |run: &Run| self.arena.span(run.piece);
+        let k = index.runs.partition_point(|run| piece(run) <= path);
+        let top = k.checked_sub(1)?;
+        let shared = {
+            let s = piece(&index.runs[top]);
+            s.iter().zip(path).take_while(|(a, b)| a == b).count()
+        };
+        let mut best: Option<u32> = None;
+        let mut current = top as u32;
+        while current != NO_RUN {
+            let run = &index.runs[current as usize];
+            current = run.parent;
+            if piece(run).len() > shared {
+                continue;
             }
-            if matches(i) {
-                best = Some(i);
-                break;
+            let entries = &index.run_entries[run.start as usize..(run.start + run.len) as usize];
+            for &i in entries {
+                if best.is_some_and(|b| i >= b) {
+                    break;
+                }
+                if self.arena.matches(&m.entries[i as usize].pattern, path) {
+                    best = Some(i);
+                    break;
+                }
             }
         }
         best.map(|i| &m.entries[i as usize])
@@ -578,6 +616,22 @@ impl RobotsTxt {
     pub fn parsed_bytes(&self) -> usize {
         self.parsed_bytes
     }
+}
+
+/// Whether a Yandex robot follows the `*` group: `Some(false)` for the robots that Yandex's
+/// own table marks as obeying only groups that select them (YaDirectFetcher, YandexDirect,
+/// YandexCalendar, YandexMobileBot, YandexScreenshotBot, YandexMetrika/2.0, …),
+/// `Some(true)` for the others, `None` for a name that is not a Yandex robot's. For the
+/// crawler registry's [`Agent::obeys_star`].
+///
+/// ```
+/// use robots_audit::robots::yandex_obeys_star;
+/// assert_eq!(yandex_obeys_star("YandexBot"), Some(true));
+/// assert_eq!(yandex_obeys_star("YaDirectFetcher"), Some(false));
+/// assert_eq!(yandex_obeys_star("Googlebot"), None);
+/// ```
+pub fn yandex_obeys_star(name: &str) -> Option<bool> {
+    yandex::robot(name).map(|r| !r.explicit_only)
 }
 
 /// Whether a normalised path is `/robots.txt`, with or without a query.

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use super::pattern::{self, PieceArena};
 use super::yandex;
 use super::{
-    BUCKET_THRESHOLD, CleanParam, CrawlDelay, Dialect, Entry, GENERIC_BUCKET, Group, GroupId,
-    GroupMatcher, RobotsTxt, Rule, RuleId, RuleKind, Warning,
+    CleanParam, CrawlDelay, Dialect, Entry, Group, GroupId, GroupMatcher, INDEX_THRESHOLD, NO_RUN,
+    PrefixIndex, RobotsTxt, Rule, RuleId, RuleKind, Run, Warning,
 };
 
 /// RFC 9309 §2.5 / Google: parse at most 500 KiB.
@@ -729,7 +729,7 @@ fn yandex_overflow(b: &Builder, merged: &[Vec<usize>]) -> Option<String> {
     None
 }
 
-/// Sorts a group's rules by precedence (first match decides) and builds the bucket index.
+/// Sorts a group's rules by precedence (first match decides) and indexes large groups.
 fn compile_group(rules: &[Rule], ids: &[RuleId], arena: &PieceArena) -> GroupMatcher {
     let mut entries: Vec<(Entry, u32)> = Vec::new();
     for &id in ids {
@@ -767,36 +767,50 @@ fn compile_group(rules: &[Rule], ids: &[RuleId], arena: &PieceArena) -> GroupMat
             .then(ai.cmp(ci))
     });
     let entries: Vec<Entry> = entries.into_iter().map(|(e, _)| e).collect();
-    let mut offsets = Vec::new();
-    let mut index = Vec::new();
-    if entries.len() > BUCKET_THRESHOLD {
-        // A rule whose literal prefix has a second byte can only match paths with that
-        // byte there; the others go in the generic bucket.
-        let bucket_of = |e: &Entry| match arena.first_piece(&e.pattern) {
-            [_, second, ..] => usize::from(*second),
-            _ => GENERIC_BUCKET,
-        };
-        let mut counts = vec![0u32; GENERIC_BUCKET + 1];
-        for e in &entries {
-            counts[bucket_of(e)] += 1;
-        }
-        offsets = Vec::with_capacity(GENERIC_BUCKET + 2);
-        offsets.push(0);
-        for c in &counts {
-            let last = offsets.last().copied().unwrap_or(0);
-            offsets.push(last + c);
-        }
-        let mut next: Vec<u32> = offsets[..=GENERIC_BUCKET].to_vec();
-        index = vec![0u32; entries.len()];
-        for (i, e) in entries.iter().enumerate() {
-            let b = bucket_of(e);
-            index[next[b] as usize] = i as u32;
-            next[b] += 1;
+    let index = (entries.len() > INDEX_THRESHOLD).then(|| prefix_index(&entries, arena));
+    GroupMatcher { entries, index }
+}
+
+/// Groups entries by first literal piece, runs sorted by piece (see [`PrefixIndex`]).
+fn prefix_index(entries: &[Entry], arena: &PieceArena) -> PrefixIndex {
+    let mut order: Vec<u32> = (0..entries.len() as u32).collect();
+    // Sort by piece, then by precedence (the entry index); `sort_by` is stable anyway.
+    order.sort_by(|&a, &b| {
+        arena
+            .first_piece(&entries[a as usize].pattern)
+            .cmp(arena.first_piece(&entries[b as usize].pattern))
+            .then(a.cmp(&b))
+    });
+    let mut runs: Vec<Run> = Vec::new();
+    for (pos, &i) in order.iter().enumerate() {
+        let piece = arena.first_piece(&entries[i as usize].pattern);
+        match runs.last_mut() {
+            Some(run) if arena.span(run.piece) == piece => run.len += 1,
+            _ => runs.push(Run {
+                piece: arena.first_piece_span(&entries[i as usize].pattern),
+                start: pos as u32,
+                len: 1,
+                parent: NO_RUN,
+            }),
         }
     }
-    GroupMatcher {
-        entries,
-        offsets,
-        index,
+    // Prefix links: in sorted order, the runs that are prefixes of the current one are on
+    // a stack (a piece's prefixes sort before it, and before anything between them).
+    let mut stack: Vec<u32> = Vec::new();
+    for r in 0..runs.len() {
+        let piece = arena.span(runs[r].piece);
+        while let Some(&top) = stack.last() {
+            let top_piece = arena.span(runs[top as usize].piece);
+            if piece.starts_with(top_piece) {
+                break;
+            }
+            stack.pop();
+        }
+        runs[r].parent = stack.last().copied().unwrap_or(NO_RUN);
+        stack.push(r as u32);
+    }
+    PrefixIndex {
+        runs,
+        run_entries: order,
     }
 }

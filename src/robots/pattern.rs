@@ -46,16 +46,16 @@ pub(crate) fn escape_into(bytes: &[u8], out: &mut Vec<u8>) {
 
 /// Request target → the normalised path+query that [`super::RobotsTxt::check`] takes.
 ///
-/// Accepts a full URL (`http://h/p?q#f`), a network-path reference (`//h/p`) or a request
-/// target (`/p?q`, `*`, `?q`). The scheme and authority are dropped the way Google's
-/// reference (`GetPathParamsQuery`) drops them; so is the `#fragment`. The result is `/`
-/// when no path remains, and a `/` is put before a leading `?` or `;`. Then, as for rule
-/// values, valid `%xx` escapes get upper-case hex and bytes >= 0x80 are percent-encoded;
-/// nothing is decoded.
+/// Accepts a full URL (`http://h/p?q#f`) or a request target (`/p?q`, `*`, `?q`). The
+/// scheme and authority of a full URL are dropped the way Google's reference
+/// (`GetPathParamsQuery`) drops them; so is the `#fragment`. The result is `/` when no path
+/// remains, and a `/` is put before a leading `?` or `;`. Then, as for rule values, valid
+/// `%xx` escapes get upper-case hex and bytes >= 0x80 are percent-encoded; nothing is
+/// decoded.
 ///
-/// An origin-form target that starts with a single `/` is taken as a path as it stands (so
-/// `/a://b` stays a path); one that starts with `//` is read as Google reads it, as
-/// `//host/path`, because a log cannot tell the two apart and that is what crawlers send.
+/// Anything that starts with `/` is an origin-form request target (RFC 9112 §3.2.1) and is
+/// taken as a path as it stands: `//xmlrpc.php` stays `//xmlrpc.php` (Google's function
+/// would read `xmlrpc.php` as a host there, but a log's request line has no authority).
 ///
 /// `out` is cleared first, so one buffer can be reused for every request.
 ///
@@ -92,31 +92,23 @@ fn extract_path(url: &[u8]) -> &[u8] {
             .map(|i| i + from)
     };
     // Origin-form request target: the common case in logs, taken as it stands.
-    if url.first() == Some(&b'/') && url.get(1) != Some(&b'/') {
+    if url.first() == Some(&b'/') {
         let end = memchr::memchr(b'#', url).unwrap_or(url.len());
         return &url[..end];
     }
-    // Initial two slashes are ignored (network-path reference).
-    let search_start = if url.starts_with(b"//") { 2 } else { 0 };
-    let early_path = find_any(search_start, b"/?;");
-    let mut protocol_end = url
-        .get(search_start..)
-        .and_then(|s| memmem::find(s, b"://"))
-        .map(|i| i + search_start);
+    let early_path = find_any(0, b"/?;");
+    let mut protocol_end = memmem::find(url, b"://");
     if let (Some(early), Some(proto)) = (early_path, protocol_end)
         && early < proto
     {
         // A path, param or query starts before "://": it is not a scheme separator.
         protocol_end = None;
     }
-    let authority_start = protocol_end.map_or(search_start, |p| p + 3);
+    let authority_start = protocol_end.map_or(0, |p| p + 3);
     let Some(path_start) = find_any(authority_start, b"/?;") else {
         return b"";
     };
-    let hash = url
-        .get(search_start..)
-        .and_then(|s| memchr::memchr(b'#', s))
-        .map(|i| i + search_start);
+    let hash = memchr::memchr(b'#', url);
     match hash {
         Some(h) if h < path_start => b"",
         Some(h) => &url[path_start..h],
@@ -189,6 +181,17 @@ impl PieceArena {
 
     fn piece(&self, index: u32) -> &[u8] {
         let (start, len) = self.pieces[index as usize];
+        &self.bytes[start as usize..(start + len) as usize]
+    }
+
+    /// Where the literal prefix of `p` lives in the arena (see [`Self::span`]).
+    pub(crate) fn first_piece_span(&self, p: &Pattern) -> (u32, u32) {
+        self.pieces[p.first_piece as usize]
+    }
+
+    /// Bytes of a span from [`Self::first_piece_span`].
+    #[inline]
+    pub(crate) fn span(&self, (start, len): (u32, u32)) -> &[u8] {
         &self.bytes[start as usize..(start + len) as usize]
     }
 
@@ -363,7 +366,8 @@ mod tests {
             (b"http://foo.bar;p", b"/;p"),
             (b"http://foo.bar#f/x", b"/"),
             (b"http://foo.bar//folder/a", b"//folder/a"),
-            (b"//foo.bar/x", b"/x"),
+            (b"//foo.bar/x", b"//foo.bar/x"),
+            (b"//xmlrpc.php", b"//xmlrpc.php"),
             (b"/a://b", b"/a://b"),
             (b"/x#y", b"/x"),
             (b"?q", b"/?q"),

@@ -10,73 +10,82 @@
 pub(crate) struct Robot {
     pub(crate) full_name: &'static str,
     pub(crate) req_prefix: &'static str,
+    pub(crate) explicit_only: bool,
 }
 
-/// Yandex: `(full name, required prefix)`. A user-agent value selects a robot when it starts
-/// with the required prefix and is a prefix of the full name (both case-insensitive). When
+/// Yandex: `(full name, required prefix, explicit only)`. A user-agent value selects a robot
+/// when it starts with the required prefix and is a prefix of the full name (both
+/// case-insensitive). "Explicit only" robots (`ExplicitDisallow` in Yandex's table) ignore
+/// the `*` group: only a group that selects them restricts them. When
 /// a name appears twice (YandexMetrika, YandexNews, YandexMarket), a bare name picks the
 /// first entry, which is the one `User-agent: Yandex` covers; give the version to pick
 /// another.
-const ROBOTS: &[(&str, &str)] = &[
-    ("YandexBot/3.0", "Yandex"),
-    ("YandexMedia/3.0", "Yandex"),
-    ("YandexImages/3.0", "Yandex"),
-    ("YandexCatalog/3.0", "Yandex"),
-    ("YandexBlogs/0.99", "Yandex"),
-    ("YandexNews/3.0", "Yandex"),
-    ("YandexPagechecker/2.0", "Yandex"),
-    ("YandexMetrika/3.0", "Yandex"),
-    ("YandexBrowser/1.0", "Yandex"),
-    ("YandexMarket/1.0", "Yandex"),
-    ("YandexWebmaster/2.0", "Yandex"),
-    ("YandexVideo/3.0", "Yandex"),
-    ("YandexImageResizer/2.0", "Yandex"),
-    ("YandexTravel/1.0", "Yandex"),
-    ("YandexOntoDB/1.0", "Yandex"),
-    ("YandexNews/4.0", "Yandex"),
-    ("YaDirectFetcher/1.0", "YaDirectFetcher"),
-    ("YandexCalendar/1.0", "YandexCalendar"),
-    ("YandexDirect/3.0", "YandexDirect"),
-    ("YandexPartner/3.0", "YandexPartner"),
-    ("YandexRCA/1.0", "YandexRCA"),
-    ("YandexDirectDyn/1.0", "YandexDirectDyn"),
-    ("YandexMobileBot/3.0", "YandexMobileBot"),
-    ("YandexAccessibilityBot/3.0", "YandexAccessibilityBot"),
-    ("YandexScreenshotBot/3.0", "YandexScreenshotBot"),
-    ("YandexMetrika/2.0", "YandexMetrika"),
-    ("YandexMetrika/4.0", "YandexMetrika"),
-    ("YandexVideoParser/1.0", "YandexVideoParser"),
-    ("YandexMarket/2.0", "YandexMarket"),
-    ("YandexMedianaBot/1.0", "YandexMedianaBot"),
-    ("YandexSearchShop/1.0", "YandexSearchShop"),
-    ("YandexOntoDBAPI/1.0", "YandexOntoDBAPI"),
-    ("Yandex-AMPHTML", "Yandex-AMPHTML"),
-    ("YandexVideoHosting/1.0", "YandexVideoHosting"),
-    ("YandexMediaSelling/1.0", "YandexMediaSelling"),
-    ("YandexVerticals/1.0", "YandexVerticals"),
-    ("YandexTurbo/1.0", "YandexTurbo"),
-    ("YandexZenRss/1.0", "YandexZenRss"),
-    ("YandexTracker/1.0", "YandexTracker"),
-    ("YandexMobileScreenShotBot/1.0", "YandexMobileScreenShotBot"),
-    ("YandexFavicons/1.0", "YandexFavicons"),
+const ROBOTS: &[(&str, &str, bool)] = &[
+    ("YandexBot/3.0", "Yandex", false),
+    ("YandexMedia/3.0", "Yandex", false),
+    ("YandexImages/3.0", "Yandex", false),
+    ("YandexCatalog/3.0", "Yandex", false),
+    ("YandexBlogs/0.99", "Yandex", false),
+    ("YandexNews/3.0", "Yandex", false),
+    ("YandexPagechecker/2.0", "Yandex", false),
+    ("YandexMetrika/3.0", "Yandex", false),
+    ("YandexBrowser/1.0", "Yandex", false),
+    ("YandexMarket/1.0", "Yandex", false),
+    ("YandexWebmaster/2.0", "Yandex", false),
+    ("YandexVideo/3.0", "Yandex", false),
+    ("YandexImageResizer/2.0", "Yandex", false),
+    ("YandexTravel/1.0", "Yandex", false),
+    ("YandexOntoDB/1.0", "Yandex", false),
+    ("YandexNews/4.0", "Yandex", true),
+    ("YaDirectFetcher/1.0", "YaDirectFetcher", true),
+    ("YandexCalendar/1.0", "YandexCalendar", true),
+    ("YandexDirect/3.0", "YandexDirect", true),
+    ("YandexPartner/3.0", "YandexPartner", true),
+    ("YandexRCA/1.0", "YandexRCA", true),
+    ("YandexDirectDyn/1.0", "YandexDirectDyn", true),
+    ("YandexMobileBot/3.0", "YandexMobileBot", true),
+    ("YandexAccessibilityBot/3.0", "YandexAccessibilityBot", true),
+    ("YandexScreenshotBot/3.0", "YandexScreenshotBot", true),
+    ("YandexMetrika/2.0", "YandexMetrika", true),
+    ("YandexMetrika/4.0", "YandexMetrika", true),
+    ("YandexVideoParser/1.0", "YandexVideoParser", true),
+    ("YandexMarket/2.0", "YandexMarket", true),
+    ("YandexMedianaBot/1.0", "YandexMedianaBot", true),
+    ("YandexSearchShop/1.0", "YandexSearchShop", true),
+    ("YandexOntoDBAPI/1.0", "YandexOntoDBAPI", true),
+    ("Yandex-AMPHTML", "Yandex-AMPHTML", true),
+    ("YandexVideoHosting/1.0", "YandexVideoHosting", true),
+    ("YandexMediaSelling/1.0", "YandexMediaSelling", true),
+    ("YandexVerticals/1.0", "YandexVerticals", true),
+    ("YandexTurbo/1.0", "YandexTurbo", true),
+    ("YandexZenRss/1.0", "YandexZenRss", true),
+    ("YandexTracker/1.0", "YandexTracker", true),
+    (
+        "YandexMobileScreenShotBot/1.0",
+        "YandexMobileScreenShotBot",
+        true,
+    ),
+    ("YandexFavicons/1.0", "YandexFavicons", true),
 ];
 
 /// The Yandex robot called `name` (`YandexImages`, or with a version, `YandexMetrika/2.0`),
 /// compared case-insensitively; `None` for a name that is not a Yandex robot's.
 pub(crate) fn robot(name: &str) -> Option<Robot> {
-    let entry = |&(full_name, req_prefix): &(&'static str, &'static str)| Robot {
-        full_name,
-        req_prefix,
-    };
+    let entry =
+        |&(full_name, req_prefix, explicit_only): &(&'static str, &'static str, bool)| Robot {
+            full_name,
+            req_prefix,
+            explicit_only,
+        };
     if name.contains('/')
-        && let Some(e) = ROBOTS.iter().find(|(f, _)| f.eq_ignore_ascii_case(name))
+        && let Some(e) = ROBOTS.iter().find(|(f, _, _)| f.eq_ignore_ascii_case(name))
     {
         return Some(entry(e));
     }
     let bare = name.split('/').next().unwrap_or(name);
     ROBOTS
         .iter()
-        .find(|(f, _)| f.split('/').next().unwrap_or(f).eq_ignore_ascii_case(bare))
+        .find(|(f, _, _)| f.split('/').next().unwrap_or(f).eq_ignore_ascii_case(bare))
         .map(entry)
 }
 
@@ -294,5 +303,9 @@ mod tests {
         assert!(!sel("YandexBot", "yandexbo*"));
         assert!(!sel("YandexBot", "*"));
         assert!(robot("Googlebot").is_none());
+        assert!(!robot("YandexBot").expect("known").explicit_only);
+        assert!(robot("YaDirectFetcher").expect("known").explicit_only);
+        assert!(robot("YandexMetrika/2.0").expect("known").explicit_only);
+        assert!(!robot("YandexMetrika").expect("known").explicit_only);
     }
 }
