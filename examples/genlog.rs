@@ -17,7 +17,7 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -540,12 +540,12 @@ impl Generator {
             b"www.example.com:443 203.0.113.7 - - [20/Nov/2026:10:00:00 +0100] \"GET / HTTP/1.1\" 200\n",
             b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\n",
         ];
-        let line: &[u8] = *self.rng.pick::<&[u8]>(bad);
+        let line: &[u8] = self.rng.pick::<&[u8]>(bad);
         out.extend_from_slice(line);
     }
 }
 
-fn open(path: &PathBuf) -> io::Result<Box<dyn Write>> {
+fn open(path: &Path) -> io::Result<Box<dyn Write>> {
     if path.as_os_str() == "-" {
         Ok(Box::new(BufWriter::new(io::stdout().lock())))
     } else {
@@ -556,7 +556,7 @@ fn open(path: &PathBuf) -> io::Result<Box<dyn Write>> {
     }
 }
 
-fn write_robots(dir: &PathBuf, hosts: usize) -> io::Result<()> {
+fn write_robots(dir: &Path, hosts: usize) -> io::Result<()> {
     for i in 0..hosts {
         if let Some(body) = SITES[i % SITES.len()].robots {
             let d = dir.join(host_name(i));
@@ -639,7 +639,7 @@ fn emit(
 ) -> io::Result<()> {
     for i in 0..n {
         let line_no = base + i + 1;
-        if bad_every > 0 && line_no % bad_every == 0 {
+        if bad_every > 0 && line_no.is_multiple_of(bad_every) {
             g.bad_line(buf);
         } else {
             g.line(buf);
