@@ -295,18 +295,40 @@ fn read_input(
     let progress = AtomicU64::new(0);
     let mut format: Option<Format> = None;
     let mut fatal: Option<AuditError> = None;
+    // Blocks of header lines only (W3C's `#Version:`, a block cut at `#Fields:`) wait until
+    // a block with requests shows what the format is.
+    let mut pending: Vec<input::Block> = Vec::new();
     let result = input::read_blocks(source, BLOCK_SIZE, &progress, |block| {
         if abort.load(Ordering::Relaxed) {
             return false;
         }
         if let Some(bar) = bar {
             bar.set_position(progress.load(Ordering::Relaxed));
+            let lines = block.first_line.saturating_sub(1);
+            let secs = bar.elapsed().as_secs_f64().max(0.001);
+            bar.set_message(format!("{:.0} lines/s", lines as f64 / secs));
         }
         let f = match format {
             Some(f) => f,
+            None if only_comments(&block) => {
+                pending.push(block);
+                return true;
+            }
             None => match first_block_format(config, &name, &block, console) {
                 Ok(f) => {
                     format = Some(f);
+                    for early in pending.drain(..) {
+                        if tx
+                            .send(Job {
+                                input: index,
+                                format: f,
+                                block: early,
+                            })
+                            .is_err()
+                        {
+                            return false;
+                        }
+                    }
                     f
                 }
                 Err(e) => {
@@ -388,6 +410,13 @@ fn first_block_format(
     Ok(format)
 }
 
+/// True when a block holds nothing but `#` lines and blank lines.
+fn only_comments(block: &input::Block) -> bool {
+    block
+        .lines()
+        .all(|(_, line)| line.is_empty() || line.starts_with(b"#"))
+}
+
 /// The first `n` lines of a block.
 fn first_lines(data: &[u8], n: usize) -> &[u8] {
     let mut end = 0;
@@ -405,13 +434,13 @@ fn progress_bar(console: &Console, source: &Source) -> Option<ProgressBar> {
     let bar = match input::source_len(source) {
         Some(len) => ProgressBar::new(len).with_style(
             ProgressStyle::with_template(
-                "{prefix:20!} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} ETA {eta}",
+                "{prefix:20!} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} {msg} ETA {eta}",
             )
             .expect("a valid template")
             .progress_chars("=> "),
         ),
         None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{prefix:20!} {spinner} {bytes} {bytes_per_sec}")
+            ProgressStyle::with_template("{prefix:20!} {spinner} {bytes} {bytes_per_sec} {msg}")
                 .expect("a valid template"),
         ),
     };

@@ -7,5 +7,6 @@ mod audit;
 mod check;
 mod errors;
 mod fetch;
+mod formats;
 mod inputs;
 mod support;

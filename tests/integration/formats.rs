@@ -1,0 +1,161 @@
+//! The same traffic written in every log format gives the same violations report, and odd
+//! files get the behaviour the developers' guide states: an empty file is an empty data set,
+//! a binary or one-line-of-50-MB file is "not a log" (exit 2, nothing written), CRLF line
+//! ends are read like LF.
+
+use std::ffi::OsStr;
+use std::path::Path;
+
+use crate::support::{rows, run, stderr, testdata};
+
+fn audit(log: &Path, extra: &[&str]) -> std::process::Output {
+    let robots = testdata("robots-dir");
+    let mut args: Vec<&OsStr> = vec![log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str()];
+    args.extend(extra.iter().map(OsStr::new));
+    run(&args, None)
+}
+
+#[test]
+fn every_format_yields_the_same_report() {
+    let reference = audit(&testdata("logs/vhost_combined.log"), &["-q"]);
+    assert_eq!(reference.status.code(), Some(0), "{}", stderr(&reference));
+    let recs = rows(&reference.stdout);
+    assert!(!recs.is_empty(), "the sample traffic has a violation");
+    assert!(recs.iter().all(|r| &r[0] == "www.example.com"));
+    for (file, extra) in [
+        ("logs/combined.log", &["--host", "www.example.com"][..]),
+        ("logs/common.log", &["--host", "www.example.com"][..]),
+        ("logs/combined.log.gz", &["--host", "www.example.com"][..]),
+        (
+            "logs/combined-multi.log.gz",
+            &["--host", "www.example.com"][..],
+        ),
+        (
+            "logs/combined-crlf-plain.log.gz",
+            &["--host", "www.example.com"][..],
+        ),
+        ("logs/nginx.json", &[][..]),
+        ("logs/caddy.json", &[][..]),
+        ("logs/cloudflare.json", &[][..]),
+        ("logs/cloudfront.log", &[][..]),
+        ("logs/alb.log", &[][..]),
+        ("logs/w3c.log", &[][..]),
+    ] {
+        let mut args = extra.to_vec();
+        args.push("-q");
+        let o = audit(&testdata(file), &args);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", stderr(&o));
+        if file.contains("common") {
+            // Common Log Format has no User-Agent: no crawler can be recognised.
+            assert_eq!(rows(&o.stdout).len(), 0, "{file}");
+            continue;
+        }
+        let (got, want) = (
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&reference.stdout),
+        );
+        if file.ends_with("w3c.log") {
+            // IIS writes a space in the User-Agent as `+` and a `+` as itself: the header's
+            // `+http` cannot be told from ` http`. Everything else must agree.
+            assert_eq!(
+                got.replace('+', " "),
+                want.replace('+', " "),
+                "{file} gives another report"
+            );
+        } else {
+            assert_eq!(got, want, "{file} gives another report");
+        }
+    }
+}
+
+#[test]
+fn the_detected_format_is_named_on_stderr() {
+    for (file, name) in [
+        ("logs/caddy.json", "caddy"),
+        ("logs/cloudfront.log", "cloudfront"),
+        ("logs/alb.log", "alb"),
+    ] {
+        let o = audit(&testdata(file), &[]);
+        assert!(
+            stderr(&o).contains(&format!("format {name} (detected)")),
+            "{file}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn an_empty_file_is_an_empty_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.log");
+    std::fs::write(&empty, b"").unwrap();
+    let o = audit(&empty, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(rows(&o.stdout).len(), 0);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).starts_with("host,kind,"),
+        "the header is still written"
+    );
+}
+
+#[test]
+fn binary_and_one_huge_line_are_not_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = dir.path().join("binary.log");
+    let bytes: Vec<u8> = (0..200_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(&binary, &bytes).unwrap();
+    let huge = dir.path().join("huge.log");
+    let mut line = vec![b'a'; 50 << 20];
+    line.push(b'\n');
+    std::fs::write(&huge, &line).unwrap();
+    for path in [&binary, &huge] {
+        let out = dir.path().join("r.csv");
+        let o = audit(
+            path,
+            &[
+                "--format",
+                "combined",
+                "--host",
+                "www.example.com",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("not a combined log"), "{err}");
+        assert!(
+            err.len() < 2000,
+            "the message stays short: {} bytes",
+            err.len()
+        );
+        assert!(!out.exists(), "no report is written for a run that stopped");
+    }
+    // Without --format, the tool says it cannot tell.
+    let o = audit(&binary, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot tell the log format"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn crlf_line_ends_give_the_same_report() {
+    let plain = std::fs::read(testdata("access.log")).unwrap();
+    let mut crlf = Vec::with_capacity(plain.len() + 5000);
+    for line in plain.split_inclusive(|b| *b == b'\n') {
+        crlf.extend_from_slice(&line[..line.len() - 1]);
+        crlf.extend_from_slice(b"\r\n");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crlf.log");
+    std::fs::write(&path, &crlf).unwrap();
+    let a = audit(&testdata("access.log"), &["-q"]);
+    let b = audit(&path, &["-q"]);
+    assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+    assert_eq!(a.stdout, b.stdout);
+}
