@@ -55,6 +55,11 @@ pub struct AuditArgs {
     #[arg(long, short = 'f', value_name = "NAME", default_value = "auto")]
     pub format: String,
 
+    /// nginx-json: the JSON key(s) that hold a field, `MEANING=KEY[,KEY...]`; repeatable.
+    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme.
+    #[arg(long, value_name = "MEANING=KEY")]
+    pub json_field: Vec<String>,
+
     /// The host for requests in logs whose format carries none (e.g. `combined`).
     #[arg(long, value_name = "HOST")]
     pub host: Option<String>,

@@ -3,18 +3,21 @@
 //! so the pipeline never meets a half-valid setting.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cli::{AuditArgs, NetArgs, SchemeArg};
 use crate::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
 use crate::input::Source;
-use crate::logformat::Format;
+use crate::logformat::{Format, JsonFields};
 
 /// A setting the user got wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("--format: unknown log format '{0}' (known: auto, {known})", known = known_formats())]
     Format(String),
+    #[error("--json-field: {0}")]
+    JsonField(String),
     #[error("--host: {0}")]
     Host(String),
     #[error("--resolve: {0}")]
@@ -45,6 +48,8 @@ pub struct Config {
     pub inputs: Vec<Source>,
     /// None: detect per input.
     pub format: Option<Format>,
+    /// nginx-json key names, when the user changed the defaults.
+    pub json_fields: Option<Arc<JsonFields>>,
     /// The origin of requests whose log line carries no host (`--host`).
     pub default_host: Option<Origin>,
     /// The scheme where the log does not say (`--scheme`).
@@ -76,6 +81,15 @@ impl Config {
                 name.parse::<Format>()
                     .map_err(|_| ConfigError::Format(name.to_string()))?,
             ),
+        };
+        let json_fields = if args.json_field.is_empty() {
+            None
+        } else {
+            let mut fields = JsonFields::defaults().clone();
+            for assignment in &args.json_field {
+                fields.set(assignment).map_err(ConfigError::JsonField)?;
+            }
+            Some(Arc::new(fields))
         };
         let scheme = scheme(args.scheme);
         let default_host = args
@@ -113,6 +127,7 @@ impl Config {
         Ok(Config {
             inputs,
             format,
+            json_fields,
             default_host,
             scheme,
             out: args.out,

@@ -28,7 +28,7 @@ use crate::config::Config;
 use crate::crawlers::{Registry, RegistryError, Verifier};
 use crate::fetch::{FetchError, RobotsStore};
 use crate::input::{self, InputError, Source};
-use crate::logformat::{self, Format, LineParser};
+use crate::logformat::{self, Format};
 use crate::report::{self, CsvStyle, Output, ReportError, escape_for_terminal};
 
 use judge::Judges;
@@ -175,6 +175,7 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
         since_ms: config.since_ms,
         until_ms: config.until_ms,
         all_crawl_delay: config.all_crawl_delay,
+        json_fields: config.json_fields.as_ref(),
     };
     let (mut merged, input_errors) = read_and_judge(config, &shared, &console)?;
 
@@ -240,7 +241,7 @@ fn read_and_judge(
                     if i >= inputs.len() || abort.load(Ordering::Relaxed) {
                         break;
                     }
-                    match read_input(config, i, &tx, &abort, bars[i].as_ref(), console) {
+                    match read_input(config, shared, i, &tx, &abort, bars[i].as_ref(), console) {
                         Ok(None) => {}
                         Ok(Some(e)) => input_errors
                             .lock()
@@ -284,6 +285,7 @@ fn read_and_judge(
 /// were sent); `Err`: the input must not be audited at all.
 fn read_input(
     config: &Config,
+    shared: &Shared<'_>,
     index: usize,
     tx: &crossbeam_channel::Sender<Job>,
     abort: &AtomicBool,
@@ -314,7 +316,7 @@ fn read_input(
                 pending.push(block);
                 return true;
             }
-            None => match first_block_format(config, &name, &block, console) {
+            None => match first_block_format(config, shared, &name, &block, console) {
                 Ok(f) => {
                     format = Some(f);
                     for early in pending.drain(..) {
@@ -353,6 +355,7 @@ fn read_input(
 /// Chooses the format of an input from its first block and runs the not-a-log guard.
 fn first_block_format(
     config: &Config,
+    shared: &Shared<'_>,
     name: &str,
     block: &input::Block,
     console: &Console,
@@ -380,7 +383,7 @@ fn first_block_format(
     }
     // The guard: a file that is clearly not a log of this format stops the run instead of
     // producing an empty report.
-    let parser = LineParser::new(format, block.header.as_deref());
+    let parser = shared.parser(format, block.header.as_deref());
     let (mut seen, mut bad) = (0usize, 0usize);
     let mut first_bad: Option<(u64, String)> = None;
     for (line_no, line) in block.lines().take(GUARD_LINES) {

@@ -18,7 +18,7 @@ use foldhash::HashSetExt;
 use crate::crawlers::{self, CrawlerId, Identity, Registry, Verifier, VerifyResult};
 use crate::fetch::{Origin, Scheme};
 use crate::input::Block;
-use crate::logformat::{BadLine, Format, LineParser, Request};
+use crate::logformat::{BadLine, Format, JsonFields, LineParser, Request};
 use crate::report::cell_text;
 use crate::robots::{Agent, Dialect, GroupId, normalize_target};
 
@@ -39,6 +39,17 @@ pub(super) struct Shared<'a> {
     pub since_ms: Option<i64>,
     pub until_ms: Option<i64>,
     pub all_crawl_delay: bool,
+    pub json_fields: Option<&'a Arc<JsonFields>>,
+}
+
+impl Shared<'_> {
+    /// The parser for a block of this format (with the user's nginx-json key names).
+    pub fn parser(&self, format: Format, header: Option<&[u8]>) -> LineParser {
+        match self.json_fields {
+            Some(fields) => LineParser::with_json_fields(format, header, Arc::clone(fields)),
+            None => LineParser::new(format, header),
+        }
+    }
 }
 
 /// A block of one input, with the format its lines are in.
@@ -283,7 +294,7 @@ impl<'a> Worker<'a> {
 
     /// Parses and judges every line of a block.
     pub fn process(&mut self, job: &Job) {
-        let parser = LineParser::new(job.format, job.block.header.as_deref());
+        let parser = self.shared.parser(job.format, job.block.header.as_deref());
         let resolution = time_resolution_ms(job.format);
         for (line_no, line) in job.block.lines() {
             match parser.parse(line) {

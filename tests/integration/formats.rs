@@ -159,3 +159,40 @@ fn crlf_line_ends_give_the_same_report() {
     assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
     assert_eq!(a.stdout, b.stdout);
 }
+
+#[test]
+fn nginx_json_keys_are_the_admins_choice() {
+    let text = std::fs::read_to_string(testdata("logs/nginx.json")).unwrap();
+    let renamed = text
+        .replace("\"http_user_agent\":", "\"ua\":")
+        .replace("\"host\":", "\"vhost\":");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("renamed.json");
+    std::fs::write(&path, renamed).unwrap();
+    let reference = audit(&testdata("logs/nginx.json"), &["-q"]);
+    let o = audit(
+        &path,
+        &[
+            "-q",
+            "--format",
+            "nginx-json",
+            "--json-field",
+            "user_agent=ua",
+            "--json-field",
+            "host=vhost",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!rows(&o.stdout).is_empty());
+    assert_eq!(o.stdout, reference.stdout);
+    // Without the mapping the renamed log has no User-Agent and no host: nothing is judged.
+    let o = audit(
+        &path,
+        &["-q", "--format", "nginx-json", "--host", "www.example.com"],
+    );
+    assert_eq!(rows(&o.stdout).len(), 0, "{}", stderr(&o));
+    // A meaning that does not exist is named.
+    let o = audit(&path, &["--json-field", "colour=c"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--json-field"), "{}", stderr(&o));
+}
