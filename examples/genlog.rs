@@ -207,7 +207,7 @@ const CLIENTS: &[Client] = &[
     },
     Client {
         ua: "AdsBot-Google (+http://www.google.com/adsbot.html)",
-        net: "66.249.72.",
+        net: "66.249.87.",
         weight: 5,
         crawler: true,
         rude: 20,

@@ -47,6 +47,11 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub summary: Option<PathBuf>,
 
+    /// Also write the addresses that claimed to be a crawler and failed its verification:
+    /// one row per (address, crawler), ready for a block list.
+    #[arg(long, value_name = "FILE")]
+    pub spoofed: Option<PathBuf>,
+
     /// Also write one row per host: where its robots.txt came from and what it said.
     #[arg(long, value_name = "FILE")]
     pub hosts: Option<PathBuf>,

@@ -57,6 +57,7 @@ pub struct Config {
     pub out: Option<PathBuf>,
     pub summary: Option<PathBuf>,
     pub hosts: Option<PathBuf>,
+    pub spoofed: Option<PathBuf>,
     pub fetch: FetchOptions,
     pub crawlers: Option<PathBuf>,
     /// Unix milliseconds, inclusive.
@@ -133,6 +134,7 @@ impl Config {
             out: args.out,
             summary: args.summary,
             hosts: args.hosts,
+            spoofed: args.spoofed,
             fetch: fetch_options(&args.net, args.robots_dir)?,
             crawlers: args.crawlers,
             since_ms,

@@ -10,7 +10,7 @@ use foldhash::HashMap;
 
 use crate::crawlers::VerifyResult;
 use crate::fetch::{Origin, Outcome, RobotsStore};
-use crate::report::{HostRow, Kind, SummaryRow, ViolationRow, cell_text};
+use crate::report::{HostRow, Kind, SpoofedRow, SummaryRow, ViolationRow, cell_text};
 use crate::robots::{Dialect, RobotsTxt};
 
 use super::worker::{Aggregates, CrawlerInfo, DelayAgg, InputCounts, PairAgg, RowAgg, Tables};
@@ -34,6 +34,17 @@ pub(super) struct Merged {
     pub pairs: BTreeMap<(String, String), (CrawlerInfo, PairAgg)>,
     rows: HashMap<UaKey, HashMap<Box<[u8]>, RowAgg>>,
     delays: HashMap<UaKey, DelayAgg>,
+    /// (client, crawler) → the spoofed traffic's aggregate.
+    spoofed: BTreeMap<(String, String), Spoofed>,
+}
+
+/// Merged [`super::worker::SpoofAgg`], with names instead of indices.
+struct Spoofed {
+    requests: u64,
+    first_ms: i64,
+    last_ms: i64,
+    hosts: BTreeSet<String>,
+    sample_ua: (i64, String),
 }
 
 impl Merged {
@@ -88,6 +99,41 @@ impl Merged {
                     Some(m) => m.merge(row),
                     None => {
                         mine.insert(path, row);
+                    }
+                }
+            }
+        }
+        for (crawler, clients) in aggs.spoofed {
+            let name = &tables.crawlers[crawler as usize].name;
+            for (client, agg) in clients {
+                let hosts = agg
+                    .origins
+                    .iter()
+                    .map(|o| tables.origins[*o as usize].display.clone());
+                let ua = (
+                    agg.sample_ua.0,
+                    tables.uas[agg.sample_ua.1 as usize].text.clone(),
+                );
+                let key = (cell_text(&client), name.clone());
+                match self.spoofed.get_mut(&key) {
+                    Some(m) => {
+                        m.requests += agg.requests;
+                        m.first_ms = m.first_ms.min(agg.first_ms);
+                        m.last_ms = m.last_ms.max(agg.last_ms);
+                        m.hosts.extend(hosts);
+                        m.sample_ua = m.sample_ua.clone().min(ua);
+                    }
+                    None => {
+                        self.spoofed.insert(
+                            key,
+                            Spoofed {
+                                requests: agg.requests,
+                                first_ms: agg.first_ms,
+                                last_ms: agg.last_ms,
+                                hosts: hosts.collect(),
+                                sample_ua: ua,
+                            },
+                        );
                     }
                 }
             }
@@ -162,6 +208,22 @@ impl Merged {
                 ))
         });
         out
+    }
+
+    /// The spoofed-traffic rows, sorted by client address then crawler: a block list.
+    pub fn spoofed_rows(&self) -> Vec<SpoofedRow> {
+        self.spoofed
+            .iter()
+            .map(|((ip, crawler), s)| SpoofedRow {
+                client_ip: ip.clone(),
+                crawler: crawler.clone(),
+                requests: s.requests,
+                hosts: s.hosts.iter().cloned().collect::<Vec<_>>().join(" "),
+                first_seen_ms: s.first_ms,
+                last_seen_ms: s.last_ms,
+                user_agent: s.sample_ua.1.clone(),
+            })
+            .collect()
     }
 
     /// The summary rows, sorted by host then crawler.

@@ -158,6 +158,7 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     };
     let summary_out = config.summary.as_deref().map(Output::create).transpose()?;
     let hosts_out = config.hosts.as_deref().map(Output::create).transpose()?;
+    let spoofed_out = config.spoofed.as_deref().map(Output::create).transpose()?;
     let judges = Judges::new(RobotsStore::new(config.fetch.clone())?);
 
     let console = Console {
@@ -197,7 +198,15 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
         report::write_hosts(&mut *o, &merged.host_rows(judges.store()), style)
             .map_err(|e| e.named(o.name()))?;
     }
-    for o in [Some(out), summary_out, hosts_out].into_iter().flatten() {
+    let mut spoofed_out = spoofed_out;
+    if let Some(o) = &mut spoofed_out {
+        report::write_spoofed(&mut *o, &merged.spoofed_rows(), style)
+            .map_err(|e| e.named(o.name()))?;
+    }
+    for o in [Some(out), summary_out, hosts_out, spoofed_out]
+        .into_iter()
+        .flatten()
+    {
         o.commit()?;
     }
 

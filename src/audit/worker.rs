@@ -256,6 +256,19 @@ pub(super) struct Aggregates {
     pub pairs: HashMap<(u32, u32), PairAgg>,
     pub rows: HashMap<RowKey, HashMap<Box<[u8]>, RowAgg>>,
     pub delays: HashMap<RowKey, DelayAgg>,
+    /// Requests whose address fails the claimed crawler's verification: crawler → client.
+    pub spoofed: HashMap<u32, HashMap<Box<[u8]>, SpoofAgg>>,
+}
+
+/// Requests from one address that claimed to be one crawler and is not.
+pub(super) struct SpoofAgg {
+    pub requests: u64,
+    pub first_ms: i64,
+    pub last_ms: i64,
+    /// Origins it reached (worker-local indices; names after the merge).
+    pub origins: std::collections::BTreeSet<u32>,
+    /// The User-Agent of its earliest request (ties: the smallest index).
+    pub sample_ua: (i64, u32),
 }
 
 /// Worker-local interning tables: the indices in [`Aggregates`] refer to these.
@@ -373,7 +386,25 @@ impl<'a> Worker<'a> {
         pair.last_ms = pair.last_ms.max(req.time_ms);
         match verification {
             VerifyResult::Verified => pair.verified += 1,
-            VerifyResult::Spoofed => pair.spoofed += 1,
+            VerifyResult::Spoofed => {
+                pair.spoofed += 1;
+                let clients = self.aggs.spoofed.entry(crawler).or_default();
+                let agg = match clients.get_mut(req.client) {
+                    Some(agg) => agg,
+                    None => clients.entry(req.client.into()).or_insert(SpoofAgg {
+                        requests: 0,
+                        first_ms: req.time_ms,
+                        last_ms: req.time_ms,
+                        origins: Default::default(),
+                        sample_ua: (req.time_ms, ua),
+                    }),
+                };
+                agg.requests += 1;
+                agg.first_ms = agg.first_ms.min(req.time_ms);
+                agg.last_ms = agg.last_ms.max(req.time_ms);
+                agg.origins.insert(origin);
+                agg.sample_ua = agg.sample_ua.min((req.time_ms, ua));
+            }
             VerifyResult::Unverifiable => pair.unverifiable += 1,
         }
 

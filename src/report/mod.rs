@@ -125,6 +125,21 @@ pub struct SummaryRow {
     pub group: String,
 }
 
+/// One row of the `--spoofed` report: an address that claimed to be a crawler and failed
+/// that crawler's verification.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpoofedRow {
+    pub client_ip: String,
+    pub crawler: String,
+    pub requests: u64,
+    /// The hosts it reached, space-separated.
+    pub hosts: String,
+    pub first_seen_ms: i64,
+    pub last_seen_ms: i64,
+    /// The User-Agent of its earliest request.
+    pub user_agent: String,
+}
+
 /// One row of the `--hosts` report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostRow {
@@ -249,6 +264,36 @@ pub fn write_summary(
             &r.spoofed.to_string(),
             &r.unverifiable.to_string(),
             &r.group,
+        ])?;
+    }
+    w.finish()
+}
+
+/// Writes the `--spoofed` report.
+pub fn write_spoofed(
+    out: impl Write,
+    rows: &[SpoofedRow],
+    style: CsvStyle,
+) -> Result<(), ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(&[
+        "client_ip",
+        "crawler",
+        "requests",
+        "hosts",
+        "first_seen",
+        "last_seen",
+        "user_agent",
+    ])?;
+    for r in rows {
+        w.record(&[
+            &r.client_ip,
+            &r.crawler,
+            &r.requests.to_string(),
+            &r.hosts,
+            &rfc3339(r.first_seen_ms),
+            &rfc3339(r.last_seen_ms),
+            &r.user_agent,
         ])?;
     }
     w.finish()

@@ -301,3 +301,36 @@ fn fail_on_violations_sets_exit_status_1() {
         "without --out the report goes to stdout"
     );
 }
+
+#[test]
+fn spoofed_crawlers_are_listed_per_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let spoofed = dir.path().join("spoofed.csv");
+    let log = testdata("access.log.gz");
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--spoofed".as_ref(),
+            spoofed.as_os_str(),
+            "-q".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&spoofed).unwrap();
+    assert_golden(&bytes, "expected/spoofed.csv");
+    let recs = rows(&bytes);
+    assert!(!recs.is_empty(), "the scraper calling itself Googlebot is caught");
+    for r in &recs {
+        // The generator's scraper uses 198.51.100.0/24; Google's crawlers use 66.249.64.0/19.
+        assert!(r[0].starts_with("198.51.100."), "{r:?}");
+        assert_eq!(&r[1], "Googlebot");
+    }
+    let mut ips: Vec<&str> = recs.iter().map(|r| r.get(0).unwrap()).collect();
+    let n = ips.len();
+    ips.dedup();
+    assert_eq!(ips.len(), n, "one row per address and crawler");
+}
