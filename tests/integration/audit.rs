@@ -323,7 +323,10 @@ fn spoofed_crawlers_are_listed_per_address() {
     let bytes = std::fs::read(&spoofed).unwrap();
     assert_golden(&bytes, "expected/spoofed.csv");
     let recs = rows(&bytes);
-    assert!(!recs.is_empty(), "the scraper calling itself Googlebot is caught");
+    assert!(
+        !recs.is_empty(),
+        "the scraper calling itself Googlebot is caught"
+    );
     for r in &recs {
         // The generator's scraper uses 198.51.100.0/24; Google's crawlers use 66.249.64.0/19.
         assert!(r[0].starts_with("198.51.100."), "{r:?}");
@@ -333,4 +336,63 @@ fn spoofed_crawlers_are_listed_per_address() {
     let n = ips.len();
     ips.dedup();
     assert_eq!(ips.len(), n, "one row per address and crawler");
+}
+
+#[test]
+fn summary_says_whether_robots_txt_came_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("first.log");
+    let bing = "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)";
+    let gpt = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
+    let yandex = "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)";
+    let lines = [
+        // bingbot: robots.txt, then a page → yes. Logged out of order on purpose.
+        ("www.example.com", "10:00:05", "/about", bing, 200),
+        ("www.example.com", "10:00:01", "/robots.txt", bing, 200),
+        // GPTBot: a page, then robots.txt → no.
+        ("www.example.com", "10:00:02", "/", gpt, 200),
+        ("www.example.com", "10:00:09", "/robots.txt", gpt, 404),
+        // YandexBot: never asks.
+        ("www.example.com", "10:00:03", "/about", yandex, 200),
+    ];
+    let text: String = lines
+        .iter()
+        .map(|(h, t, p, ua, s)| format!("{h}:443 192.0.2.1 - - [20/Nov/2026:{t} +0000] \"GET {p} HTTP/1.1\" {s} 10 \"-\" \"{ua}\"\n"))
+        .collect();
+    std::fs::write(&log, text).unwrap();
+    let summary = dir.path().join("s.csv");
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--summary".as_ref(),
+            summary.as_os_str(),
+            "-q".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let recs = rows(&std::fs::read(&summary).unwrap());
+    let get = |crawler: &str| {
+        recs.iter()
+            .find(|r| &r[1] == crawler)
+            .unwrap_or_else(|| panic!("{crawler}: {recs:?}"))
+    };
+    assert_eq!(
+        (&get("bingbot")[8], &get("bingbot")[9], &get("bingbot")[10]),
+        ("1", "yes", "200:1")
+    );
+    assert_eq!(
+        (&get("GPTBot")[8], &get("GPTBot")[9], &get("GPTBot")[10]),
+        ("1", "no", "404:1")
+    );
+    assert_eq!((&get("YandexBot")[8], &get("YandexBot")[9]), ("0", "never"));
+    // robots.txt requests are counted but not judged.
+    assert_eq!(
+        (&get("GPTBot")[5], &get("GPTBot")[7]),
+        ("1", "1"),
+        "GPTBot: / checked and disallowed"
+    );
 }
