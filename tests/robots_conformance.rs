@@ -258,7 +258,7 @@ fn google_merging_example() {
     assert!(robots.check(g, b"/carrots").allowed);
     let group = robots.group(g.expect("googlebot-news has a group"));
     assert_eq!(group.agents, ["googlebot-news"]);
-    assert_eq!(group.rules().len(), 2);
+    assert_eq!(group.rules().count(), 2);
     assert_eq!(robots.groups().count(), 2);
 }
 
@@ -541,4 +541,60 @@ fn google_names_agent_and_group_names() {
         obeys_star: true,
     });
     assert!(!robots.check(bar, b"/x").allowed);
+}
+
+/// Letters-only name for a number, so it is a whole product token.
+fn letters(mut n: usize) -> String {
+    let mut s = String::from("bot");
+    loop {
+        s.push(char::from(b'a' + (n % 26) as u8));
+        n /= 26;
+        if n == 0 {
+            return s;
+        }
+    }
+}
+
+#[test]
+fn google_hostile_merging_stays_linear() {
+    // One group names 3,000 agents and has 10,000 rules; each agent is also named by a
+    // small group of its own, so every agent's merged group differs. Copying the rules into
+    // each merged group would take 30 million entries; the parts are shared instead.
+    let (agents, rules) = (3_000, 10_000);
+    let mut body = String::new();
+    for k in 0..agents {
+        body.push_str(&format!("User-agent: {}\n", letters(k)));
+    }
+    for r in 0..rules {
+        body.push_str(&format!("Disallow: /r{r}\n"));
+    }
+    for k in 0..agents {
+        body.push_str(&format!("User-agent: {}\nAllow: /keep\n", letters(k)));
+    }
+    assert!(body.len() < 512_000);
+    let start = std::time::Instant::now();
+    let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
+    assert!(
+        start.elapsed().as_secs() < 10,
+        "parse took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(robots.groups().count(), agents);
+    for k in [0, 1, agents / 2, agents - 1] {
+        let name = letters(k);
+        let tokens = [name.as_str()];
+        let g = robots.group_for(&Agent {
+            tokens: &tokens,
+            obeys_star: true,
+        });
+        assert!(robots.check(g, b"/keep").allowed);
+        assert!(robots.check(g, b"/x").allowed);
+        let v = robots.check(g, b"/r1234");
+        assert!(!v.allowed);
+        assert_eq!(
+            robots.rule(v.rule.expect("Disallow: /r1234 decides")).value,
+            "/r1234"
+        );
+        assert_eq!(robots.group(g.expect("named")).rules().count(), rules + 1);
+    }
 }

@@ -268,9 +268,19 @@ pub struct Group {
     /// The first `Crawl-delay` of the group (parsed in every dialect; google's matcher
     /// ignores it).
     pub crawl_delay: Option<CrawlDelay>,
-    rules: Vec<RuleId>,
+    /// The rules of each merged part: consecutive rule ids `start..end`.
+    rule_ranges: Vec<(u32, u32)>,
     global: bool,
-    matcher: GroupMatcher,
+    matcher: MatcherRef,
+}
+
+/// Which compiled matcher(s) answer for a group.
+#[derive(Clone, Debug)]
+enum MatcherRef {
+    /// One matcher holds all the group's rules.
+    One(u32),
+    /// The group merges several parts, each with its own matcher; the best answer wins.
+    Parts(Vec<u32>),
 }
 
 impl Group {
@@ -285,8 +295,10 @@ impl Group {
     }
 
     /// The group's allow/disallow rules in file order (empty values included).
-    pub fn rules(&self) -> &[RuleId] {
-        &self.rules
+    pub fn rules(&self) -> impl Iterator<Item = RuleId> + '_ {
+        self.rule_ranges
+            .iter()
+            .flat_map(|&(start, end)| (start..end).map(RuleId))
     }
 }
 
@@ -297,6 +309,19 @@ struct Entry {
     priority: u32,
     allow: bool,
     rule: RuleId,
+}
+
+impl Entry {
+    /// The precedence order within a group: longer first; on a tie allow first (RFC 9309
+    /// §2.2.2, the least restrictive); then file order, as the reference keeps the first.
+    fn precedes(&self, other: &Entry) -> bool {
+        self.key() < other.key()
+    }
+
+    /// Sort key of [`Entry::precedes`].
+    fn key(&self) -> (std::cmp::Reverse<u32>, bool, u32) {
+        (std::cmp::Reverse(self.priority), !self.allow, self.rule.0)
+    }
 }
 
 /// Groups with more compiled rules than this get a [`PrefixIndex`].
@@ -381,6 +406,7 @@ impl CleanParam {
 pub struct RobotsTxt {
     dialect: Dialect,
     groups: Vec<Group>,
+    matchers: Vec<GroupMatcher>,
     rules: Vec<Rule>,
     arena: PieceArena,
     global: Option<GroupId>,
@@ -503,7 +529,21 @@ impl RobotsTxt {
         let Some(group) = group else {
             return Verdict::ALLOWED;
         };
-        match self.decide(&self.groups[group.index()].matcher, path) {
+        let best = match &self.groups[group.index()].matcher {
+            MatcherRef::One(m) => self.decide(&self.matchers[*m as usize], path),
+            MatcherRef::Parts(parts) => {
+                let mut best: Option<&Entry> = None;
+                for &m in parts {
+                    if let Some(e) = self.decide(&self.matchers[m as usize], path)
+                        && best.is_none_or(|b| e.precedes(b))
+                    {
+                        best = Some(e);
+                    }
+                }
+                best
+            }
+        };
+        match best {
             Some(entry) => Verdict {
                 allowed: entry.allow,
                 rule: Some(entry.rule),

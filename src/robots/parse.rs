@@ -4,13 +4,13 @@
 //! becomes a key and a value, which keys exist, when a user-agent line starts a new group,
 //! what a rule value must look like and how long a pattern counts for precedence.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::pattern::{self, PieceArena};
 use super::yandex;
 use super::{
-    CleanParam, CrawlDelay, Dialect, Entry, Group, GroupId, GroupMatcher, INDEX_THRESHOLD, NO_RUN,
-    PrefixIndex, RobotsTxt, Rule, RuleId, RuleKind, Run, Warning,
+    CleanParam, CrawlDelay, Dialect, Entry, Group, GroupId, GroupMatcher, INDEX_THRESHOLD,
+    MatcherRef, NO_RUN, PrefixIndex, RobotsTxt, Rule, RuleId, RuleKind, Run, Warning,
 };
 
 /// RFC 9309 §2.5 / Google: parse at most 500 KiB.
@@ -26,6 +26,9 @@ const YANDEX_MAX_RULES: usize = 10_000;
 const YANDEX_MAX_RULE_LEN: usize = 10 * 1024;
 /// Google robots.cc: `kMaxLineLen = 2083 * 8` bytes including the terminating NUL.
 const GOOGLE_MAX_LINE: usize = 2083 * 8 - 1;
+/// How many rule entries may be copied into merged groups (a merged group of several raw
+/// groups is compiled as one while this lasts; beyond it, its parts are asked in turn).
+const MERGED_ENTRY_BUDGET: usize = 100_000;
 /// Keep at most this many warnings (an HTML page served as robots.txt has thousands of
 /// invalid lines; a report needs only the first ones).
 const MAX_WARNINGS: usize = 500;
@@ -205,6 +208,9 @@ fn yandex_key(key: &[u8]) -> Key {
         .find(|(name, _)| key.eq_ignore_ascii_case(name.as_bytes()))
         .map_or_else(|| extension_key(key), |&(_, k)| k)
 }
+
+/// A user-agent line: `(line number, raw group, index in the raw group's agents)`.
+type AgentLine = (u32, usize, usize);
 
 /// Which crawlers a user-agent line names.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -574,20 +580,22 @@ fn parse_yandex(b: &mut Builder, body: &[u8]) {
 fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     // Every key → the raw groups naming it, in file order. All `*` groups merge (RFC 9309
     // §2.2.1), and so do all groups naming the same agent.
+    // Also every key's user-agent lines: `(line, value)`.
     let mut key_order: Vec<AgentKey> = Vec::new();
-    let mut key_groups: HashMap<AgentKey, Vec<usize>> = HashMap::new();
+    let mut key_groups: HashMap<AgentKey, (Vec<usize>, Vec<AgentLine>)> = HashMap::new();
     for (gi, raw) in b.raw.iter().enumerate() {
-        for (_, _, key) in &raw.agents {
+        for (ai, (_, line, key)) in raw.agents.iter().enumerate() {
             if *key == AgentKey::Nobody {
                 continue;
             }
-            let list = key_groups.entry(key.clone()).or_insert_with(|| {
+            let (list, lines) = key_groups.entry(key.clone()).or_insert_with(|| {
                 key_order.push(key.clone());
-                Vec::new()
+                Default::default()
             });
             if list.last() != Some(&gi) {
                 list.push(gi);
             }
+            lines.push((*line, gi, ai));
         }
     }
 
@@ -595,16 +603,19 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     struct Pending {
         keys: Vec<AgentKey>,
         raw: Vec<usize>,
+        /// The keys' user-agent lines: `(line, raw group, index in its agents)`.
+        lines: Vec<AgentLine>,
         global: bool,
     }
     let mut pending: Vec<Pending> = Vec::new();
     let mut by_raw_set: HashMap<Vec<usize>, usize> = HashMap::new();
     for key in key_order {
-        let raw = key_groups.remove(&key).unwrap_or_default();
+        let (raw, lines) = key_groups.remove(&key).unwrap_or_default();
         let global = key == AgentKey::Global;
         if !global {
             if let Some(&pi) = by_raw_set.get(&raw) {
                 pending[pi].keys.push(key);
+                pending[pi].lines.extend(lines);
                 continue;
             }
             by_raw_set.insert(raw.clone(), pending.len());
@@ -612,6 +623,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         pending.push(Pending {
             keys: vec![key],
             raw,
+            lines,
             global,
         });
     }
@@ -625,34 +637,72 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         }
     }
 
+    // Each raw group's rules are compiled once; a merged group of several raw groups gets
+    // its own merged copy while the budget lasts, and otherwise asks each part in turn (so a
+    // hostile file cannot make the copies quadratic).
+    let mut matchers: Vec<GroupMatcher> = Vec::new();
+    let mut raw_matcher: Vec<Option<u32>> = vec![None; b.raw.len()];
+    let mut budget = MERGED_ENTRY_BUDGET;
     let mut groups: Vec<Group> = Vec::new();
     if !overflow {
         for p in &pending {
+            let mut lines = p.lines.clone();
+            lines.sort_unstable();
+            let line = lines.first().map_or(0, |l| l.0);
             let mut agents: Vec<String> = Vec::new();
-            let mut line = u32::MAX;
-            for &gi in &p.raw {
-                for (value, l, key) in &b.raw[gi].agents {
-                    if p.keys.contains(key) {
-                        line = line.min(*l);
-                        let shown = if p.global { "*" } else { value.as_str() };
-                        if !agents.iter().any(|a| a == shown) {
-                            agents.push(shown.to_owned());
-                        }
-                    }
+            let mut seen: HashSet<&str> = HashSet::new();
+            for &(_, gi, ai) in &lines {
+                let shown = if p.global {
+                    "*"
+                } else {
+                    b.raw[gi].agents[ai].0.as_str()
+                };
+                if seen.insert(shown) {
+                    agents.push(shown.to_owned());
                 }
             }
-            let rules: Vec<RuleId> = p
+            let rule_ranges: Vec<(u32, u32)> = p
                 .raw
                 .iter()
-                .flat_map(|&gi| b.raw[gi].rules.iter().copied())
+                .filter_map(|&gi| {
+                    let rules = &b.raw[gi].rules;
+                    // A raw group's rules are consecutive ids: each rule is pushed to the
+                    // file's list and to the last raw group at the same time.
+                    Some((rules.first()?.0, rules.last()?.0 + 1))
+                })
                 .collect();
+            let total: usize = p.raw.iter().map(|&gi| b.raw[gi].rules.len()).sum();
+            let mut raw_matcher_of = |gi: usize, matchers: &mut Vec<GroupMatcher>| {
+                *raw_matcher[gi].get_or_insert_with(|| {
+                    matchers.push(compile_group(&b.rules, &b.raw[gi].rules, &b.arena));
+                    (matchers.len() - 1) as u32
+                })
+            };
+            let matcher = if p.raw.len() == 1 {
+                MatcherRef::One(raw_matcher_of(p.raw[0], &mut matchers))
+            } else if total <= budget {
+                budget -= total;
+                let ids: Vec<RuleId> = p
+                    .raw
+                    .iter()
+                    .flat_map(|&gi| b.raw[gi].rules.iter().copied())
+                    .collect();
+                matchers.push(compile_group(&b.rules, &ids, &b.arena));
+                MatcherRef::One((matchers.len() - 1) as u32)
+            } else {
+                MatcherRef::Parts(
+                    p.raw
+                        .iter()
+                        .map(|&gi| raw_matcher_of(gi, &mut matchers))
+                        .collect(),
+                )
+            };
             let crawl_delay = p.raw.iter().find_map(|&gi| b.raw[gi].crawl_delay);
-            let matcher = compile_group(&b.rules, &rules, &b.arena);
             groups.push(Group {
                 agents,
                 line,
                 crawl_delay,
-                rules,
+                rule_ranges,
                 global: p.global,
                 matcher,
             });
@@ -697,6 +747,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     RobotsTxt {
         dialect: b.dialect,
         groups,
+        matchers,
         rules: b.rules,
         arena: b.arena,
         global,
@@ -731,42 +782,30 @@ fn yandex_overflow(b: &Builder, merged: &[Vec<usize>]) -> Option<String> {
 
 /// Sorts a group's rules by precedence (first match decides) and indexes large groups.
 fn compile_group(rules: &[Rule], ids: &[RuleId], arena: &PieceArena) -> GroupMatcher {
-    let mut entries: Vec<(Entry, u32)> = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
     for &id in ids {
         let rule = &rules[id.index()];
         let allow = rule.effective == RuleKind::Allow;
         if let Some(pattern) = &rule.compiled {
-            entries.push((
-                Entry {
-                    pattern: pattern.clone(),
-                    priority: rule.priority,
-                    allow,
-                    rule: id,
-                },
-                id.0,
-            ));
+            entries.push(Entry {
+                pattern: pattern.clone(),
+                priority: rule.priority,
+                allow,
+                rule: id,
+            });
         }
         if let Some((pattern, priority)) = &rule.index_alias {
-            entries.push((
-                Entry {
-                    pattern: pattern.clone(),
-                    priority: *priority,
-                    allow,
-                    rule: id,
-                },
-                id.0,
-            ));
+            entries.push(Entry {
+                pattern: pattern.clone(),
+                priority: *priority,
+                allow,
+                rule: id,
+            });
         }
     }
     // Longest first; on a tie allow first (RFC 9309 §2.2.2: the least restrictive); then
     // file order, as the reference keeps the first of equal matches.
-    entries.sort_by(|(a, ai), (c, ci)| {
-        c.priority
-            .cmp(&a.priority)
-            .then(c.allow.cmp(&a.allow))
-            .then(ai.cmp(ci))
-    });
-    let entries: Vec<Entry> = entries.into_iter().map(|(e, _)| e).collect();
+    entries.sort_by_key(Entry::key);
     let index = (entries.len() > INDEX_THRESHOLD).then(|| prefix_index(&entries, arena));
     GroupMatcher { entries, index }
 }

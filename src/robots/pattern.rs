@@ -22,7 +22,12 @@ const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 /// (`MaybeEscapePattern`): the hex digits of a valid `%xx` escape are upper-cased, every byte
 /// >= 0x80 is written as `%XX`, and nothing is decoded. Invalid escapes stay literal.
 pub(crate) fn escape_into(bytes: &[u8], out: &mut Vec<u8>) {
-    let mut i = 0;
+    // Most values need nothing: copy the part before the first '%' or non-ASCII byte at once.
+    let mut i = bytes
+        .iter()
+        .position(|&b| b == b'%' || b >= 0x80)
+        .unwrap_or(bytes.len());
+    out.extend_from_slice(&bytes[..i]);
     while i < bytes.len() {
         let b = bytes[i];
         if b == b'%' && i + 2 < bytes.len() && is_hex(bytes[i + 1]) && is_hex(bytes[i + 2]) {

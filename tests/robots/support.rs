@@ -54,7 +54,7 @@ impl ReferenceGroup {
             };
             rules.push((reference_regex(pattern), len, allow));
         };
-        for &id in group.rules() {
+        for id in group.rules() {
             let rule = robots.rule(id);
             let allow = rule.effective_kind() == RuleKind::Allow;
             let pattern = rule.pattern();
