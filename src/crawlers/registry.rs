@@ -74,8 +74,9 @@ struct Entry {
     patterns: Option<Vec<String>>,
     /// Default: `[name]` lower-cased.
     tokens: Option<Vec<String>>,
-    #[serde(default = "yes")]
-    obeys_star: bool,
+    /// Default: true, except for the Yandex robots that Yandex's own robot table marks as
+    /// obeying only groups that name them.
+    obeys_star: Option<bool>,
     #[serde(default = "yes")]
     obeys_robots: bool,
     #[serde(default)]
@@ -342,12 +343,16 @@ fn convert(e: Entry, ranges: &BTreeMap<String, String>) -> Result<Crawler, Regis
         .iter()
         .map(|d| d.trim_start_matches('.').to_ascii_lowercase())
         .collect();
+    // Yandex: YaDirectFetcher, YandexDirect, YandexCalendar… ignore `User-agent: *`.
+    let obeys_star = e.obeys_star.unwrap_or_else(|| {
+        dialect != Dialect::Yandex || crate::robots::yandex_obeys_star(&e.name).unwrap_or(true)
+    });
     Ok(Crawler {
         name: e.name,
         operator: e.operator,
         category,
         tokens,
-        obeys_star: e.obeys_star,
+        obeys_star,
         dialect,
         honours_crawl_delay: e.crawl_delay,
         verify: Verification {
@@ -393,6 +398,25 @@ fn build_automaton(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yandex_robots_that_ignore_star_say_so_by_default() {
+        let r = Registry::builtin();
+        let star = |name: &str| {
+            r.iter()
+                .find(|(_, c)| c.name == name)
+                .map(|(_, c)| c.obeys_star)
+        };
+        assert_eq!(star("YandexBot"), Some(true));
+        assert_eq!(
+            star("YaDirectFetcher"),
+            Some(false),
+            "Yandex's table: explicit groups only"
+        );
+        assert_eq!(star("YandexDirect"), Some(false));
+        assert_eq!(star("Googlebot"), Some(true));
+        assert_eq!(star("AdsBot-Google"), Some(false));
+    }
 
     const SMALL: &str = r#"
         [ranges]
