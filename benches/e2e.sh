@@ -33,22 +33,24 @@ gen() { # lines name [extra genlog args]
     fi
 }
 
-# best wall seconds of $RUNS runs of a command; peak RSS (KiB) of the last run in $RSS.
+# "best-wall-seconds peak-rss-KiB" over $RUNS runs of a command.
 best() {
-    local best="" t
+    local best="" rss=0 t m
     for _ in $(seq "$RUNS"); do
         /usr/bin/time -f "%e %M" -o "$DIR/time.txt" "$@" > /dev/null 2>"$DIR/stderr.txt" || {
             cat "$DIR/stderr.txt" >&2; return 1; }
-        t=$(cut -d' ' -f1 "$DIR/time.txt")
-        RSS=$(cut -d' ' -f2 "$DIR/time.txt")
+        read -r t m < "$DIR/time.txt"
+        [ "$m" -gt "$rss" ] && rss=$m
         if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; fi
     done
-    echo "$best"
+    echo "$best $rss"
 }
+secs() { echo "${1%% *}"; }
+mib() { echo $(( ${1##* } / 1024 )); }
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 mbps() { python3 -c "print(f'{$1 / 1e6 / $2:.0f}')"; }
 
-audit() { "$BIN" --robots-dir "$DIR/robots" --quiet --out /dev/null "$@"; }
+AUDIT=("$BIN" --robots-dir "$DIR/robots" --quiet --out /dev/null)
 
 echo "robots-audit e2e bench: $(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 printf '%-8s %10s %10s %10s %12s %14s %14s %10s\n' size bytes inflate_s gzip_s audit_s audit/inflate audit/gzip rss_MiB
@@ -57,10 +59,11 @@ for frac in 0.25 0.5 1; do
     name="log-$frac.gz"
     gen "$n" "$name" --gzip --level 6
     bytes=$("$INFLATE" "$DIR/$name")
-    ti=$(best "$INFLATE" "$DIR/$name")
-    tg=$(best sh -c "gzip -dc '$DIR/$name' > /dev/null")
-    ta=$(best audit "$DIR/$name")
-    rss=$((RSS / 1024))
+    ti=$(secs "$(best "$INFLATE" "$DIR/$name")")
+    tg=$(secs "$(best sh -c "gzip -dc '$DIR/$name' > /dev/null")")
+    ra=$(best "${AUDIT[@]}" "$DIR/$name")
+    ta=$(secs "$ra")
+    rss=$(mib "$ra")
     printf '%-8s %10s %10s %10s %12s %14s %14s %10s\n' "${frac}x" "$bytes" "$ti" "$tg" "$ta" \
         "$(ratio "$ta" "$ti")" "$(ratio "$ta" "$tg")" "$rss"
 done
@@ -69,17 +72,19 @@ echo
 echo "two files (rotated logs) vs one, same total lines each file as the 1x file / 2:"
 n=$((LINES / 2))
 gen "$n" "rot.gz" --gzip --files 2
-one=$(best audit "$DIR/log-1.gz")
-two=$(best audit "$DIR/rot.gz.1" "$DIR/rot.gz.2")
+one=$(secs "$(best "${AUDIT[@]}" "$DIR/log-1.gz")")
+r2=$(best "${AUDIT[@]}" "$DIR/rot.gz.1" "$DIR/rot.gz.2")
+two=$(secs "$r2")
 bytes1=$("$INFLATE" "$DIR/log-1.gz")
 bytes2=$("$INFLATE" "$DIR/rot.gz.1" "$DIR/rot.gz.2")
 echo "one file:  $one s ($(mbps "$bytes1" "$one") MB/s)"
-echo "two files: $two s ($(mbps "$bytes2" "$two") MB/s); throughput ratio $(python3 -c "print(f'{($bytes2/$two)/($bytes1/$one):.2f}')")"
+echo "two files: $two s ($(mbps "$bytes2" "$two") MB/s, rss $(mib "$r2") MiB); throughput ratio $(python3 -c "print(f'{($bytes2/$two)/($bytes1/$one):.2f}')")"
 
 echo
 echo "plain input (no inflate): parse + identify + check"
 gen "$n" "plain.log"
-tc=$(best cat "$DIR/plain.log")
-tp=$(best audit "$DIR/plain.log")
+tc=$(secs "$(best cat "$DIR/plain.log")")
+rp=$(best "${AUDIT[@]}" "$DIR/plain.log")
+tp=$(secs "$rp")
 bp=$(stat -c %s "$DIR/plain.log")
-echo "audit: $tp s, $(mbps "$bp" "$tp") MB/s on $(nproc) cores; cat: $tc s; rss $((RSS / 1024)) MiB"
+echo "audit: $tp s, $(mbps "$bp" "$tp") MB/s on $(nproc) cores; cat: $tc s; rss $(mib "$rp") MiB"
