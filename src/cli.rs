@@ -73,10 +73,6 @@ pub struct AuditArgs {
     #[arg(long, value_enum, default_value_t = SchemeArg::Https)]
     pub scheme: SchemeArg,
 
-    /// Use saved robots.txt files, DIR/<host>/robots.txt, instead of the network.
-    #[arg(long, value_name = "DIR")]
-    pub robots_dir: Option<PathBuf>,
-
     #[command(flatten)]
     pub net: NetArgs,
 
@@ -113,9 +109,14 @@ pub struct AuditArgs {
     pub threads: Option<usize>,
 }
 
-/// Options for getting robots.txt over the network (audit and `fetch`).
+/// Where robots.txt comes from: saved copies or the network (audit and `fetch`).
 #[derive(Debug, Args, Clone)]
 pub struct NetArgs {
+    /// Use saved robots.txt files, DIR/<host>/robots.txt, instead of the network; nothing
+    /// is fetched.
+    #[arg(long, value_name = "DIR")]
+    pub robots_dir: Option<PathBuf>,
+
     /// Connect to ADDRESS when fetching from HOST:PORT (as curl's --resolve); repeatable.
     /// An address named here is allowed even if it is loopback or private.
     #[arg(long, value_name = "HOST:PORT:ADDRESS")]
@@ -204,10 +205,6 @@ pub struct FetchArgs {
     /// The scheme for origins given without one.
     #[arg(long, value_enum, default_value_t = SchemeArg::Https)]
     pub scheme: SchemeArg,
-
-    /// Read saved copies, DIR/<host>/robots.txt, instead of the network.
-    #[arg(long, value_name = "DIR")]
-    pub robots_dir: Option<PathBuf>,
 
     #[command(flatten)]
     pub net: NetArgs,

@@ -34,7 +34,8 @@ pub enum ConfigError {
     StdinTwice,
 }
 
-fn known_formats() -> String {
+/// The format names, for messages.
+pub(crate) fn known_formats() -> String {
     Format::all()
         .iter()
         .map(|f| f.name())
@@ -135,7 +136,7 @@ impl Config {
             summary: args.summary,
             hosts: args.hosts,
             spoofed: args.spoofed,
-            fetch: fetch_options(&args.net, args.robots_dir)?,
+            fetch: fetch_options(&args.net)?,
             crawlers: args.crawlers,
             since_ms,
             until_ms,
@@ -157,10 +158,8 @@ pub(crate) fn scheme(arg: SchemeArg) -> Scheme {
 }
 
 /// The fetch settings shared by the audit and the `fetch` command.
-pub fn fetch_options(
-    net: &NetArgs,
-    robots_dir: Option<PathBuf>,
-) -> Result<FetchOptions, ConfigError> {
+pub fn fetch_options(net: &NetArgs) -> Result<FetchOptions, ConfigError> {
+    let robots_dir = net.robots_dir.clone();
     let resolve = net
         .resolve
         .iter()

@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::config::Config;
+use crate::config::{Config, known_formats};
 use crate::crawlers::{Registry, RegistryError, Verifier};
 use crate::fetch::{FetchError, RobotsStore};
 use crate::input::{self, InputError, Source};
@@ -94,14 +94,6 @@ pub struct AuditOutcome {
     pub input_errors: Vec<InputError>,
     /// Malformed lines over all inputs.
     pub bad_lines: u64,
-}
-
-fn known_formats() -> String {
-    Format::all()
-        .iter()
-        .map(|f| f.name())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Messages for standard error: silent with `--quiet`, routed around progress bars.

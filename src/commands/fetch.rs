@@ -27,7 +27,7 @@ const MAX_WARNINGS: usize = 50;
 
 /// Runs `fetch`; returns true when every origin came to rules or allow-all.
 pub fn run(args: &FetchArgs, out: &mut dyn Write) -> Result<bool, FetchCommandError> {
-    let opts = config::fetch_options(&args.net, args.robots_dir.clone())?;
+    let opts = config::fetch_options(&args.net)?;
     let store = RobotsStore::new(opts)?;
     let targets = fetch_targets(&store, &args.origins, config::scheme(args.scheme));
     for (i, target) in targets.iter().enumerate() {
