@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 use hickory_resolver::proto::op::{Message, MessageType, OpCode, ResponseCode};
 use hickory_resolver::proto::rr::rdata::{A, AAAA, PTR};
 use hickory_resolver::proto::rr::{Name, RData, Record, RecordType};
-use robots_audit::crawlers::{DnsOptions, DnsVerifier, Registry, Verifier, VerifyResult};
+use robots_audit::crawlers::{
+    DnsOptions, DnsVerifier, MAX_FORWARD_NAMES, Registry, Verifier, VerifyResult,
+};
 
 /// What the server does for one (name, type).
 #[derive(Clone)]
@@ -462,4 +464,32 @@ fn many_addresses_at_once_all_resolve() {
         assert_eq!(h.join().expect("thread"), VerifyResult::Verified);
     }
     assert_eq!(server.total(), 2 * names.len());
+}
+
+#[test]
+fn forward_lookups_per_address_are_bounded() {
+    let many: Vec<String> = (0..20)
+        .map(|n| format!("fake-{n}.googlebot.com."))
+        .collect();
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    let server = DnsServer::start(&[
+        ("30.113.0.203.in-addr.arpa", PTR_, ptr(&many)),
+        (
+            "31.113.0.203.in-addr.arpa",
+            PTR_,
+            ptr(&["other.example.", "crawl-31.google.com."]),
+        ),
+        ("crawl-31.google.com", A_, addrs(&["203.0.113.31"])),
+    ]);
+    let dns = server.verifier();
+    assert_eq!(
+        dns.check(ip("203.0.113.30"), &google()),
+        VerifyResult::Spoofed
+    );
+    assert_eq!(dns.stats().forward_queries, MAX_FORWARD_NAMES as u64);
+    // A name in the domains after one outside them is still found.
+    assert_eq!(
+        dns.check(ip("203.0.113.31"), &google()),
+        VerifyResult::Verified
+    );
 }

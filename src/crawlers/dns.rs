@@ -32,6 +32,10 @@ use hickory_resolver::proto::rr::{Name, RData};
 
 use super::VerifyResult;
 
+/// At most this many PTR names of one address are looked up forward (a genuine crawler
+/// address has one).
+pub const MAX_FORWARD_NAMES: usize = 4;
+
 /// How DNS verification resolves names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DnsOptions {
@@ -205,8 +209,8 @@ impl DnsVerifier {
     ///
     /// Verified: a PTR name of `ip` equals one of `domains` or ends with `.` and one of them
     /// (label boundary, case-insensitive), and its A (IPv4) or AAAA (IPv6) records hold `ip`.
-    /// Spoofed: no PTR record, no PTR name in the domains, or no such name whose forward
-    /// records hold `ip`. Unverifiable: a lookup failed and nothing confirmed, or `domains`
+    /// Spoofed: no PTR record, no PTR name in the domains, or none of the first
+    /// [`MAX_FORWARD_NAMES`] such names has forward records holding `ip`. Unverifiable: a lookup failed and nothing confirmed, or `domains`
     /// is empty.
     pub fn check(&self, ip: IpAddr, domains: &[String]) -> VerifyResult {
         if domains.is_empty() {
@@ -218,10 +222,12 @@ impl DnsVerifier {
             return VerifyResult::Unverifiable;
         };
         let mut failed = false;
-        for ptr in names {
-            if !domains.iter().any(|d| in_domain(&ptr.name, d)) {
-                continue;
-            }
+        let in_domains = names
+            .iter()
+            .filter(|ptr| domains.iter().any(|d| in_domain(&ptr.name, d)));
+        // A hostile reverse zone could list thousands of names in the crawler's domain, each
+        // costing a forward query: only the first few are tried.
+        for ptr in in_domains.take(MAX_FORWARD_NAMES) {
             match ptr.forward.get_or_init(|| self.forward(&ptr.name, ip)) {
                 Ok(true) => return VerifyResult::Verified,
                 Ok(false) => {}

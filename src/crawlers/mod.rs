@@ -36,7 +36,7 @@ mod tokens;
 mod update;
 mod verify;
 
-pub use dns::{DnsError, DnsOptions, DnsStats, DnsVerifier};
+pub use dns::{DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES};
 pub use error::{ErrorKind, RegistryError};
 pub use registry::Registry;
 pub use tokens::{is_browser_token, product_tokens};
