@@ -212,6 +212,9 @@ impl DnsVerifier {
     /// Spoofed: no PTR record, no PTR name in the domains, or none of the first
     /// [`MAX_FORWARD_NAMES`] such names has forward records holding `ip`. Unverifiable: a lookup failed and nothing confirmed, or `domains`
     /// is empty.
+    ///
+    /// Blocks the calling thread while it queries (the first time for an address); call it
+    /// from worker threads, not from inside an async runtime.
     pub fn check(&self, ip: IpAddr, domains: &[String]) -> VerifyResult {
         if domains.is_empty() {
             return VerifyResult::Unverifiable;
@@ -253,7 +256,13 @@ impl DnsVerifier {
     /// The PTR names of `ip`, looked up once per run.
     fn ptr(&self, ip: IpAddr) -> Arc<PtrAnswer> {
         let slot = match self.cache.get(&ip) {
-            Some(slot) => Arc::clone(&slot),
+            Some(slot) => {
+                // The common case once warm: answered, one clone under the shard's read lock.
+                if let Some(answer) = slot.get() {
+                    return Arc::clone(answer);
+                }
+                Arc::clone(&slot)
+            }
             None => Arc::clone(&self.cache.entry(ip).or_default()),
         };
         // The map's shard lock is released above; only this address's callers wait here.
