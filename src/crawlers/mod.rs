@@ -7,8 +7,11 @@
 //! user's file may add or override entries), read once and turned into one Aho-Corasick
 //! automaton, so identifying a header is one scan over it whatever the registry's size.
 //! [`Verifier`] checks a client address against the IP ranges the operators publish (a
-//! snapshot is compiled in). This stage does no I/O beyond reading the files it is handed,
-//! and it knows nothing of robots.txt files: it only says which tokens a crawler answers to.
+//! snapshot is compiled in, [`update_ranges`] saves fresh copies) and, when given a
+//! [`DnsVerifier`], by forward-confirmed reverse DNS. Beyond those two opt-in network uses
+//! (`--verify-dns`, `update-ranges`) this stage does no I/O but reading the files it is
+//! handed, and it knows nothing of robots.txt files: it only says which tokens a crawler
+//! answers to.
 //!
 //! Matching rule (spec §8, RFC 9309 §2.2.1): a registry pattern matches a header only as a
 //! *whole token*, case-insensitively: the bytes either side of it must not be letters,
@@ -26,14 +29,20 @@
 //! e-mail address, or a URL inside a comment. Anything else is not a crawler; HTTP libraries
 //! (`curl/8.5.0`, `python-requests/2.31`) that do not declare themselves robots included.
 
+mod dns;
 mod error;
 mod registry;
 mod tokens;
+mod update;
 mod verify;
 
+pub use dns::{DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES};
 pub use error::{ErrorKind, RegistryError};
 pub use registry::Registry;
 pub use tokens::{is_browser_token, product_tokens};
+pub use update::{
+    ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_ranges,
+};
 pub use verify::{RangeList, Verifier, VerifyResult};
 
 /// Index of a crawler in a [`Registry`]. Stable for the registry's lifetime: `load_extra`
@@ -121,7 +130,8 @@ impl Category {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Verification {
     /// Forward-confirmed reverse DNS: the PTR name must end with one of these domains
-    /// (lower-case, without a leading dot). Hook only: DNS checks are not done here.
+    /// (lower-case, without a leading dot), and its forward lookup must give the address
+    /// back. Checked by [`DnsVerifier`] when the [`Verifier`] has one.
     pub rdns_domains: Vec<String>,
     /// Names of the published IP range lists (see [`Registry::range_url`] and
     /// [`Verifier`]) that hold this crawler's addresses. Empty if the operator publishes none.

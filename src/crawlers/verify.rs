@@ -5,16 +5,18 @@
 //! | {"ipv6Prefix"}]}`; other keys are ignored). A snapshot of every list the registry names
 //! is compiled in (`ranges/*.json`, with its date); `update-ranges` may save fresh copies in
 //! a directory, which override the bundled ones by file name. Lookups are a binary search
-//! over sorted, merged intervals. Reverse DNS (FCrDNS) is not done here: the registry keeps
-//! each crawler's `rdns_domains` for that.
+//! over sorted, merged intervals. A [`Verifier`] given a [`DnsVerifier`] also checks, by
+//! forward-confirmed reverse DNS, the crawlers whose operators publish rDNS domains (the
+//! DNS work itself is in `dns.rs`).
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::{CrawlerId, ErrorKind, Registry, RegistryError};
+use super::{CrawlerId, DnsVerifier, ErrorKind, Registry, RegistryError};
 
 /// The bundled snapshots: (list name, JSON text). Names are those of the registry's
 /// `[ranges]` table.
@@ -237,6 +239,8 @@ impl Succ for u128 {
 #[derive(Clone, Debug)]
 pub struct Verifier {
     lists: BTreeMap<String, RangeList>,
+    /// Forward-confirmed reverse DNS, when enabled (`--verify-dns`).
+    dns: Option<Arc<DnsVerifier>>,
 }
 
 impl Verifier {
@@ -250,7 +254,24 @@ impl Verifier {
                 (name.to_owned(), list)
             })
             .collect();
-        Verifier { lists }
+        Verifier { lists, dns: None }
+    }
+
+    /// This verifier, also checking by forward-confirmed reverse DNS the crawlers that
+    /// publish rDNS domains (see [`Verifier::verify`]).
+    pub fn with_dns(self, dns: DnsVerifier) -> Verifier {
+        self.with_shared_dns(Arc::new(dns))
+    }
+
+    /// [`Verifier::with_dns`] with a resolver (and its cache) shared with other verifiers.
+    pub fn with_shared_dns(mut self, dns: Arc<DnsVerifier>) -> Verifier {
+        self.dns = Some(dns);
+        self
+    }
+
+    /// The DNS verifier, if DNS checks are on (for its [`DnsVerifier::stats`]).
+    pub fn dns(&self) -> Option<&DnsVerifier> {
+        self.dns.as_deref()
     }
 
     /// The bundled snapshots, overridden by every `NAME.json` in `dir` (fresh copies saved by
@@ -299,19 +320,26 @@ impl Verifier {
 
     /// Is `client_ip` one of the addresses the crawler's operator publishes?
     ///
-    /// Verified if it is in any of the crawler's lists; Spoofed if at least one of them is
-    /// loaded and has prefixes of the address's family, and none holds it; Unverifiable
-    /// otherwise (no published ranges; rDNS-only crawlers are Unverifiable until DNS checks
-    /// exist).
+    /// Verified if it is in any of the crawler's lists. Outside them, a crawler with
+    /// `rdns_domains` gets the DNS verdict when DNS checks are on ([`DnsVerifier::check`]:
+    /// a DNS failure is Unverifiable, never Spoofed). Otherwise Spoofed if at least one of
+    /// its lists is loaded and has prefixes of the address's family, and none holds it;
+    /// Unverifiable otherwise (no published ranges, or rDNS only without DNS checks).
     pub fn verify(&self, registry: &Registry, id: CrawlerId, client_ip: IpAddr) -> VerifyResult {
+        let verification = &registry.get(id).verify;
         let mut checkable = false;
-        for name in &registry.get(id).verify.ip_ranges {
+        for name in &verification.ip_ranges {
             if let Some(list) = self.lists.get(name) {
                 if list.contains(client_ip) {
                     return VerifyResult::Verified;
                 }
                 checkable |= list.covers_family(client_ip);
             }
+        }
+        if let Some(dns) = &self.dns
+            && !verification.rdns_domains.is_empty()
+        {
+            return dns.check(client_ip, &verification.rdns_domains);
         }
         if checkable {
             VerifyResult::Spoofed

@@ -1,0 +1,420 @@
+//! Crawler verification by forward-confirmed reverse DNS (FCrDNS), as Google, Bing, Yandex,
+//! Apple and others document it: the PTR name of the client address must lie in one of the
+//! operator's domains (`crawl-66-249-66-1.googlebot.com` in `googlebot.com`), and a forward
+//! lookup of that name must give the client address back.
+//!
+//! Takes a client address and the crawler's `rdns_domains`; gives a [`VerifyResult`]. A DNS
+//! failure (timeout, SERVFAIL, REFUSED, no server) is never taken for spoofing: it gives
+//! [`VerifyResult::Unverifiable`]. An address without any PTR record (NXDOMAIN or an empty
+//! answer) is [`VerifyResult::Spoofed`]: every operator that documents rDNS verification
+//! gives all its crawler addresses a PTR name, so a claimed crawler without one is not theirs.
+//!
+//! Each address is looked up once per run, whatever the number of threads asking (the first
+//! caller queries, concurrent callers for the same address wait for it: the fetch store's
+//! once-per-key pattern), and each of its PTR names is looked up forward at most once, only
+//! when it lies in a domain some crawler asked about. The resolver is hickory's, pure Rust, on
+//! a small tokio runtime of its own; a semaphore bounds the queries in flight.
+
+use std::fmt;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::Duration;
+
+use dashmap::DashMap;
+use hickory_resolver::TokioResolver;
+use hickory_resolver::config::{
+    ConnectionConfig, NameServerConfig, ResolveHosts, ResolverConfig, ResolverOpts,
+};
+use hickory_resolver::net::NetError;
+use hickory_resolver::net::runtime::TokioRuntimeProvider;
+use hickory_resolver::proto::rr::{Name, RData};
+
+use super::VerifyResult;
+
+/// At most this many PTR names of one address are looked up forward (a genuine crawler
+/// address has one).
+pub const MAX_FORWARD_NAMES: usize = 4;
+
+/// How DNS verification resolves names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DnsOptions {
+    /// The name servers to ask (`--dns-server`); `None` reads the system's configuration
+    /// (`/etc/resolv.conf` on Unix). Each is asked over UDP, and TCP for truncated answers.
+    pub nameservers: Option<Vec<SocketAddr>>,
+    /// How long to wait for one answer from one server.
+    pub timeout: Duration,
+    /// How many times a query is sent before it counts as failed.
+    pub attempts: usize,
+    /// Queries in flight at once, over all threads.
+    pub concurrency: usize,
+}
+
+impl Default for DnsOptions {
+    /// The system's servers, 2 s per answer, 2 attempts, 16 queries at once.
+    fn default() -> DnsOptions {
+        DnsOptions {
+            nameservers: None,
+            timeout: Duration::from_secs(2),
+            attempts: 2,
+            concurrency: 16,
+        }
+    }
+}
+
+impl DnsOptions {
+    /// Parses a `--dns-server` value: an IP address, with an optional port (`9.9.9.9`,
+    /// `127.0.0.1:5353`, `::1`, `[::1]:5353`); the port defaults to 53.
+    ///
+    /// ```
+    /// use robots_audit::crawlers::DnsOptions;
+    ///
+    /// assert_eq!(DnsOptions::parse_server("127.0.0.1:5353"), Some("127.0.0.1:5353".parse().unwrap()));
+    /// assert_eq!(DnsOptions::parse_server("::1"), Some("[::1]:53".parse().unwrap()));
+    /// assert_eq!(DnsOptions::parse_server("dns.example"), None);
+    /// ```
+    pub fn parse_server(s: &str) -> Option<SocketAddr> {
+        let s = s.trim();
+        s.parse::<SocketAddr>()
+            .ok()
+            .or_else(|| s.parse::<IpAddr>().ok().map(|ip| SocketAddr::new(ip, 53)))
+    }
+}
+
+/// DNS verification could not be set up.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DnsError {
+    /// The system's resolver configuration could not be read, or the resolver not built.
+    #[error("cannot set up DNS resolution: {0}")]
+    Resolver(String),
+    /// The runtime the resolver runs on could not be started.
+    #[error("cannot start the DNS runtime: {0}")]
+    Runtime(#[source] std::io::Error),
+    /// `nameservers` is `Some` but empty.
+    #[error("no DNS server given")]
+    NoServer,
+}
+
+/// Counters of what DNS verification did in a run, for the summary on standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DnsStats {
+    /// PTR queries made (one per distinct address checked).
+    pub ptr_queries: u64,
+    /// A/AAAA queries made (one per distinct (address, PTR name in a crawler's domain)).
+    pub forward_queries: u64,
+    /// Queries that failed (timeout, SERVFAIL, …): their addresses were unverifiable.
+    pub failures: u64,
+}
+
+/// The PTR names of one address: `Err` when the lookup failed.
+type PtrAnswer = Result<Vec<PtrName>, Failure>;
+
+/// A query that got no usable answer (timeout, SERVFAIL, REFUSED, no server reachable).
+#[derive(Clone, Debug)]
+struct Failure;
+
+struct PtrName {
+    name: Name,
+    /// Does the forward lookup of `name` give the address back? Looked up on first need.
+    forward: OnceLock<Result<bool, Failure>>,
+}
+
+/// Forward-confirmed reverse DNS checks with a per-address cache. `Send + Sync`: share it
+/// between the audit's workers (it is normally held by a [`super::Verifier`], see
+/// [`super::Verifier::with_dns`]).
+pub struct DnsVerifier {
+    runtime: tokio::runtime::Runtime,
+    resolver: TokioResolver,
+    cache: DashMap<IpAddr, Arc<OnceLock<Arc<PtrAnswer>>>>,
+    permits: Permits,
+    /// Bounds one lookup, retries and servers included, should the resolver not.
+    deadline: Duration,
+    ptr_queries: AtomicU64,
+    forward_queries: AtomicU64,
+    failures: AtomicU64,
+}
+
+impl fmt::Debug for DnsVerifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DnsVerifier")
+            .field("cached_addresses", &self.cache.len())
+            .field("stats", &self.stats())
+            .finish_non_exhaustive()
+    }
+}
+
+impl DnsVerifier {
+    /// Builds the resolver (reading the system's configuration when `nameservers` is
+    /// `None`). Sends nothing.
+    pub fn new(opts: DnsOptions) -> Result<DnsVerifier, DnsError> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(DnsError::Runtime)?;
+        let _context = runtime.enter();
+        let (config, mut options) = match &opts.nameservers {
+            None => hickory_resolver::system_conf::read_system_conf()
+                .map_err(|e| DnsError::Resolver(e.to_string()))?,
+            Some(list) if list.is_empty() => return Err(DnsError::NoServer),
+            Some(list) => {
+                let servers = list
+                    .iter()
+                    .map(|addr| {
+                        let connections = [ConnectionConfig::udp(), ConnectionConfig::tcp()]
+                            .into_iter()
+                            .map(|mut c| {
+                                c.port = addr.port();
+                                c
+                            })
+                            .collect();
+                        NameServerConfig::new(addr.ip(), true, connections)
+                    })
+                    .collect();
+                (
+                    ResolverConfig::from_parts(None, Vec::new(), servers),
+                    ResolverOpts::default(),
+                )
+            }
+        };
+        let servers = config.name_servers().len();
+        options.timeout = opts.timeout;
+        options.attempts = opts.attempts.max(1);
+        // PTR and forward answers come from DNS alone: a hosts file is no operator's word.
+        options.use_hosts_file = ResolveHosts::Never;
+        // Names are looked up fully qualified; no search list applies.
+        options.ndots = 0;
+        let resolver = TokioResolver::builder_with_config(config, TokioRuntimeProvider::default())
+            .with_options(options)
+            .build()
+            .map_err(|e| DnsError::Resolver(e.to_string()))?;
+        let attempts = u32::try_from(opts.attempts.max(1)).unwrap_or(u32::MAX);
+        let servers = u32::try_from(servers.max(1)).unwrap_or(u32::MAX);
+        let deadline = opts
+            .timeout
+            .saturating_mul(attempts.saturating_mul(servers).saturating_add(1));
+        Ok(DnsVerifier {
+            runtime,
+            resolver,
+            cache: DashMap::new(),
+            permits: Permits::new(opts.concurrency.max(1)),
+            deadline,
+            ptr_queries: AtomicU64::new(0),
+            forward_queries: AtomicU64::new(0),
+            failures: AtomicU64::new(0),
+        })
+    }
+
+    /// Is `ip` a host of one of `domains` by forward-confirmed reverse DNS?
+    ///
+    /// Verified: a PTR name of `ip` equals one of `domains` or ends with `.` and one of them
+    /// (label boundary, case-insensitive), and its A (IPv4) or AAAA (IPv6) records hold `ip`.
+    /// Spoofed: no PTR record, no PTR name in the domains, or none of the first
+    /// [`MAX_FORWARD_NAMES`] such names has forward records holding `ip`. Unverifiable: a lookup failed and nothing confirmed, or `domains`
+    /// is empty.
+    ///
+    /// Blocks the calling thread while it queries (the first time for an address); call it
+    /// from worker threads, not from inside an async runtime.
+    pub fn check(&self, ip: IpAddr, domains: &[String]) -> VerifyResult {
+        if domains.is_empty() {
+            return VerifyResult::Unverifiable;
+        }
+        let ip = ip.to_canonical();
+        let answer = self.ptr(ip);
+        let Ok(names) = answer.as_ref() else {
+            return VerifyResult::Unverifiable;
+        };
+        let mut failed = false;
+        let in_domains = names
+            .iter()
+            .filter(|ptr| domains.iter().any(|d| in_domain(&ptr.name, d)));
+        // A hostile reverse zone could list thousands of names in the crawler's domain, each
+        // costing a forward query: only the first few are tried.
+        for ptr in in_domains.take(MAX_FORWARD_NAMES) {
+            match ptr.forward.get_or_init(|| self.forward(&ptr.name, ip)) {
+                Ok(true) => return VerifyResult::Verified,
+                Ok(false) => {}
+                Err(Failure) => failed = true,
+            }
+        }
+        if failed {
+            VerifyResult::Unverifiable
+        } else {
+            VerifyResult::Spoofed
+        }
+    }
+
+    /// What was done so far.
+    pub fn stats(&self) -> DnsStats {
+        DnsStats {
+            ptr_queries: self.ptr_queries.load(Ordering::Relaxed),
+            forward_queries: self.forward_queries.load(Ordering::Relaxed),
+            failures: self.failures.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The PTR names of `ip`, looked up once per run.
+    fn ptr(&self, ip: IpAddr) -> Arc<PtrAnswer> {
+        let slot = match self.cache.get(&ip) {
+            Some(slot) => {
+                // The common case once warm: answered, one clone under the shard's read lock.
+                if let Some(answer) = slot.get() {
+                    return Arc::clone(answer);
+                }
+                Arc::clone(&slot)
+            }
+            None => Arc::clone(&self.cache.entry(ip).or_default()),
+        };
+        // The map's shard lock is released above; only this address's callers wait here.
+        Arc::clone(slot.get_or_init(|| Arc::new(self.lookup_ptr(ip))))
+    }
+
+    fn lookup_ptr(&self, ip: IpAddr) -> PtrAnswer {
+        self.ptr_queries.fetch_add(1, Ordering::Relaxed);
+        let lookup = self.run(self.resolver.reverse_lookup(Name::from(ip)));
+        match lookup {
+            Ok(lookup) => Ok(lookup
+                .answers()
+                .iter()
+                .filter_map(|r| match &r.data {
+                    RData::PTR(ptr) => Some(PtrName {
+                        name: ptr.0.clone(),
+                        forward: OnceLock::new(),
+                    }),
+                    _ => None,
+                })
+                .collect()),
+            // NXDOMAIN or an empty answer: the address has no name.
+            Err(Some(e)) if e.is_no_records_found() => Ok(Vec::new()),
+            Err(_) => Err(self.failed()),
+        }
+    }
+
+    /// Do the A or AAAA records of `name` (the family of `ip`) hold `ip`?
+    fn forward(&self, name: &Name, ip: IpAddr) -> Result<bool, Failure> {
+        self.forward_queries.fetch_add(1, Ordering::Relaxed);
+        let mut fqdn = name.clone();
+        fqdn.set_fqdn(true);
+        let lookup = match ip {
+            IpAddr::V4(_) => self.run(self.resolver.ipv4_lookup(fqdn)),
+            IpAddr::V6(_) => self.run(self.resolver.ipv6_lookup(fqdn)),
+        };
+        match lookup {
+            Ok(lookup) => Ok(lookup.answers().iter().any(|r| match &r.data {
+                RData::A(a) => IpAddr::V4(a.0) == ip,
+                RData::AAAA(a) => IpAddr::V6(a.0) == ip,
+                _ => false,
+            })),
+            // The operator's zone says the name does not exist (or has no address).
+            Err(Some(e)) if e.is_no_records_found() => Ok(false),
+            Err(_) => Err(self.failed()),
+        }
+    }
+
+    /// Runs one query under a permit and the deadline; `Err(None)` if the deadline passed.
+    fn run<T>(
+        &self,
+        query: impl Future<Output = Result<T, NetError>>,
+    ) -> Result<T, Option<NetError>> {
+        let _permit = self.permits.acquire();
+        self.runtime
+            .block_on(async { tokio::time::timeout(self.deadline, query).await })
+            .map_err(|_elapsed| None)?
+            .map_err(Some)
+    }
+
+    fn failed(&self) -> Failure {
+        self.failures.fetch_add(1, Ordering::Relaxed);
+        Failure
+    }
+}
+
+/// Is `name` equal to `domain` or below it, comparing whole labels case-insensitively? A
+/// label holding a dot (`googlebot.com` as one label) matches nothing, and
+/// `googlebot.com.evil.example` is not in `googlebot.com`.
+fn in_domain(name: &Name, domain: &str) -> bool {
+    let domain = domain.trim_matches('.');
+    if domain.is_empty() {
+        return false;
+    }
+    let mut labels = name.iter().rev();
+    for want in domain.rsplit('.') {
+        match labels.next() {
+            Some(label) if label.eq_ignore_ascii_case(want.as_bytes()) => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// A counting semaphore for `concurrency` (blocking threads, not tasks).
+struct Permits {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+struct Permit<'a>(&'a Permits);
+
+impl Permits {
+    fn new(n: usize) -> Permits {
+        Permits {
+            free: Mutex::new(n),
+            freed: Condvar::new(),
+        }
+    }
+
+    fn acquire(&self) -> Permit<'_> {
+        // A poisoned lock only means another query panicked; the count is still right.
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        while *free == 0 {
+            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
+        }
+        *free -= 1;
+        Permit(self)
+    }
+}
+
+impl Drop for Permit<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.0.freed.notify_one();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(s: &str) -> Name {
+        Name::from_ascii(s).expect("test name")
+    }
+
+    #[test]
+    fn domains_match_at_label_boundaries() {
+        for (n, d, yes) in [
+            ("crawl-66-249-66-1.googlebot.com.", "googlebot.com", true),
+            ("CRAWL-1.GoogleBot.COM.", "googlebot.com", true),
+            ("googlebot.com.", "googlebot.com", true),
+            ("googlebot.com", "googlebot.com", true),
+            ("x.googlebot.com.", ".googlebot.com", true),
+            ("notgooglebot.com.", "googlebot.com", false),
+            ("googlebot.com.evil.example.", "googlebot.com", false),
+            ("com.", "googlebot.com", false),
+            ("a.googlebot\\.com.", "googlebot.com", false),
+            ("a.b.search.msn.com.", "search.msn.com", true),
+            ("a.msn.com.", "search.msn.com", false),
+            ("x.googlebot.com.", "", false),
+        ] {
+            assert_eq!(in_domain(&name(n), d), yes, "{n} in {d}");
+        }
+    }
+
+    #[test]
+    fn empty_server_list_is_an_error() {
+        let opts = DnsOptions {
+            nameservers: Some(Vec::new()),
+            ..DnsOptions::default()
+        };
+        assert!(matches!(DnsVerifier::new(opts), Err(DnsError::NoServer)));
+    }
+}
