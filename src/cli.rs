@@ -30,6 +30,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Fetch robots.txt for origins and show the outcome.
     Fetch(FetchArgs),
+    /// Download fresh copies of the crawlers' published IP-range lists.
+    UpdateRanges(UpdateRangesArgs),
 }
 
 /// The main job: `robots-audit [OPTIONS] <LOG>...`
@@ -79,6 +81,29 @@ pub struct AuditArgs {
     /// Add or override crawler definitions (same TOML format as the built-in registry).
     #[arg(long, value_name = "FILE")]
     pub crawlers: Option<PathBuf>,
+
+    /// Also verify crawler addresses by forward-confirmed reverse DNS (PTR, then A/AAAA),
+    /// for crawlers whose operator documents it; off by default (it sends DNS queries).
+    #[arg(long)]
+    pub verify_dns: bool,
+
+    /// The DNS server(s) --verify-dns asks (default: the system's); repeatable.
+    #[arg(long, value_name = "ADDR", requires = "verify_dns")]
+    pub dns_server: Vec<String>,
+
+    /// Seconds --verify-dns waits for one DNS answer (fractions allowed).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 2.0,
+        requires = "verify_dns"
+    )]
+    pub dns_timeout: f64,
+
+    /// IP-range lists saved by `update-ranges`, used instead of the bundled snapshot
+    /// (default: the user's cache directory, when it has them).
+    #[arg(long, value_name = "DIR")]
+    pub ranges_dir: Option<PathBuf>,
 
     /// Only audit requests at or after this time (RFC 3339, or a date meaning its midnight UTC).
     #[arg(long, value_name = "TIME")]
@@ -208,6 +233,33 @@ pub struct FetchArgs {
 
     #[command(flatten)]
     pub net: NetArgs,
+}
+
+/// `robots-audit update-ranges [OPTIONS]`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 every list saved; 2 any list failed (its old copy is kept)."
+)]
+pub struct UpdateRangesArgs {
+    /// Where to save the lists (default: the user's cache directory).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+
+    /// Add or override crawler definitions (and their `[ranges]` lists).
+    #[arg(long, value_name = "FILE")]
+    pub crawlers: Option<PathBuf>,
+
+    /// Connect to ADDRESS when fetching from HOST:PORT (as curl's --resolve); repeatable.
+    #[arg(long, value_name = "HOST:PORT:ADDRESS")]
+    pub resolve: Vec<String>,
+
+    /// Allow fetching from loopback, private and other non-global addresses.
+    #[arg(long)]
+    pub allow_private: bool,
+
+    /// Seconds allowed for one download.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub timeout: u64,
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cli::{AuditArgs, NetArgs, SchemeArg};
+use crate::crawlers::DnsOptions;
 use crate::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
 use crate::input::Source;
 use crate::logformat::{Format, JsonFields};
@@ -28,6 +29,10 @@ pub enum ConfigError {
     Time { option: &'static str, value: String },
     #[error("--since is not before --until: nothing would be audited")]
     EmptyWindow,
+    #[error("--dns-server: '{0}' is not an address (1.2.3.4, 1.2.3.4:5353, [::1]:53)")]
+    DnsServer(String),
+    #[error("--dns-timeout must be more than 0 and at most 60 seconds, not {0}")]
+    DnsTimeout(f64),
     #[error("--threads must be at least 1")]
     Threads,
     #[error("standard input ('-') can be given only once")]
@@ -61,6 +66,10 @@ pub struct Config {
     pub spoofed: Option<PathBuf>,
     pub fetch: FetchOptions,
     pub crawlers: Option<PathBuf>,
+    /// `--verify-dns`: the resolver settings.
+    pub dns: Option<DnsOptions>,
+    /// `--ranges-dir`, or None for the default (the cache's copies when present).
+    pub ranges_dir: Option<PathBuf>,
     /// Unix milliseconds, inclusive.
     pub since_ms: Option<i64>,
     /// Unix milliseconds, exclusive.
@@ -121,6 +130,26 @@ impl Config {
         {
             return Err(ConfigError::EmptyWindow);
         }
+        let dns = if args.verify_dns {
+            let servers = args
+                .dns_server
+                .iter()
+                .map(|a| {
+                    DnsOptions::parse_server(a).ok_or_else(|| ConfigError::DnsServer(a.clone()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if !(args.dns_timeout.is_finite() && args.dns_timeout > 0.0 && args.dns_timeout <= 60.0)
+            {
+                return Err(ConfigError::DnsTimeout(args.dns_timeout));
+            }
+            Some(DnsOptions {
+                nameservers: (!servers.is_empty()).then_some(servers),
+                timeout: Duration::from_secs_f64(args.dns_timeout),
+                ..DnsOptions::default()
+            })
+        } else {
+            None
+        };
         let threads = match args.threads {
             Some(0) => return Err(ConfigError::Threads),
             Some(n) => n,
@@ -138,6 +167,8 @@ impl Config {
             spoofed: args.spoofed,
             fetch: fetch_options(&args.net)?,
             crawlers: args.crawlers,
+            dns,
+            ranges_dir: args.ranges_dir,
             since_ms,
             until_ms,
             all_crawl_delay: args.all_crawl_delay,

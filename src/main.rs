@@ -45,6 +45,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let all_allowed = commands::check::run(&args, &mut io::stdout().lock())?;
             Ok(if all_allowed { OK } else { VIOLATIONS })
         }
+        Some(Command::UpdateRanges(args)) => {
+            let all_saved = commands::update_ranges::run(&args, &mut io::stdout().lock())?;
+            Ok(if all_saved { OK } else { ERROR })
+        }
         Some(Command::Fetch(args)) => {
             let all_ok = commands::fetch::run(&args, &mut io::stdout().lock())?;
             Ok(if all_ok { OK } else { ERROR })

@@ -25,7 +25,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::config::{Config, known_formats};
-use crate::crawlers::{Registry, RegistryError, Verifier};
+use crate::crawlers::{
+    DnsError, DnsVerifier, Registry, RegistryError, Verifier, default_ranges_dir,
+};
 use crate::fetch::{FetchError, RobotsStore};
 use crate::input::{self, InputError, Source};
 use crate::logformat::{self, Format};
@@ -77,6 +79,10 @@ pub enum AuditError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("--ranges-dir: {0}")]
+    Ranges(RegistryError),
+    #[error("--verify-dns: {0}")]
+    Dns(#[from] DnsError),
     #[error(transparent)]
     Fetch(#[from] FetchError),
     #[error(transparent)]
@@ -143,7 +149,7 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
                 source: e,
             })?;
     }
-    let verifier = Verifier::bundled();
+    let verifier = verifier(config)?;
     let out = match config.out.as_deref() {
         Some(p) => Output::create(p)?,
         None => Output::stdout(),
@@ -203,6 +209,20 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     }
 
     let bad_lines = merged.inputs.iter().map(|c| c.bad_total()).sum();
+    if let Some(dns) = verifier.dns() {
+        let s = dns.stats();
+        console.note(&format!(
+            "reverse DNS: {} PTR and {} forward queries, {} failed{}",
+            s.ptr_queries,
+            s.forward_queries,
+            s.failures,
+            if s.gave_up {
+                "; DNS did not answer, so the rest were left unverifiable"
+            } else {
+                ""
+            }
+        ));
+    }
     print_notes(config, &merged, &judges, &console);
     if config.progress {
         print_terminal_summary(&merged, &rows, &judges);
@@ -212,6 +232,32 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
         input_errors,
         bad_lines,
     })
+}
+
+/// Crawler verification: published ranges (fresh copies from `update-ranges` when there are
+/// any, else the bundled snapshot), and reverse DNS when asked for.
+fn verifier(config: &Config) -> Result<Verifier, AuditError> {
+    let mut verifier = match &config.ranges_dir {
+        Some(dir) => Verifier::with_range_dir(dir).map_err(AuditError::Ranges)?,
+        None => match default_ranges_dir().filter(|d| d.is_dir()) {
+            // A damaged cache is not worth stopping a nightly run for: fall back to the
+            // bundled snapshot and say so.
+            Some(dir) => Verifier::with_range_dir(&dir).unwrap_or_else(|e| {
+                if !config.quiet {
+                    eprintln!(
+                        "robots-audit: ignoring the saved IP ranges: {}",
+                        escape_for_terminal(e.to_string().as_bytes())
+                    );
+                }
+                Verifier::bundled()
+            }),
+            None => Verifier::bundled(),
+        },
+    };
+    if let Some(opts) = &config.dns {
+        verifier = verifier.with_dns(DnsVerifier::new(opts.clone())?);
+    }
+    Ok(verifier)
 }
 
 /// Reads every input on reader threads and judges its blocks on the worker pool.

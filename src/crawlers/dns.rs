@@ -17,7 +17,7 @@
 
 use std::fmt;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -105,6 +105,8 @@ pub struct DnsStats {
     pub forward_queries: u64,
     /// Queries that failed (timeout, SERVFAIL, …): their addresses were unverifiable.
     pub failures: u64,
+    /// DNS was declared unreachable after [`GIVE_UP_AFTER`] failures in a row.
+    pub gave_up: bool,
 }
 
 /// The PTR names of one address: `Err` when the lookup failed.
@@ -133,7 +135,16 @@ pub struct DnsVerifier {
     ptr_queries: AtomicU64,
     forward_queries: AtomicU64,
     failures: AtomicU64,
+    /// Failed lookups since the last answer (any answer, NXDOMAIN included).
+    consecutive_failures: AtomicU64,
+    /// Set once [`GIVE_UP_AFTER`] lookups in a row failed: DNS is unreachable, and every
+    /// later lookup fails at once instead of waiting out its timeout.
+    gave_up: AtomicBool,
 }
+
+/// Consecutive failed lookups after which DNS counts as unreachable for the rest of the run
+/// (a dead server must not make a nightly audit wait a timeout per address).
+pub const GIVE_UP_AFTER: u64 = 8;
 
 impl fmt::Debug for DnsVerifier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -202,6 +213,8 @@ impl DnsVerifier {
             ptr_queries: AtomicU64::new(0),
             forward_queries: AtomicU64::new(0),
             failures: AtomicU64::new(0),
+            consecutive_failures: AtomicU64::new(0),
+            gave_up: AtomicBool::new(false),
         })
     }
 
@@ -250,6 +263,7 @@ impl DnsVerifier {
             ptr_queries: self.ptr_queries.load(Ordering::Relaxed),
             forward_queries: self.forward_queries.load(Ordering::Relaxed),
             failures: self.failures.load(Ordering::Relaxed),
+            gave_up: self.gave_up.load(Ordering::Relaxed),
         }
     }
 
@@ -270,6 +284,9 @@ impl DnsVerifier {
     }
 
     fn lookup_ptr(&self, ip: IpAddr) -> PtrAnswer {
+        if self.gave_up.load(Ordering::Relaxed) {
+            return Err(Failure);
+        }
         self.ptr_queries.fetch_add(1, Ordering::Relaxed);
         let lookup = self.run(self.resolver.reverse_lookup(Name::from(ip)));
         match lookup {
@@ -292,6 +309,9 @@ impl DnsVerifier {
 
     /// Do the A or AAAA records of `name` (the family of `ip`) hold `ip`?
     fn forward(&self, name: &Name, ip: IpAddr) -> Result<bool, Failure> {
+        if self.gave_up.load(Ordering::Relaxed) {
+            return Err(Failure);
+        }
         self.forward_queries.fetch_add(1, Ordering::Relaxed);
         let mut fqdn = name.clone();
         fqdn.set_fqdn(true);
@@ -317,14 +337,22 @@ impl DnsVerifier {
         query: impl Future<Output = Result<T, NetError>>,
     ) -> Result<T, Option<NetError>> {
         let _permit = self.permits.acquire();
-        self.runtime
+        let answer = self
+            .runtime
             .block_on(async { tokio::time::timeout(self.deadline, query).await })
-            .map_err(|_elapsed| None)?
-            .map_err(Some)
+            .map_err(|_elapsed| None)?;
+        // NXDOMAIN is an answer too: the server is there.
+        if answer.is_ok() || answer.as_ref().is_err_and(NetError::is_no_records_found) {
+            self.consecutive_failures.store(0, Ordering::Relaxed);
+        }
+        answer.map_err(Some)
     }
 
     fn failed(&self) -> Failure {
         self.failures.fetch_add(1, Ordering::Relaxed);
+        if self.consecutive_failures.fetch_add(1, Ordering::Relaxed) + 1 >= GIVE_UP_AFTER {
+            self.gave_up.store(true, Ordering::Relaxed);
+        }
         Failure
     }
 }

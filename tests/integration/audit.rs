@@ -396,3 +396,67 @@ fn summary_says_whether_robots_txt_came_first() {
         "GPTBot: / checked and disallowed"
     );
 }
+
+#[test]
+fn dns_failures_never_turn_into_accusations() {
+    // --verify-dns against a loopback port where nothing answers: every lookup fails. The
+    // scraper outside Google's ranges is then "unverifiable" (DNS could have vouched for
+    // it), never "spoofed" on a DNS failure; addresses inside published ranges stay verified.
+    let log = testdata("access.log.gz");
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--verify-dns".as_ref(),
+            "--dns-server".as_ref(),
+            "127.0.0.1:1".as_ref(),
+            "--dns-timeout".as_ref(),
+            "0.2".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let recs = rows(&o.stdout);
+    let google: Vec<_> = recs.iter().filter(|r| &r[2] == "Googlebot").collect();
+    assert!(google.iter().all(|r| &r[11] != "spoofed"), "{google:?}");
+    assert!(
+        google
+            .iter()
+            .any(|r| &r[11] == "unverifiable" && r[13].starts_with("198.51.100."))
+    );
+    assert!(
+        google
+            .iter()
+            .any(|r| &r[11] == "verified" && r[13].starts_with("66.249."))
+    );
+    // After a few failures in a row the tool stops asking instead of waiting per address.
+    assert!(stderr(&o).contains("DNS did not answer"), "{}", stderr(&o));
+
+    // --dns-server needs --verify-dns; a bad address is named.
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--dns-server".as_ref(),
+            "127.0.0.1".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--verify-dns".as_ref(),
+            "--dns-server".as_ref(),
+            "nowhere".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--dns-server") && stderr(&o).contains("nowhere"),
+        "{}",
+        stderr(&o)
+    );
+}
