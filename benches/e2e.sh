@@ -69,9 +69,8 @@ for frac in 0.25 0.5 1; do
 done
 
 echo
-echo "two files (rotated logs) vs one, same total lines each file as the 1x file / 2:"
-n=$((LINES / 2))
-gen "$n" "rot.gz" --gzip --files 2
+echo "two files (rotated logs: the 1x data set in two halves) vs the one 1x file:"
+gen "$LINES" "rot.gz" --gzip --files 2
 one=$(secs "$(best "${AUDIT[@]}" "$DIR/log-1.gz")")
 r2=$(best "${AUDIT[@]}" "$DIR/rot.gz.1" "$DIR/rot.gz.2")
 two=$(secs "$r2")
@@ -82,7 +81,7 @@ echo "two files: $two s ($(mbps "$bytes2" "$two") MB/s, rss $(mib "$r2") MiB); t
 
 echo
 echo "plain input (no inflate): parse + identify + check"
-gen "$n" "plain.log"
+gen "$((LINES / 2))" "plain.log"
 tc=$(secs "$(best cat "$DIR/plain.log")")
 rp=$(best "${AUDIT[@]}" "$DIR/plain.log")
 tp=$(secs "$rp")
