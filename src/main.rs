@@ -30,10 +30,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(OK),
         Err(e) => {
-            eprintln!(
-                "robots-audit: error: {}",
-                escape_for_terminal(message(&e).as_bytes())
-            );
+            eprintln!("robots-audit: error: {}", escape_lines(&message(&e)));
             ExitCode::from(ERROR)
         }
     }
@@ -57,10 +54,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let config = Config::from_args(cli.audit, io::stderr().is_terminal())?;
             let outcome = robots_audit::run(&config)?;
             for e in &outcome.input_errors {
-                eprintln!(
-                    "robots-audit: error: {}",
-                    escape_for_terminal(e.to_string().as_bytes())
-                );
+                eprintln!("robots-audit: error: {}", escape_lines(&e.to_string()));
             }
             if !outcome.input_errors.is_empty() {
                 return Ok(ERROR);
@@ -72,6 +66,16 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             })
         }
     }
+}
+
+/// A message for the terminal: its own line breaks kept (a TOML error points at a column on
+/// the next line), every other control character escaped.
+fn escape_lines(text: &str) -> String {
+    text.trim_end()
+        .split('\n')
+        .map(|l| escape_for_terminal(l.as_bytes()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The error and its causes, each cause added only when its text is not already part of the

@@ -69,16 +69,8 @@ pub enum AuditError {
         line: u64,
         example: String,
     },
-    #[error("--crawlers {}: {source}", path.display())]
-    Crawlers {
-        path: PathBuf,
-        source: RegistryError,
-    },
-    #[error("--crawlers {}: {source}", path.display())]
-    CrawlersRead {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error("--crawlers: {0}")]
+    Crawlers(RegistryError),
     #[error("--ranges-dir: {0}")]
     Ranges(RegistryError),
     #[error("--verify-dns: {0}")]
@@ -136,27 +128,16 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
             })?;
         }
     }
-    let mut registry = Registry::builtin();
-    if let Some(path) = &config.crawlers {
-        let text = std::fs::read_to_string(path).map_err(|e| AuditError::CrawlersRead {
-            path: path.clone(),
-            source: e,
-        })?;
-        registry
-            .load_extra(&text)
-            .map_err(|e| AuditError::Crawlers {
-                path: path.clone(),
-                source: e,
-            })?;
-    }
+    let registry =
+        Registry::builtin_with(config.crawlers.as_deref()).map_err(AuditError::Crawlers)?;
     let verifier = verifier(config)?;
-    let out = match config.out.as_deref() {
+    let mut out = match config.out.as_deref() {
         Some(p) => Output::create(p)?,
         None => Output::stdout(),
     };
-    let summary_out = config.summary.as_deref().map(Output::create).transpose()?;
-    let hosts_out = config.hosts.as_deref().map(Output::create).transpose()?;
-    let spoofed_out = config.spoofed.as_deref().map(Output::create).transpose()?;
+    let mut summary_out = config.summary.as_deref().map(Output::create).transpose()?;
+    let mut hosts_out = config.hosts.as_deref().map(Output::create).transpose()?;
+    let mut spoofed_out = config.spoofed.as_deref().map(Output::create).transpose()?;
     let judges = Judges::new(RobotsStore::new(config.fetch.clone())?);
 
     let console = Console {
@@ -184,19 +165,15 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
         neutralize: config.neutralize,
     };
     let rows = merged.violation_rows();
-    let mut out = out;
     report::write_violations(&mut out, &rows, style).map_err(|e| e.named(out.name()))?;
-    let mut summary_out = summary_out;
     if let Some(o) = &mut summary_out {
         report::write_summary(&mut *o, &merged.summary_rows(), style)
             .map_err(|e| e.named(o.name()))?;
     }
-    let mut hosts_out = hosts_out;
     if let Some(o) = &mut hosts_out {
         report::write_hosts(&mut *o, &merged.host_rows(judges.store()), style)
             .map_err(|e| e.named(o.name()))?;
     }
-    let mut spoofed_out = spoofed_out;
     if let Some(o) = &mut spoofed_out {
         report::write_spoofed(&mut *o, &merged.spoofed_rows(), style)
             .map_err(|e| e.named(o.name()))?;
@@ -225,7 +202,7 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     }
     print_notes(config, &merged, &judges, &console);
     if config.progress {
-        print_terminal_summary(&merged, &rows, &judges);
+        print_terminal_summary(&merged, &rows);
     }
     Ok(AuditOutcome {
         violations: rows.len(),
@@ -544,7 +521,7 @@ fn print_notes(config: &Config, merged: &Merged, judges: &Judges, console: &Cons
 }
 
 /// On a terminal: per host, the crawlers with the most violating requests.
-fn print_terminal_summary(merged: &Merged, rows: &[report::ViolationRow], _judges: &Judges) {
+fn print_terminal_summary(merged: &Merged, rows: &[report::ViolationRow]) {
     let mut per_host: std::collections::BTreeMap<&str, std::collections::BTreeMap<&str, u64>> =
         Default::default();
     for r in rows {

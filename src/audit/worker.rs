@@ -610,6 +610,10 @@ impl Tables {
     }
 
     fn judge_for(&mut self, origin: u32, ua: u32, shared: &Shared<'_>) -> Judge {
+        // Most lines are browsers without a token any group could name: no lookup needed.
+        if matches!(&self.uas[ua as usize].ident, UaIdent::Other(tokens) if tokens.is_empty()) {
+            return Judge::NotCrawler;
+        }
         if let Some(j) = self.judges.get(&(origin, ua)) {
             return j.clone();
         }

@@ -17,13 +17,8 @@ use crate::robots::{Agent, Dialect, RobotsTxt, normalize_target};
 pub enum CheckError {
     #[error("--robots {}: {source}", path.display())]
     Robots { path: PathBuf, source: io::Error },
-    #[error("--crawlers {}: {source}", path.display())]
-    CrawlersRead { path: PathBuf, source: io::Error },
-    #[error("--crawlers {}: {source}", path.display())]
-    Crawlers {
-        path: PathBuf,
-        source: RegistryError,
-    },
+    #[error("--crawlers: {0}")]
+    Crawlers(RegistryError),
     #[error("cannot write to standard output: {0}")]
     Output(#[from] io::Error),
 }
@@ -38,19 +33,8 @@ struct Judged {
 /// Runs `check`; returns true when every URL is allowed.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<bool, CheckError> {
     let body = read_robots(&args.robots)?;
-    let mut registry = Registry::builtin();
-    if let Some(path) = &args.crawlers {
-        let text = std::fs::read_to_string(path).map_err(|e| CheckError::CrawlersRead {
-            path: path.clone(),
-            source: e,
-        })?;
-        registry
-            .load_extra(&text)
-            .map_err(|e| CheckError::Crawlers {
-                path: path.clone(),
-                source: e,
-            })?;
-    }
+    let registry =
+        Registry::builtin_with(args.crawlers.as_deref()).map_err(CheckError::Crawlers)?;
     let mut judged = match (&args.agent, &args.user_agent) {
         (Some(token), _) => judged_by_token(&registry, token),
         (None, Some(header)) => judged_by_header(&registry, header),

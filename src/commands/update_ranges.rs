@@ -3,7 +3,6 @@
 //! A list that fails to download or to validate keeps its old copy and is reported.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::cli::UpdateRangesArgs;
@@ -16,16 +15,8 @@ use crate::report::escape_for_terminal;
 /// Why `update-ranges` could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum UpdateRangesError {
-    #[error("--crawlers {}: {source}", path.display())]
-    CrawlersRead {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("--crawlers {}: {source}", path.display())]
-    Crawlers {
-        path: PathBuf,
-        source: RegistryError,
-    },
+    #[error("--crawlers: {0}")]
+    Crawlers(RegistryError),
     #[error("--resolve '{arg}': {reason}")]
     Resolve { arg: String, reason: String },
     #[error("no cache directory is known for this user; name one with --dir")]
@@ -38,19 +29,8 @@ pub enum UpdateRangesError {
 
 /// Runs `update-ranges`; returns true when every list was saved.
 pub fn run(args: &UpdateRangesArgs, out: &mut dyn Write) -> Result<bool, UpdateRangesError> {
-    let mut registry = Registry::builtin();
-    if let Some(path) = &args.crawlers {
-        let text = std::fs::read_to_string(path).map_err(|e| UpdateRangesError::CrawlersRead {
-            path: path.clone(),
-            source: e,
-        })?;
-        registry
-            .load_extra(&text)
-            .map_err(|e| UpdateRangesError::Crawlers {
-                path: path.clone(),
-                source: e,
-            })?;
-    }
+    let registry =
+        Registry::builtin_with(args.crawlers.as_deref()).map_err(UpdateRangesError::Crawlers)?;
     let resolve = args
         .resolve
         .iter()

@@ -159,6 +159,15 @@ impl Registry {
     }
 
     /// [`Registry::load_extra`] on the contents of a file (`--crawlers FILE`); errors name it.
+    /// The built-in registry, plus `--crawlers FILE` when given.
+    pub fn builtin_with(extra: Option<&std::path::Path>) -> Result<Registry, RegistryError> {
+        let mut registry = Registry::builtin();
+        if let Some(path) = extra {
+            registry.load_file(path)?;
+        }
+        Ok(registry)
+    }
+
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<(), RegistryError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(path))?;

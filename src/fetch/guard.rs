@@ -187,7 +187,9 @@ pub struct GuardedResolver {
 /// A name refused because of what it resolved to; found again in reqwest's error chain to
 /// tell a refusal (not fetched) from a failure (unreachable).
 #[derive(Debug, thiserror::Error)]
-#[error("{host} resolves to a refused address ({refusal}); name it with --resolve or pass --allow-private if it is meant")]
+#[error(
+    "{host} resolves to a refused address ({refusal}); name it with --resolve or pass --allow-private if it is meant"
+)]
 pub struct GuardError {
     /// The name that was resolved.
     pub host: String,
