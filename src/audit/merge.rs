@@ -13,7 +13,9 @@ use crate::fetch::{Origin, Outcome, RobotsStore};
 use crate::report::{HostRow, Kind, SpoofedRow, SummaryRow, ViolationRow, cell_text};
 use crate::robots::{Dialect, RobotsTxt};
 
-use super::worker::{Aggregates, CrawlerInfo, DelayAgg, InputCounts, PairAgg, RowAgg, Tables};
+use super::worker::{
+    Aggregates, CrawlerInfo, DelayAgg, InputCounts, MAX_IPS_PER_ROW, PairAgg, RowAgg, Tables,
+};
 
 type UaKey = (String, String, String, VerifyResult); // host, crawler, user agent, verification
 
@@ -143,9 +145,19 @@ impl Merged {
             key.1 = crawler_of(origin, ua);
             match self.delays.get_mut(&key) {
                 Some(mine) => {
-                    mine.times.extend(delay.times);
+                    for (t, n) in delay.times {
+                        *mine.times.entry(t).or_default() += n;
+                    }
                     mine.resolution_ms = mine.resolution_ms.max(delay.resolution_ms);
-                    mine.clients.extend(delay.clients);
+                    for c in delay.clients {
+                        if mine.clients.len() >= MAX_IPS_PER_ROW {
+                            break;
+                        }
+                        mine.clients.insert(c);
+                    }
+                    if (delay.sample.0, &*delay.sample.1) < (mine.sample.0, &*mine.sample.1) {
+                        mine.sample = delay.sample;
+                    }
                     for (s, n) in delay.statuses {
                         *mine.statuses.entry(s).or_default() += n;
                     }
@@ -362,27 +374,54 @@ fn crawl_delay_row(
     crawler: String,
     ua: String,
     v: VerifyResult,
-    mut d: DelayAgg,
+    d: DelayAgg,
 ) -> Option<ViolationRow> {
-    d.times.sort_unstable();
-    if d.times.len() < 2 {
+    let total: u64 = d.times.values().sum();
+    if total < 2 {
         return None;
     }
     let delay = d.delay_ms as i64;
-    let mut intervals: Vec<i64> = d.times.windows(2).map(|w| w[1] - w[0]).collect();
-    let early: Vec<i64> = d
-        .times
-        .windows(2)
-        .filter(|w| (w[1] - w[0]) + d.resolution_ms <= delay)
-        .map(|w| w[1])
-        .collect();
-    if early.is_empty() {
+    let proves = |interval: i64| interval + d.resolution_ms <= delay;
+    // Intervals between consecutive requests, as (length, how many): requests logged at the
+    // same time are zero apart; distinct times are apart by their difference.
+    let mut intervals: Vec<(i64, u64)> = Vec::with_capacity(d.times.len());
+    let zeros: u64 = d.times.values().map(|n| n - 1).sum();
+    if zeros > 0 {
+        intervals.push((0, zeros));
+    }
+    // The early requests, as (time, how many).
+    let mut early: Vec<(i64, u64)> = Vec::new();
+    let mut previous: Option<i64> = None;
+    for (&t, &n) in &d.times {
+        if let Some(p) = previous {
+            intervals.push((t - p, 1));
+            if proves(t - p) {
+                early.push((t, 1));
+            }
+        }
+        if n > 1 && proves(0) {
+            early.push((t, n - 1));
+        }
+        previous = Some(t);
+    }
+    let early_count: u64 = early.iter().map(|e| e.1).sum();
+    if early_count == 0 {
         return None;
     }
     intervals.sort_unstable();
-    let median = intervals[intervals.len() / 2];
-    d.clients.sort();
-    let ips: BTreeSet<&[u8]> = d.clients.iter().map(|(_, c)| &**c).collect();
+    let median = {
+        let middle = (total - 1) / 2;
+        let mut seen = 0;
+        intervals
+            .iter()
+            .find(|(_, n)| {
+                seen += n;
+                seen > middle
+            })
+            .map_or(0, |(len, _)| *len)
+    };
+    let first_early = early.iter().map(|e| e.0).min().unwrap_or_default();
+    let last_early = early.iter().map(|e| e.0).max().unwrap_or_default();
     Some(ViolationRow {
         host,
         kind: Kind::CrawlDelay,
@@ -392,18 +431,14 @@ fn crawl_delay_row(
         path: String::new(),
         rule: d.rule.to_string(),
         rule_line: d.rule_line,
-        requests: early.len() as u64,
-        first_seen_ms: early[0],
-        last_seen_ms: early[early.len() - 1],
+        requests: early_count,
+        first_seen_ms: first_early,
+        last_seen_ms: last_early,
         verification: v.as_str(),
-        client_ips: ips.len() as u64,
-        sample_ip: d
-            .clients
-            .first()
-            .map(|(_, c)| cell_text(c))
-            .unwrap_or_default(),
+        client_ips: d.clients.len() as u64,
+        sample_ip: cell_text(&d.sample.1),
         status_codes: d.statuses.into_iter().collect(),
-        min_interval_ms: Some(intervals[0]),
+        min_interval_ms: Some(intervals[0].0),
         median_interval_ms: Some(median),
     })
 }
@@ -419,12 +454,16 @@ mod tests {
             group: Arc::from("bingbot"),
             rule: Arc::from("Crawl-delay: 10"),
             rule_line: 4,
-            times: times.to_vec(),
+            times: times.iter().fold(BTreeMap::new(), |mut m, t| {
+                *m.entry(*t).or_default() += 1;
+                m
+            }),
             resolution_ms,
-            clients: times
-                .iter()
-                .map(|t| (*t, Box::from(&b"192.0.2.1"[..])))
-                .collect(),
+            clients: [Box::from(&b"192.0.2.1"[..])].into_iter().collect(),
+            sample: (
+                times.iter().copied().min().unwrap_or_default(),
+                Box::from(&b"192.0.2.1"[..]),
+            ),
             statuses: BTreeMap::from([(200, times.len() as u64)]),
         }
     }
@@ -452,6 +491,18 @@ mod tests {
         assert_eq!(r.median_interval_ms, Some(9_000));
         assert_eq!(r.kind, Kind::CrawlDelay);
         assert_eq!(r.path, "");
+    }
+
+    #[test]
+    fn requests_logged_in_the_same_second_are_zero_apart() {
+        // Three requests in one second, one 20 s later: two zero intervals (early under a
+        // 5 s delay at second resolution: 0 + 1 <= 5), one of 20 s (fine).
+        let r = row(&[0, 0, 0, 20_000], 5_000, 1000).expect("a breach");
+        assert_eq!(r.requests, 2);
+        assert_eq!((r.first_seen_ms, r.last_seen_ms), (0, 0));
+        assert_eq!(r.min_interval_ms, Some(0));
+        assert_eq!(r.median_interval_ms, Some(0), "intervals 0, 0, 20 s");
+        assert_eq!(r.client_ips, 1);
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::robots::{Agent, Dialect, GroupId, normalize_target};
 use super::judge::{Judges, Rules};
 
 /// At most this many distinct client addresses are remembered per report row.
-const MAX_IPS_PER_ROW: usize = 10_000;
+pub(super) const MAX_IPS_PER_ROW: usize = 10_000;
 /// Malformed-line examples kept per input.
 pub(super) const BAD_EXAMPLES: usize = 3;
 
@@ -239,10 +239,15 @@ pub(super) struct DelayAgg {
     pub group: Arc<str>,
     pub rule: Arc<str>,
     pub rule_line: u32,
-    pub times: Vec<i64>,
+    /// Request time (ms) → requests at that time. Memory is bounded by the distinct times
+    /// (at most 86,400 a day at the second resolution most logs have), not by requests.
+    pub times: BTreeMap<i64, u64>,
     /// The coarsest time resolution among the lines, in ms (1000 for `[10/Oct/2000:13:55:36 -0700]`).
     pub resolution_ms: i64,
-    pub clients: Vec<(i64, Box<[u8]>)>,
+    /// Distinct clients, up to [`MAX_IPS_PER_ROW`].
+    pub clients: HashSet<Box<[u8]>>,
+    /// The client of the earliest request (ties: the smallest address).
+    pub sample: (i64, Box<[u8]>),
     pub statuses: BTreeMap<u16, u64>,
 }
 
@@ -421,15 +426,19 @@ impl<'a> Worker<'a> {
                     group: group_name(tables, origin, dialect, group),
                     rule,
                     rule_line,
-                    times: Vec::new(),
+                    times: BTreeMap::new(),
                     resolution_ms,
-                    clients: Vec::new(),
+                    clients: HashSet::new(),
+                    sample: (req.time_ms, req.client.into()),
                     statuses: BTreeMap::new(),
                 });
-            entry.times.push(req.time_ms);
+            *entry.times.entry(req.time_ms).or_default() += 1;
             entry.resolution_ms = entry.resolution_ms.max(resolution_ms);
-            if entry.clients.len() < MAX_IPS_PER_ROW {
-                entry.clients.push((req.time_ms, req.client.into()));
+            if entry.clients.len() < MAX_IPS_PER_ROW && !entry.clients.contains(req.client) {
+                entry.clients.insert(req.client.into());
+            }
+            if (req.time_ms, req.client) < (entry.sample.0, &*entry.sample.1) {
+                entry.sample = (req.time_ms, req.client.into());
             }
             *entry.statuses.entry(req.status).or_default() += 1;
         }
