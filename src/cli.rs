@@ -49,6 +49,11 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub summary: Option<PathBuf>,
 
+    /// Also write one row per log file: its format, requests, malformed lines by reason
+    /// (with the first one), and any read error.
+    #[arg(long = "inputs", value_name = "FILE")]
+    pub inputs_report: Option<PathBuf>,
+
     /// Also write the addresses that claimed to be a crawler and failed its verification:
     /// one row per (address, crawler), ready for a block list.
     #[arg(long, value_name = "FILE")]

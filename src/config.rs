@@ -64,6 +64,8 @@ pub struct Config {
     pub summary: Option<PathBuf>,
     pub hosts: Option<PathBuf>,
     pub spoofed: Option<PathBuf>,
+    /// `--inputs`: the per-input report.
+    pub inputs_report: Option<PathBuf>,
     pub fetch: FetchOptions,
     pub crawlers: Option<PathBuf>,
     /// `--verify-dns`: the resolver settings.
@@ -165,6 +167,7 @@ impl Config {
             summary: args.summary,
             hosts: args.hosts,
             spoofed: args.spoofed,
+            inputs_report: args.inputs_report,
             fetch: fetch_options(&args.net)?,
             crawlers: args.crawlers,
             dns,

@@ -137,6 +137,11 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     };
     let mut summary_out = config.summary.as_deref().map(Output::create).transpose()?;
     let mut hosts_out = config.hosts.as_deref().map(Output::create).transpose()?;
+    let mut inputs_out = config
+        .inputs_report
+        .as_deref()
+        .map(Output::create)
+        .transpose()?;
     let mut spoofed_out = config.spoofed.as_deref().map(Output::create).transpose()?;
     let judges = Judges::new(RobotsStore::new(config.fetch.clone())?);
 
@@ -157,7 +162,7 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
         all_crawl_delay: config.all_crawl_delay,
         json_fields: config.json_fields.as_ref(),
     };
-    let (mut merged, input_errors) = read_and_judge(config, &shared, &console)?;
+    let (mut merged, reads) = read_and_judge(config, &shared, &console)?;
 
     // Every report is written to its temporary file first; they are renamed into place
     // together only when all of them were written.
@@ -178,7 +183,11 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
         report::write_spoofed(&mut *o, &merged.spoofed_rows(), style)
             .map_err(|e| e.named(o.name()))?;
     }
-    for o in [Some(out), summary_out, hosts_out, spoofed_out]
+    if let Some(o) = &mut inputs_out {
+        report::write_inputs(&mut *o, &input_rows(config, &merged, &reads), style)
+            .map_err(|e| e.named(o.name()))?;
+    }
+    for o in [Some(out), summary_out, hosts_out, spoofed_out, inputs_out]
         .into_iter()
         .flatten()
     {
@@ -206,9 +215,47 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     }
     Ok(AuditOutcome {
         violations: rows.len(),
-        input_errors,
+        input_errors: reads.into_iter().filter_map(|r| r.error).collect(),
         bad_lines,
     })
+}
+
+/// One row per input for `--inputs`: how it was read and what was wrong with it.
+fn input_rows(config: &Config, merged: &Merged, reads: &[InputRead]) -> Vec<report::InputRow> {
+    config
+        .inputs
+        .iter()
+        .zip(&merged.inputs)
+        .zip(reads)
+        .map(|((source, counts), read)| {
+            let first = counts.bad_examples.first();
+            report::InputRow {
+                input: source.name(),
+                format: read
+                    .format
+                    .map(|f| f.name().to_string())
+                    .unwrap_or_default(),
+                detected: config.format.is_none(),
+                requests: counts.requests,
+                malformed: counts.bad_total(),
+                malformed_reasons: counts
+                    .bad
+                    .iter()
+                    .map(|(r, n)| format!("{}:{n}", r.as_str()))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                first_malformed_line: first.map(|e| e.0),
+                first_malformed: first.map(|e| e.2.clone()).unwrap_or_default(),
+                outside_window: counts.outside_window,
+                no_host: counts.no_host,
+                error: read
+                    .error
+                    .as_ref()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default(),
+            }
+        })
+        .collect()
 }
 
 /// Crawler verification: published ranges (fresh copies from `update-ranges` when there are
@@ -242,7 +289,7 @@ fn read_and_judge(
     config: &Config,
     shared: &Shared<'_>,
     console: &Console,
-) -> Result<(Merged, Vec<InputError>), AuditError> {
+) -> Result<(Merged, Vec<InputRead>), AuditError> {
     let inputs = &config.inputs;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
@@ -250,7 +297,7 @@ fn read_and_judge(
     let (tx, rx) = crossbeam_channel::bounded::<Job>(config.threads * 2);
     let abort = AtomicBool::new(false);
     let fatal: Mutex<Option<AuditError>> = Mutex::new(None);
-    let input_errors: Mutex<Vec<(usize, InputError)>> = Mutex::new(Vec::new());
+    let reads: Mutex<Vec<(usize, InputRead)>> = Mutex::new(Vec::new());
     let next_input = AtomicUsize::new(0);
     let readers = inputs.len().min(config.threads).max(1);
     let bars: Vec<Option<ProgressBar>> = inputs.iter().map(|s| progress_bar(console, s)).collect();
@@ -266,11 +313,7 @@ fn read_and_judge(
                         break;
                     }
                     match read_input(config, shared, i, &tx, &abort, bars[i].as_ref(), console) {
-                        Ok(None) => {}
-                        Ok(Some(e)) => input_errors
-                            .lock()
-                            .expect("no panics while held")
-                            .push((i, e)),
+                        Ok(read) => reads.lock().expect("no panics while held").push((i, read)),
                         Err(e) => {
                             abort.store(true, Ordering::Relaxed);
                             fatal.lock().expect("no panics while held").get_or_insert(e);
@@ -300,13 +343,23 @@ fn read_and_judge(
     for (tables, aggs) in results {
         merged.add(tables, aggs);
     }
-    let mut errors = input_errors.into_inner().expect("no panics while held");
-    errors.sort_by_key(|(i, _)| *i);
-    Ok((merged, errors.into_iter().map(|(_, e)| e).collect()))
+    let mut by_input: Vec<InputRead> = inputs.iter().map(|_| InputRead::default()).collect();
+    for (i, read) in reads.into_inner().expect("no panics while held") {
+        by_input[i] = read;
+    }
+    Ok((merged, by_input))
 }
 
-/// Reads one input to the end. `Ok(Some(e))`: the input broke off (its lines up to the damage
-/// were sent); `Err`: the input must not be audited at all.
+/// What reading one input came to.
+#[derive(Default)]
+struct InputRead {
+    /// The format its lines were read as (None: no line to tell, e.g. an empty file).
+    format: Option<Format>,
+    /// Set when the input broke off: its lines up to the damage were audited.
+    error: Option<InputError>,
+}
+
+/// Reads one input to the end. `Err`: the input must not be audited at all.
 fn read_input(
     config: &Config,
     shared: &Shared<'_>,
@@ -315,7 +368,7 @@ fn read_input(
     abort: &AtomicBool,
     bar: Option<&ProgressBar>,
     console: &Console,
-) -> Result<Option<InputError>, AuditError> {
+) -> Result<InputRead, AuditError> {
     let source = &config.inputs[index];
     let name = source.name();
     let progress = AtomicU64::new(0);
@@ -373,7 +426,10 @@ fn read_input(
     if let Some(e) = fatal {
         return Err(e);
     }
-    Ok(result.err())
+    Ok(InputRead {
+        format,
+        error: result.err(),
+    })
 }
 
 /// Chooses the format of an input from its first block and runs the not-a-log guard.

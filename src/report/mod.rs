@@ -140,6 +140,26 @@ pub struct SpoofedRow {
     pub user_agent: String,
 }
 
+/// One row of the `--inputs` report: one log file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputRow {
+    pub input: String,
+    pub format: String,
+    /// The format was detected (not named with --format).
+    pub detected: bool,
+    pub requests: u64,
+    pub malformed: u64,
+    /// `reason:count` pairs, space-separated.
+    pub malformed_reasons: String,
+    pub first_malformed_line: Option<u64>,
+    /// The first malformed line, shortened and escaped.
+    pub first_malformed: String,
+    pub outside_window: u64,
+    pub no_host: u64,
+    /// Why the input broke off (its lines up to the damage were audited).
+    pub error: String,
+}
+
 /// One row of the `--hosts` report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostRow {
@@ -294,6 +314,46 @@ pub fn write_spoofed(
             &rfc3339(r.first_seen_ms),
             &rfc3339(r.last_seen_ms),
             &r.user_agent,
+        ])?;
+    }
+    w.finish()
+}
+
+/// Writes the `--inputs` report.
+pub fn write_inputs(
+    out: impl Write,
+    rows: &[InputRow],
+    style: CsvStyle,
+) -> Result<(), ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(&[
+        "input",
+        "format",
+        "detected",
+        "requests",
+        "malformed",
+        "malformed_reasons",
+        "first_malformed_line",
+        "first_malformed",
+        "outside_window",
+        "no_host",
+        "error",
+    ])?;
+    for r in rows {
+        w.record(&[
+            &r.input,
+            &r.format,
+            if r.detected { "yes" } else { "no" },
+            &r.requests.to_string(),
+            &r.malformed.to_string(),
+            &r.malformed_reasons,
+            &r.first_malformed_line
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+            &r.first_malformed,
+            &r.outside_window.to_string(),
+            &r.no_host.to_string(),
+            &r.error,
         ])?;
     }
     w.finish()

@@ -460,3 +460,43 @@ fn dns_failures_never_turn_into_accusations() {
         stderr(&o)
     );
 }
+
+#[test]
+fn inputs_report_counts_malformed_lines_per_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("inputs.csv");
+    let (log, combined) = (testdata("access.log.gz"), testdata("combined.log"));
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[
+            log.as_os_str(),
+            combined.as_os_str(),
+            "--host".as_ref(),
+            "www.example.com".as_ref(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--inputs".as_ref(),
+            inputs.as_os_str(),
+            "-q".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&inputs).unwrap();
+    // Names the files by path: compare the golden with the paths made relative.
+    let prefix = format!("{}/", testdata("access.log").parent().unwrap().display());
+    let text = String::from_utf8(bytes).unwrap().replace(&prefix, "");
+    assert_golden(text.as_bytes(), "expected/inputs.csv");
+    let recs = rows(text.as_bytes());
+    assert_eq!(recs.len(), 2);
+    assert_eq!(
+        (&recs[0][0], &recs[0][1], &recs[0][2]),
+        ("access.log.gz", "vhost_combined", "yes")
+    );
+    assert_eq!(
+        &recs[0][4], "10",
+        "one malformed line in every 397 of 4,000"
+    );
+    assert_eq!(&recs[0][6], "397");
+    assert_eq!((&recs[1][1], &recs[1][4]), ("combined", "0"));
+}

@@ -48,6 +48,7 @@ fn a_truncated_gzip_is_audited_up_to_the_damage_and_reported() {
     let gz = std::fs::read(testdata("access.log.gz")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let cut = dir.path().join("cut.log.gz");
+    let inputs = dir.path().join("inputs.csv");
     std::fs::write(&cut, &gz[..gz.len() * 6 / 10]).unwrap();
     let out = dir.path().join("r.csv");
     let robots = testdata("robots-dir");
@@ -58,6 +59,8 @@ fn a_truncated_gzip_is_audited_up_to_the_damage_and_reported() {
             robots.as_os_str(),
             "--out".as_ref(),
             out.as_os_str(),
+            "--inputs".as_ref(),
+            inputs.as_os_str(),
         ],
         None,
     );
@@ -72,6 +75,12 @@ fn a_truncated_gzip_is_audited_up_to_the_damage_and_reported() {
     assert!(
         requests(&partial) > 0 && requests(&partial) < requests(&full),
         "partial report"
+    );
+    let inputs = rows(&std::fs::read(&inputs).unwrap());
+    assert!(
+        inputs[0][10].contains("truncated"),
+        "the damage is in the inputs report: {:?}",
+        inputs[0]
     );
 }
 
