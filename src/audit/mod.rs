@@ -299,6 +299,9 @@ fn read_and_judge(
     let fatal: Mutex<Option<AuditError>> = Mutex::new(None);
     let reads: Mutex<Vec<(usize, InputRead)>> = Mutex::new(Vec::new());
     let next_input = AtomicUsize::new(0);
+    // Block buffers go back to the readers once judged: no fresh (zeroed, page-faulting)
+    // megabyte per block.
+    let buffers = input::BlockPool::new();
     let readers = inputs.len().min(config.threads).max(1);
     let bars: Vec<Option<ProgressBar>> = inputs.iter().map(|s| progress_bar(console, s)).collect();
 
@@ -312,7 +315,12 @@ fn read_and_judge(
                     if i >= inputs.len() || abort.load(Ordering::Relaxed) {
                         break;
                     }
-                    match read_input(config, shared, i, &tx, &abort, bars[i].as_ref(), console) {
+                    let feed = Feed {
+                        tx: &tx,
+                        abort: &abort,
+                        pool: &buffers,
+                    };
+                    match read_input(config, shared, i, &feed, bars[i].as_ref(), console) {
                         Ok(read) => reads.lock().expect("no panics while held").push((i, read)),
                         Err(e) => {
                             abort.store(true, Ordering::Relaxed);
@@ -329,6 +337,7 @@ fn read_and_judge(
                 if !abort.load(Ordering::Relaxed) {
                     worker.process(&job);
                 }
+                buffers.give_back(job.block.data);
             }
             (worker.tables, worker.aggs)
         })
@@ -350,6 +359,15 @@ fn read_and_judge(
     Ok((merged, by_input))
 }
 
+/// Where a reader sends its blocks, and what it shares with the other readers.
+struct Feed<'a> {
+    tx: &'a crossbeam_channel::Sender<Job>,
+    /// Set when an input turned out not to be auditable: everyone stops.
+    abort: &'a AtomicBool,
+    /// Buffers of judged blocks, for the next blocks.
+    pool: &'a input::BlockPool,
+}
+
 /// What reading one input came to.
 #[derive(Default)]
 struct InputRead {
@@ -364,8 +382,7 @@ fn read_input(
     config: &Config,
     shared: &Shared<'_>,
     index: usize,
-    tx: &crossbeam_channel::Sender<Job>,
-    abort: &AtomicBool,
+    feed: &Feed<'_>,
     bar: Option<&ProgressBar>,
     console: &Console,
 ) -> Result<InputRead, AuditError> {
@@ -377,7 +394,8 @@ fn read_input(
     // Blocks of header lines only (W3C's `#Version:`, a block cut at `#Fields:`) wait until
     // a block with requests shows what the format is.
     let mut pending: Vec<input::Block> = Vec::new();
-    let result = input::read_blocks(source, BLOCK_SIZE, &progress, |block| {
+    let Feed { tx, abort, pool } = *feed;
+    let result = input::read_blocks_pooled(source, BLOCK_SIZE, &progress, pool, |block| {
         if abort.load(Ordering::Relaxed) {
             return false;
         }
