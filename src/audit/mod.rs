@@ -43,6 +43,11 @@ const BLOCK_SIZE: usize = input::DEFAULT_BLOCK_SIZE;
 const DETECT_LINES: usize = 100;
 /// The not-a-log guard: of the first this-many lines, more than half malformed stops the run.
 const GUARD_LINES: usize = 1000;
+/// A host in the terminal summary: its name, violating requests, and crawlers by requests.
+type HostTally<'a> = (&'a str, u64, Vec<(&'a str, u64)>);
+
+/// Hosts listed in the terminal summary.
+const SUMMARY_HOSTS: usize = 10;
 /// The guard needs at least this many lines to judge a file.
 const GUARD_MIN_LINES: usize = 10;
 
@@ -610,18 +615,32 @@ fn print_terminal_summary(merged: &Merged, rows: &[report::ViolationRow]) {
         "robots-audit: {total} requests read, {} report rows",
         rows.len()
     );
-    for (host, crawlers) in per_host {
-        let mut top: Vec<(&str, u64)> = crawlers.into_iter().collect();
-        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    // The hosts with the most violating requests first; the report has the rest.
+    let mut hosts: Vec<HostTally<'_>> = per_host
+        .into_iter()
+        .map(|(host, crawlers)| {
+            let mut top: Vec<(&str, u64)> = crawlers.into_iter().collect();
+            top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            (host, top.iter().map(|c| c.1).sum(), top)
+        })
+        .collect();
+    hosts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    for (host, requests, top) in hosts.iter().take(SUMMARY_HOSTS) {
         let list: Vec<String> = top
             .iter()
             .take(5)
             .map(|(c, n)| format!("{} {n}", escape_for_terminal(c.as_bytes())))
             .collect();
         eprintln!(
-            "  {}: {}",
+            "  {} ({requests}): {}",
             escape_for_terminal(host.as_bytes()),
             list.join(", ")
+        );
+    }
+    if hosts.len() > SUMMARY_HOSTS {
+        eprintln!(
+            "  … and {} more hosts with violations (see the report)",
+            hosts.len() - SUMMARY_HOSTS
         );
     }
 }
