@@ -142,6 +142,9 @@ enum Judge {
         crawler: u32,
         dialect: usize,
         group: Option<GroupId>,
+        /// The group's name for the reports (empty when no group applies), made once here
+        /// rather than per request.
+        group_name: Arc<str>,
         verify_as: Option<CrawlerId>,
         /// (delay in ms, rule text, rule line) when Crawl-delay is checked for this pair.
         delay: Option<(u64, Arc<str>, u32)>,
@@ -360,6 +363,7 @@ impl<'a> Worker<'a> {
             crawler,
             dialect,
             group,
+            group_name,
             verify_as,
             delay,
             exempt,
@@ -423,7 +427,7 @@ impl<'a> Worker<'a> {
                 .entry((origin, ua, verification))
                 .or_insert_with(|| DelayAgg {
                     delay_ms,
-                    group: group_name(tables, origin, dialect, group),
+                    group: group_name.clone(),
                     rule,
                     rule_line,
                     times: BTreeMap::new(),
@@ -476,12 +480,8 @@ impl<'a> Worker<'a> {
             Rules::Compiled(robots) => robots,
         };
         pair.checked += 1;
-        if let Some(g) = group {
-            if pair.groups.is_empty() || !pair.groups.iter().any(|n| *n == robots.group(g).name()) {
-                pair.groups.insert(robots.group(g).name());
-            }
-        } else if pair.groups.is_empty() {
-            pair.groups.insert(String::new());
+        if !pair.groups.contains(&*group_name) {
+            pair.groups.insert(group_name.to_string());
         }
         normalize_target(&req.target, &mut self.scratch);
         let verdict = robots.check(group, &self.scratch);
@@ -502,9 +502,14 @@ impl<'a> Worker<'a> {
                     Some(id) => (robots.rule(id).display(), robots.rule(id).line),
                     None => (String::new(), 0),
                 };
-                let name = group.map_or_else(String::new, |g| robots.group(g).name());
                 paths.entry(req.target.as_ref().into()).or_insert_with(|| {
-                    RowAgg::new(name.into(), rule.into(), rule_line, req.time_ms, req.client)
+                    RowAgg::new(
+                        group_name.clone(),
+                        rule.into(),
+                        rule_line,
+                        req.time_ms,
+                        req.client,
+                    )
                 })
             }
         };
@@ -700,7 +705,7 @@ impl Tables {
         let honours = info.honours_crawl_delay;
         let crawler = self.crawler_index(info);
         let rules = self.rules(origin, dialect, shared.judges);
-        let (group, delay) = match &*rules {
+        let (group, group_name, delay) = match &*rules {
             Rules::Compiled(robots) => {
                 let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
                 let group = robots.group_for(&Agent {
@@ -711,14 +716,16 @@ impl Tables {
                     .and_then(|g| robots.group(g).crawl_delay.as_ref())
                     .filter(|_| honours || shared.all_crawl_delay)
                     .map(|d| (d.millis, Arc::from(d.display()), d.line));
-                (group, delay)
+                let name = group.map_or_else(String::new, |g| robots.group(g).name());
+                (group, Arc::from(name), delay)
             }
-            _ => (None, None),
+            _ => (None, Arc::from(""), None),
         };
         Judge::Crawler {
             crawler,
             dialect: dialect_index(dialect),
             group,
+            group_name,
             verify_as,
             delay,
             exempt,
@@ -733,16 +740,6 @@ impl Tables {
             Some(Judge::Crawler { crawler, .. }) => &self.crawlers[*crawler as usize].name,
             _ => "",
         }
-    }
-}
-
-fn group_name(tables: &Tables, origin: u32, dialect: usize, group: Option<GroupId>) -> Arc<str> {
-    match (
-        tables.origins[origin as usize].rules[dialect].as_deref(),
-        group,
-    ) {
-        (Some(Rules::Compiled(robots)), Some(g)) => robots.group(g).name().into(),
-        _ => Arc::from(""),
     }
 }
 
