@@ -79,17 +79,7 @@ mod tests {
             .parse(LINE.as_bytes())
             .expect("valid")
             .expect("a request");
-        assert_eq!(r.host, Some(&b"www.example.com"[..]));
-        assert_eq!(r.scheme, Some("https"));
-        assert_eq!(r.client, b"66.249.66.1");
-        assert_eq!(r.time_ms, 1_795_182_936_250);
-        assert_eq!(r.method, b"GET");
-        assert_eq!(&*r.target, b"/private/a.html?x=1");
-        assert_eq!(r.status, 200);
-        assert!(
-            r.user_agent
-                .starts_with(b"Mozilla/5.0 (compatible; Googlebot/2.1")
-        );
+        super::super::assert_sample_request(&r, 1_795_182_936_250);
     }
 
     #[test]

@@ -331,6 +331,23 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
     best.map(|(f, _)| f)
 }
 
+/// The sample request the format tests write in each format: Googlebot asking for a page
+/// under /private/ on www.example.com over https.
+#[cfg(test)]
+pub(crate) fn assert_sample_request(r: &Request<'_>, time_ms: i64) {
+    assert_eq!(r.host, Some(&b"www.example.com"[..]));
+    assert_eq!(r.scheme, Some("https"));
+    assert_eq!(r.client, b"66.249.66.1");
+    assert_eq!(r.time_ms, time_ms);
+    assert_eq!(r.method, b"GET");
+    assert_eq!(&*r.target, b"/private/a.html?x=1");
+    assert_eq!(r.status, 200);
+    assert!(
+        r.user_agent
+            .starts_with(b"Mozilla/5.0 (compatible; Googlebot/2.1")
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
