@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::{assert_golden, rows, run, stderr, testdata};
+use crate::support::{assert_golden, audit, rows, run, stderr, testdata};
 
 /// Runs the audit on the shipped gzip log and returns (violations, summary, hosts, stderr).
 fn audit_testdata(extra: &[&str]) -> (Vec<u8>, Vec<u8>, Vec<u8>, String) {
@@ -236,19 +236,9 @@ fn malformed_lines_are_counted_on_stderr_and_quiet_silences_it() {
 fn combined_log_with_host() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c.csv");
-    let log = testdata("combined.log");
-    let robots = testdata("robots-dir");
-    let o = run(
-        &[
-            log.as_os_str(),
-            "--host".as_ref(),
-            "www.example.com".as_ref(),
-            "--robots-dir".as_ref(),
-            robots.as_os_str(),
-            "--out".as_ref(),
-            out.as_os_str(),
-        ],
-        None,
+    let o = audit(
+        &testdata("combined.log"),
+        &["--host", "www.example.com", "--out", out.to_str().unwrap()],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
@@ -283,18 +273,7 @@ fn time_window_limits_what_is_audited() {
 
 #[test]
 fn fail_on_violations_sets_exit_status_1() {
-    let log = testdata("access.log.gz");
-    let robots = testdata("robots-dir");
-    let o = run(
-        &[
-            log.as_os_str(),
-            "--robots-dir".as_ref(),
-            robots.as_os_str(),
-            "--fail-on-violations".as_ref(),
-            "-q".as_ref(),
-        ],
-        None,
-    );
+    let o = audit(&testdata("access.log.gz"), &["--fail-on-violations", "-q"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
         rows(&o.stdout).len() > 1,
@@ -306,18 +285,9 @@ fn fail_on_violations_sets_exit_status_1() {
 fn spoofed_crawlers_are_listed_per_address() {
     let dir = tempfile::tempdir().unwrap();
     let spoofed = dir.path().join("spoofed.csv");
-    let log = testdata("access.log.gz");
-    let robots = testdata("robots-dir");
-    let o = run(
-        &[
-            log.as_os_str(),
-            "--robots-dir".as_ref(),
-            robots.as_os_str(),
-            "--spoofed".as_ref(),
-            spoofed.as_os_str(),
-            "-q".as_ref(),
-        ],
-        None,
+    let o = audit(
+        &testdata("access.log.gz"),
+        &["--spoofed", spoofed.to_str().unwrap(), "-q"],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let bytes = std::fs::read(&spoofed).unwrap();

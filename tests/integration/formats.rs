@@ -3,17 +3,7 @@
 //! a binary or one-line-of-50-MB file is "not a log" (exit 2, nothing written), CRLF line
 //! ends are read like LF.
 
-use std::ffi::OsStr;
-use std::path::Path;
-
-use crate::support::{rows, run, stderr, testdata};
-
-fn audit(log: &Path, extra: &[&str]) -> std::process::Output {
-    let robots = testdata("robots-dir");
-    let mut args: Vec<&OsStr> = vec![log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str()];
-    args.extend(extra.iter().map(OsStr::new));
-    run(&args, None)
-}
+use crate::support::{audit, rows, stderr, testdata};
 
 #[test]
 fn every_format_yields_the_same_report() {
@@ -75,7 +65,7 @@ fn the_detected_format_is_named_on_stderr() {
         ("logs/cloudfront.log", "cloudfront"),
         ("logs/alb.log", "alb"),
     ] {
-        let o = audit(&testdata(file), &[]);
+        let o = audit::<&str>(&testdata(file), &[]);
         assert!(
             stderr(&o).contains(&format!("format {name} (detected)")),
             "{file}: {}",
@@ -89,7 +79,7 @@ fn an_empty_file_is_an_empty_report() {
     let dir = tempfile::tempdir().unwrap();
     let empty = dir.path().join("empty.log");
     std::fs::write(&empty, b"").unwrap();
-    let o = audit(&empty, &[]);
+    let o = audit::<&str>(&empty, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(rows(&o.stdout).len(), 0);
     assert!(
@@ -134,7 +124,7 @@ fn binary_and_one_huge_line_are_not_logs() {
         assert!(!out.exists(), "no report is written for a run that stopped");
     }
     // Without --format, the tool says it cannot tell.
-    let o = audit(&binary, &[]);
+    let o = audit::<&str>(&binary, &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("cannot tell the log format"),

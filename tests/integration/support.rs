@@ -41,6 +41,15 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Runs the audit on `log` with the shipped `--robots-dir` and `extra` arguments.
+pub fn audit<S: AsRef<std::ffi::OsStr>>(log: &Path, extra: &[S]) -> Output {
+    let robots = testdata("robots-dir");
+    let mut args: Vec<&std::ffi::OsStr> =
+        vec![log.as_os_str(), "--robots-dir".as_ref(), robots.as_os_str()];
+    args.extend(extra.iter().map(AsRef::as_ref));
+    run(&args, None)
+}
+
 /// Compares `actual` with the golden file, or rewrites it under ROBOTS_AUDIT_BLESS=1.
 pub fn assert_golden(actual: &[u8], golden: &str) {
     let path = testdata(golden);
