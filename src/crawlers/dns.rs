@@ -18,7 +18,7 @@
 use std::fmt;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use dashmap::DashMap;
@@ -28,6 +28,8 @@ use hickory_resolver::config::{
 };
 use hickory_resolver::net::NetError;
 use hickory_resolver::net::runtime::TokioRuntimeProvider;
+
+use crate::fetch::Permits;
 use hickory_resolver::proto::rr::{Name, RData};
 
 use super::VerifyResult;
@@ -373,40 +375,6 @@ fn in_domain(name: &Name, domain: &str) -> bool {
         }
     }
     true
-}
-
-/// A counting semaphore for `concurrency` (blocking threads, not tasks).
-struct Permits {
-    free: Mutex<usize>,
-    freed: Condvar,
-}
-
-struct Permit<'a>(&'a Permits);
-
-impl Permits {
-    fn new(n: usize) -> Permits {
-        Permits {
-            free: Mutex::new(n),
-            freed: Condvar::new(),
-        }
-    }
-
-    fn acquire(&self) -> Permit<'_> {
-        // A poisoned lock only means another query panicked; the count is still right.
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        while *free == 0 {
-            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
-        }
-        *free -= 1;
-        Permit(self)
-    }
-}
-
-impl Drop for Permit<'_> {
-    fn drop(&mut self) {
-        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.0.freed.notify_one();
-    }
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use reqwest::blocking::Client;
 
 use super::{RangeList, Registry};
+use crate::fetch::error_chain;
 use crate::fetch::{FetchOptions, GuardedResolver, MAX_REDIRECTS, address_allowed, sanitize};
 
 /// The largest range list accepted: 8 MiB (the published lists are tens of KiB).
@@ -277,20 +278,6 @@ fn literal_refusal(
     address_allowed(ip, allow_private)
         .err()
         .map(|refusal| format!("address guard: {refusal}"))
-}
-
-/// An error and its sources, `: `-separated, each said once.
-fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut source = Some(e);
-    while let Some(err) = source {
-        let text = err.to_string();
-        if !parts.iter().any(|p| p.contains(&text)) {
-            parts.push(text);
-        }
-        source = err.source();
-    }
-    parts.join(": ")
 }
 
 #[cfg(test)]

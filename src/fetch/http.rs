@@ -304,7 +304,7 @@ fn hop_origin(url: &Url) -> Result<Origin, String> {
 }
 
 /// An error and its sources, `: `-separated, each said once.
-fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
+pub(crate) fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut source = Some(e);
     while let Some(err) = source {

@@ -19,6 +19,7 @@ mod command;
 mod dir;
 mod guard;
 mod http;
+pub(crate) use http::error_chain;
 mod origin;
 
 use std::collections::HashMap;
@@ -311,16 +312,27 @@ struct Slot {
     entry: OnceLock<Arc<RobotsEntry>>,
 }
 
-/// A counting semaphore for `concurrency`.
-struct Permits {
+/// A counting semaphore for `concurrency` (blocking threads, not tasks); the DNS verifier
+/// uses it too.
+pub(crate) struct Permits {
     free: Mutex<usize>,
     freed: Condvar,
 }
 
-struct Permit<'a>(&'a Permits);
+/// One held place; given back when dropped.
+pub(crate) struct Permit<'a>(&'a Permits);
 
 impl Permits {
-    fn acquire(&self) -> Permit<'_> {
+    /// `n` places.
+    pub(crate) fn new(n: usize) -> Permits {
+        Permits {
+            free: Mutex::new(n),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Waits for a place.
+    pub(crate) fn acquire(&self) -> Permit<'_> {
         // A poisoned lock only means another fetch panicked; the count is still right.
         let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
         while *free == 0 {
@@ -371,10 +383,7 @@ impl RobotsStore {
             };
             (Some(http::HttpFetcher::new(&opts, allow.clone())?), cache)
         };
-        let permits = Permits {
-            free: Mutex::new(opts.concurrency.max(1)),
-            freed: Condvar::new(),
-        };
+        let permits = Permits::new(opts.concurrency.max(1));
         Ok(RobotsStore {
             opts,
             slots: DashMap::new(),
