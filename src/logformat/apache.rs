@@ -18,8 +18,8 @@
 use std::borrow::Cow;
 
 use super::text::{
-    dash_empty, origin_form, quoted, scheme_for_port, split_absolute, split_request_line, status,
-    unescape_backslash,
+    dash_empty, find_short, origin_form, quoted, rfind_near_end, scheme_for_port, split_absolute,
+    split_request_line, status, unescape_backslash,
 };
 use super::{BadLine, Request, time};
 
@@ -31,11 +31,16 @@ pub(crate) enum Layout {
     VhostCombined,
 }
 
-/// The next space-terminated token at `at`: (token, position after the space).
+/// Length of `[10/Oct/2000:13:55:36 -0700]` inside its brackets, as Apache and nginx write
+/// `%t` (other layouts, with a fraction or a `+hh:mm` offset, are found by search).
+const CLF_TIME_LEN: usize = 26;
+
+/// The next space-terminated token at `at`: (token, position after the space). Tokens are
+/// short (an address, `-`, a byte count), so no `memchr`.
 #[inline]
 fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
     let rest = line.get(at..).ok_or(BadLine::TooFewFields)?;
-    match memchr::memchr(b' ', rest) {
+    match find_short(rest, b' ') {
         Some(0) | None => Err(BadLine::TooFewFields),
         Some(i) => Ok((&rest[..i], at + i + 1)),
     }
@@ -44,12 +49,12 @@ fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
 /// Splits `%v:%p`: the port must be digits; a host holding `:` must be a bracketed IPv6
 /// literal (so an IPv6 client address is never taken for a vhost).
 fn vhost(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
-    let colon = memchr::memrchr(b':', tok).ok_or(BadLine::BadHost)?;
+    let colon = rfind_near_end(tok, b':').ok_or(BadLine::BadHost)?;
     let (host, port) = (&tok[..colon], &tok[colon + 1..]);
     if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
         return Err(BadLine::BadHost);
     }
-    if host.contains(&b':') && !(host.starts_with(b"[") && host.ends_with(b"]")) {
+    if !(host.starts_with(b"[") && host.ends_with(b"]")) && find_short(host, b':').is_some() {
         return Err(BadLine::BadHost);
     }
     Ok(scheme_for_port(port))
@@ -72,11 +77,17 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
     let (client, next) = token(line, at)?;
     let (_ident, next) = token(line, next)?;
     // %u runs to the ` [` of the time: it may hold spaces.
-    let bracket = memchr::memchr(b'[', &line[next..]).ok_or(BadLine::TooFewFields)? + next;
+    let bracket = find_short(&line[next..], b'[').ok_or(BadLine::TooFewFields)? + next;
     if bracket <= next || line[bracket - 1] != b' ' {
         return Err(BadLine::TooFewFields);
     }
-    let close = memchr::memchr(b']', &line[bracket..]).ok_or(BadLine::BadTime)? + bracket;
+    // The time is almost always the fixed-width layout: look where its `]` must be first.
+    // (`parse_clf` checks every byte of that layout, so a `]` inside it fails there just as
+    // it would after a search for the first `]`.)
+    let close = match line.get(bracket + 1 + CLF_TIME_LEN) {
+        Some(b']') => bracket + 1 + CLF_TIME_LEN,
+        _ => find_short(&line[bracket..], b']').ok_or(BadLine::BadTime)? + bracket,
+    };
     let time_ms = time::parse_clf(&line[bracket + 1..close]).ok_or(BadLine::BadTime)?;
     if line.get(close + 1) != Some(&b' ') {
         return Err(BadLine::TooFewFields);
@@ -85,7 +96,7 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
     if line.get(next) != Some(&b' ') {
         return Err(BadLine::TooFewFields);
     }
-    let status_end = memchr::memchr(b' ', &line[next + 1..]).map_or(line.len(), |i| next + 1 + i);
+    let status_end = find_short(&line[next + 1..], b' ').map_or(line.len(), |i| next + 1 + i);
     let status = status(&line[next + 1..status_end])?;
     let user_agent = if layout == Layout::Common {
         Cow::Borrowed(&[][..])
