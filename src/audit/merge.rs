@@ -459,7 +459,9 @@ mod tests {
                 m
             }),
             resolution_ms,
-            clients: [Box::from(&b"192.0.2.1"[..])].into_iter().collect(),
+            clients: [super::super::worker::ClientKey::Ip([192, 0, 2, 1].into())]
+                .into_iter()
+                .collect(),
             sample: (
                 times.iter().copied().min().unwrap_or_default(),
                 Box::from(&b"192.0.2.1"[..]),

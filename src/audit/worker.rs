@@ -135,23 +135,54 @@ enum UaIdent {
     Other(Vec<String>),
 }
 
-#[derive(Clone)]
+/// How the requests of one (origin, User-Agent) pair are judged. `Copy`, so the per-line
+/// lookup costs no reference counting; the texts for the reports live in
+/// [`Tables::judge_texts`].
+#[derive(Clone, Copy)]
 enum Judge {
     NotCrawler,
     Crawler {
         crawler: u32,
         dialect: usize,
         group: Option<GroupId>,
-        /// The group's name for the reports (empty when no group applies), made once here
-        /// rather than per request.
-        group_name: Arc<str>,
+        /// Index in [`Tables::judge_texts`].
+        texts: u32,
         verify_as: Option<CrawlerId>,
-        /// (delay in ms, rule text, rule line) when Crawl-delay is checked for this pair.
-        delay: Option<(u64, Arc<str>, u32)>,
+        /// (delay in ms, rule line) when Crawl-delay is checked for this pair; the rule's
+        /// text is in [`JudgeTexts::delay_rule`].
+        delay: Option<(u64, u32)>,
         /// The operator documents that this client does not follow robots.txt (fetches a
         /// user asked for, uptime checks): counted, never judged.
         exempt: bool,
     },
+}
+
+/// A client address as a set key: the parsed address when the field is one, stored inline so
+/// that a lookup touches the table's own memory and not a separate allocation per address
+/// (the sets of a busy row otherwise cost a cache miss per request); else the logged bytes
+/// (a host name, when the server logs names). Distinct keys are distinct addresses, however
+/// the log spelled them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ClientKey {
+    Ip(IpAddr),
+    Other(Box<[u8]>),
+}
+
+impl ClientKey {
+    fn new(ip: Option<IpAddr>, client: &[u8]) -> ClientKey {
+        match ip {
+            Some(ip) => ClientKey::Ip(ip),
+            None => ClientKey::Other(client.into()),
+        }
+    }
+}
+
+/// The texts a [`Judge`] gives the reports, made once per judgement rather than per request.
+struct JudgeTexts {
+    /// The group's name (empty when no group applies).
+    group_name: Arc<str>,
+    /// The Crawl-delay line, e.g. `Crawl-delay: 10` (empty when none is checked).
+    delay_rule: Arc<str>,
 }
 
 /// Aggregate of one (origin, crawler) pair: the summary row.
@@ -183,7 +214,7 @@ pub(super) struct RowAgg {
     pub group: Arc<str>,
     pub rule: Arc<str>,
     pub rule_line: u32,
-    pub ips: HashSet<Box<[u8]>>,
+    pub ips: HashSet<ClientKey>,
     /// The client of the earliest request (ties: the smallest address), for a deterministic sample.
     pub sample: (i64, Box<[u8]>),
     pub statuses: BTreeMap<u16, u64>,
@@ -204,12 +235,12 @@ impl RowAgg {
         }
     }
 
-    fn add(&mut self, time_ms: i64, client: &[u8], status: u16) {
+    fn add(&mut self, time_ms: i64, client: &[u8], ip: Option<IpAddr>, status: u16) {
         self.requests += 1;
         self.first_ms = self.first_ms.min(time_ms);
         self.last_ms = self.last_ms.max(time_ms);
-        if self.ips.len() < MAX_IPS_PER_ROW && !self.ips.contains(client) {
-            self.ips.insert(client.into());
+        if self.ips.len() < MAX_IPS_PER_ROW {
+            self.ips.insert(ClientKey::new(ip, client));
         }
         if (time_ms, client) < (self.sample.0, &*self.sample.1) {
             self.sample = (time_ms, client.into());
@@ -248,7 +279,7 @@ pub(super) struct DelayAgg {
     /// The coarsest time resolution among the lines, in ms (1000 for `[10/Oct/2000:13:55:36 -0700]`).
     pub resolution_ms: i64,
     /// Distinct clients, up to [`MAX_IPS_PER_ROW`].
-    pub clients: HashSet<Box<[u8]>>,
+    pub clients: HashSet<ClientKey>,
     /// The client of the earliest request (ties: the smallest address).
     pub sample: (i64, Box<[u8]>),
     pub statuses: BTreeMap<u16, u64>,
@@ -292,6 +323,7 @@ pub(super) struct Tables {
     ua_ids: HashMap<Box<[u8]>, u32>,
     crawler_ids: HashMap<String, u32>,
     judges: HashMap<(u32, u32), Judge>,
+    judge_texts: Vec<JudgeTexts>,
 }
 
 pub(super) struct Worker<'a> {
@@ -363,7 +395,7 @@ impl<'a> Worker<'a> {
             crawler,
             dialect,
             group,
-            group_name,
+            texts,
             verify_as,
             delay,
             exempt,
@@ -371,15 +403,14 @@ impl<'a> Worker<'a> {
         else {
             return;
         };
-        let tables = &mut self.tables;
-        tables.origins[origin as usize].crawler_requests += 1;
+        self.tables.origins[origin as usize].crawler_requests += 1;
+        let tables = &self.tables;
+        let texts = &tables.judge_texts[texts as usize];
 
-        let verification = match verify_as {
-            Some(id) => match parse_ip(req.client) {
-                Some(ip) => shared.verifier.verify(shared.registry, id, ip),
-                None => VerifyResult::Unverifiable,
-            },
-            None => VerifyResult::Unverifiable,
+        let ip = parse_ip(req.client);
+        let verification = match (verify_as, ip) {
+            (Some(id), Some(ip)) => shared.verifier.verify(shared.registry, id, ip),
+            _ => VerifyResult::Unverifiable,
         };
         let pair = self
             .aggs
@@ -420,15 +451,15 @@ impl<'a> Worker<'a> {
         if !req.is_fetch() || exempt {
             return;
         }
-        if let Some((delay_ms, rule, rule_line)) = delay {
+        if let Some((delay_ms, rule_line)) = delay {
             let entry = self
                 .aggs
                 .delays
                 .entry((origin, ua, verification))
                 .or_insert_with(|| DelayAgg {
                     delay_ms,
-                    group: group_name.clone(),
-                    rule,
+                    group: texts.group_name.clone(),
+                    rule: texts.delay_rule.clone(),
                     rule_line,
                     times: BTreeMap::new(),
                     resolution_ms,
@@ -438,8 +469,8 @@ impl<'a> Worker<'a> {
                 });
             *entry.times.entry(req.time_ms).or_default() += 1;
             entry.resolution_ms = entry.resolution_ms.max(resolution_ms);
-            if entry.clients.len() < MAX_IPS_PER_ROW && !entry.clients.contains(req.client) {
-                entry.clients.insert(req.client.into());
+            if entry.clients.len() < MAX_IPS_PER_ROW {
+                entry.clients.insert(ClientKey::new(ip, req.client));
             }
             if (req.time_ms, req.client) < (entry.sample.0, &*entry.sample.1) {
                 entry.sample = (req.time_ms, req.client.into());
@@ -480,8 +511,8 @@ impl<'a> Worker<'a> {
             Rules::Compiled(robots) => robots,
         };
         pair.checked += 1;
-        if !pair.groups.contains(&*group_name) {
-            pair.groups.insert(group_name.to_string());
+        if !pair.groups.contains(&*texts.group_name) {
+            pair.groups.insert(texts.group_name.to_string());
         }
         normalize_target(&req.target, &mut self.scratch);
         let verdict = robots.check(group, &self.scratch);
@@ -504,7 +535,7 @@ impl<'a> Worker<'a> {
                 };
                 paths.entry(req.target.as_ref().into()).or_insert_with(|| {
                     RowAgg::new(
-                        group_name.clone(),
+                        texts.group_name.clone(),
                         rule.into(),
                         rule_line,
                         req.time_ms,
@@ -513,7 +544,7 @@ impl<'a> Worker<'a> {
                 })
             }
         };
-        row.add(req.time_ms, req.client, req.status);
+        row.add(req.time_ms, req.client, ip, req.status);
     }
 }
 
@@ -628,11 +659,11 @@ impl Tables {
         if matches!(&self.uas[ua as usize].ident, UaIdent::Other(tokens) if tokens.is_empty()) {
             return Judge::NotCrawler;
         }
-        if let Some(j) = self.judges.get(&(origin, ua)) {
-            return j.clone();
+        if let Some(&j) = self.judges.get(&(origin, ua)) {
+            return j;
         }
         let judge = self.new_judge(origin, ua, shared);
-        self.judges.insert((origin, ua), judge.clone());
+        self.judges.insert((origin, ua), judge);
         judge
     }
 
@@ -715,19 +746,24 @@ impl Tables {
                 let delay = group
                     .and_then(|g| robots.group(g).crawl_delay.as_ref())
                     .filter(|_| honours || shared.all_crawl_delay)
-                    .map(|d| (d.millis, Arc::from(d.display()), d.line));
+                    .map(|d| ((d.millis, d.line), d.display()));
                 let name = group.map_or_else(String::new, |g| robots.group(g).name());
-                (group, Arc::from(name), delay)
+                (group, name, delay)
             }
-            _ => (None, Arc::from(""), None),
+            _ => (None, String::new(), None),
         };
+        let texts = self.judge_texts.len() as u32;
+        self.judge_texts.push(JudgeTexts {
+            group_name: Arc::from(group_name),
+            delay_rule: Arc::from(delay.as_ref().map_or("", |d| d.1.as_str())),
+        });
         Judge::Crawler {
             crawler,
             dialect: dialect_index(dialect),
             group,
-            group_name,
+            texts,
             verify_as,
-            delay,
+            delay: delay.map(|d| d.0),
             exempt,
         }
     }
@@ -768,8 +804,46 @@ fn is_robots_txt(target: &[u8]) -> bool {
     path == b"/robots.txt"
 }
 
+/// The client field as an address. Dotted-quad IPv4, nearly every line, is read here
+/// directly; anything else goes to the standard parser, which has the last word.
 fn parse_ip(client: &[u8]) -> Option<IpAddr> {
+    if let Some(v4) = parse_ipv4_fast(client) {
+        return Some(IpAddr::V4(v4));
+    }
     std::str::from_utf8(client).ok()?.parse().ok()
+}
+
+/// `a.b.c.d` with each part 0–255 written without leading zeros: exactly the strings that
+/// `Ipv4Addr::from_str` accepts (it rejects leading zeros too), so `None` here only means
+/// "ask the standard parser".
+#[inline]
+fn parse_ipv4_fast(b: &[u8]) -> Option<std::net::Ipv4Addr> {
+    let mut octets = [0u8; 4];
+    let mut at = 0;
+    for (i, octet) in octets.iter_mut().enumerate() {
+        if i > 0 {
+            if b.get(at) != Some(&b'.') {
+                return None;
+            }
+            at += 1;
+        }
+        let start = at;
+        let mut value: u32 = 0;
+        while let Some(&c) = b.get(at) {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 || at - start == 3 {
+                break;
+            }
+            value = value * 10 + u32::from(d);
+            at += 1;
+        }
+        let len = at - start;
+        if len == 0 || (len > 1 && b[start] == b'0') || value > 255 {
+            return None;
+        }
+        *octet = value as u8;
+    }
+    (at == b.len()).then(|| std::net::Ipv4Addr::from(octets))
 }
 
 /// A malformed line as it can be shown: at most 120 bytes, control characters escaped.
@@ -802,6 +876,67 @@ mod tests {
         }
         let lines: Vec<u64> = c.bad_examples.iter().map(|e| e.0).collect();
         assert_eq!(lines, vec![1, 2, 7]);
+    }
+
+    #[test]
+    fn fast_ipv4_parse_agrees_with_the_standard_parser() {
+        let mut cases: Vec<String> = [
+            "0.0.0.0",
+            "1.2.3.4",
+            "255.255.255.255",
+            "66.249.66.1",
+            "01.2.3.4",
+            "1.2.3.04",
+            "00.1.1.1",
+            "256.1.1.1",
+            "1.2.3.256",
+            "1234.1.1.1",
+            "1.2.3",
+            "1.2.3.4.5",
+            "1..2.3",
+            " 1.2.3.4",
+            "1.2.3.4 ",
+            "1.2.3.",
+            ".1.2.3",
+            "",
+            "2001:db8::1",
+            "::ffff:192.0.2.1",
+            "crawl-66-249-66-1.googlebot.com",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // Every octet value and spelling (with zeros in front, too long) in each place.
+        for v in [
+            "0", "9", "10", "99", "100", "199", "249", "250", "255", "256", "300", "999",
+        ] {
+            for spelled in [v.to_string(), format!("0{v}"), format!("{v}0")] {
+                for place in 0..4 {
+                    let mut parts = ["7"; 4].map(String::from);
+                    parts[place] = spelled.clone();
+                    cases.push(parts.join("."));
+                }
+            }
+        }
+        for case in &cases {
+            let std: Option<IpAddr> = case.parse().ok();
+            assert_eq!(parse_ip(case.as_bytes()), std, "{case:?}");
+            if let Some(fast) = parse_ipv4_fast(case.as_bytes()) {
+                assert_eq!(Some(IpAddr::V4(fast)), std, "{case:?}");
+            }
+        }
+        // The fast path does take the common case (not everything falls through to std).
+        assert!(parse_ipv4_fast(b"66.249.66.1").is_some());
+    }
+
+    #[test]
+    fn client_keys_count_addresses_not_spellings() {
+        let a = ClientKey::new(parse_ip(b"2001:db8::1"), b"2001:db8::1");
+        let b = ClientKey::new(parse_ip(b"2001:DB8:0::1"), b"2001:DB8:0::1");
+        assert_eq!(a, b);
+        let name = ClientKey::new(parse_ip(b"crawler.example"), b"crawler.example");
+        assert_eq!(name, ClientKey::Other(Box::from(&b"crawler.example"[..])));
+        assert_ne!(a, name);
     }
 
     #[test]
