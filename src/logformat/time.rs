@@ -47,15 +47,30 @@ fn d4(b: &[u8]) -> Option<u32> {
     Some(d2(&b[..2])? * 100 + d2(&b[2..4])?)
 }
 
+/// Days since 1970 of a date, or `None` for an impossible one (month 13, 31 April…).
+#[inline]
+fn civil_days(y: u32, mo: u32, d: u32) -> Option<i64> {
+    let y = i64::from(y);
+    if !(1..=12).contains(&mo) || d == 0 || d > days_in_month(y, mo) {
+        return None;
+    }
+    Some(days_from_civil(y, mo, d))
+}
+
+thread_local! {
+    /// The last `%t` date (`10/Oct/2000`) read on this thread and its day number: the lines
+    /// of a log come in date order, so nearly every line repeats it.
+    static LAST_CLF_DATE: std::cell::Cell<([u8; 11], i64)> =
+        const { std::cell::Cell::new(([0; 11], 0)) };
+}
+
 /// Milliseconds for a validated civil date and time (seconds may be 60: a leap second).
 #[inline]
 fn civil_ms(y: u32, mo: u32, d: u32, h: u32, mi: u32, s: u32, ms: u32) -> Option<i64> {
-    let y = i64::from(y);
-    if !(1..=12).contains(&mo) || d == 0 || d > days_in_month(y, mo) || h > 23 || mi > 59 || s > 60
-    {
+    if h > 23 || mi > 59 || s > 60 {
         return None;
     }
-    let days = days_from_civil(y, mo, d);
+    let days = civil_days(y, mo, d)?;
     let secs = days * 86_400 + i64::from(h * 3600 + mi * 60 + s);
     Some(secs * 1000 + i64::from(ms))
 }
@@ -137,9 +152,16 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
     if b[14] != b':' || b[17] != b':' {
         return None;
     }
-    let d = d2(&b[0..2])?;
-    let mo = month(&b[3..6])?;
-    let y = d4(&b[7..11])?;
+    let date: [u8; 11] = b[..11].try_into().expect("b has at least 26 bytes");
+    let (last, last_days) = LAST_CLF_DATE.get();
+    // The zeroed initial key is no date (its separators are not `/`), so it never matches.
+    let days = if date == last {
+        last_days
+    } else {
+        let days = civil_days(d4(&b[7..11])?, month(&b[3..6])?, d2(&b[0..2])?)?;
+        LAST_CLF_DATE.set((date, days));
+        days
+    };
     let h = d2(&b[12..14])?;
     let mi = d2(&b[15..17])?;
     let s = d2(&b[18..20])?;
@@ -149,10 +171,11 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
         return None;
     }
     let (off, used) = offset(&rest[1..])?;
-    if used + 1 != rest.len() {
+    if used + 1 != rest.len() || h > 23 || mi > 59 || s > 60 {
         return None;
     }
-    Some(civil_ms(y, mo, d, h, mi, s, ms)? - off * 60_000)
+    let secs = days * 86_400 + i64::from(h * 3600 + mi * 60 + s);
+    Some(secs * 1000 + i64::from(ms) - off * 60_000)
 }
 
 /// ISO 8601 / RFC 3339: `2026-11-20T13:55:36[.123456](Z|±hh:mm|±hhmm)`; a space may stand for
@@ -282,6 +305,41 @@ mod tests {
         ] {
             assert_eq!(parse_clf(bad), None, "{}", String::from_utf8_lossy(bad));
         }
+    }
+
+    #[test]
+    fn clf_date_cache_changes_no_answer() {
+        // The same date again (from the cache), an impossible date after a good one, a bad
+        // time on a cached date, then the good date again: each as parsed on its own.
+        let seq: [&[u8]; 7] = [
+            b"28/Feb/2023:23:59:59 +0000",
+            b"28/Feb/2023:00:00:01 -0130",
+            b"29/Feb/2023:00:00:00 +0000",
+            b"28/Feb/2023:24:00:00 +0000",
+            b"28/Feb/2023:12:00:00 +0000",
+            b"01/Mar/2023:00:00:00 +0000",
+            b"28/Feb/2023:12:00:00.5 +0000",
+        ];
+        let want = [
+            Some(1_677_628_799_000),
+            Some(1_677_547_801_000),
+            None,
+            None,
+            Some(1_677_585_600_000),
+            Some(1_677_628_800_000),
+            Some(1_677_585_600_500),
+        ];
+        for (b, w) in seq.iter().zip(want) {
+            assert_eq!(parse_clf(b), w, "{}", String::from_utf8_lossy(b));
+        }
+        // A fresh thread (an empty cache) agrees.
+        std::thread::spawn(move || {
+            for (b, w) in seq.iter().zip(want).rev() {
+                assert_eq!(parse_clf(b), w, "{}", String::from_utf8_lossy(b));
+            }
+        })
+        .join()
+        .expect("the checks pass");
     }
 
     #[test]
