@@ -26,6 +26,9 @@ use super::judge::{Judges, Rules};
 
 /// At most this many distinct client addresses are remembered per report row.
 pub(super) const MAX_IPS_PER_ROW: usize = 10_000;
+/// Verification results remembered per worker before the memo starts afresh (bounds its
+/// memory whatever the number of distinct addresses).
+const VERIFIED_MEMO_MAX: usize = 1 << 16;
 /// Malformed-line examples kept per input.
 pub(super) const BAD_EXAMPLES: usize = 3;
 
@@ -322,6 +325,10 @@ pub(super) struct Tables {
     default_origin: Option<u32>,
     ua_ids: HashMap<Box<[u8]>, u32>,
     crawler_ids: HashMap<String, u32>,
+    /// (crawler, address) → verification by published ranges: a crawler's addresses come
+    /// back many times, and each verification looks up its lists by name and searches them.
+    /// Unused with reverse DNS, whose own cache and circuit breaker decide.
+    verified: HashMap<(CrawlerId, IpAddr), VerifyResult>,
     judges: HashMap<(u32, u32), Judge>,
     judge_texts: Vec<JudgeTexts>,
 }
@@ -404,14 +411,13 @@ impl<'a> Worker<'a> {
             return;
         };
         self.tables.origins[origin as usize].crawler_requests += 1;
-        let tables = &self.tables;
-        let texts = &tables.judge_texts[texts as usize];
-
         let ip = parse_ip(req.client);
         let verification = match (verify_as, ip) {
-            (Some(id), Some(ip)) => shared.verifier.verify(shared.registry, id, ip),
+            (Some(id), Some(ip)) => self.tables.verify(id, ip, shared),
             _ => VerifyResult::Unverifiable,
         };
+        let tables = &self.tables;
+        let texts = &tables.judge_texts[texts as usize];
         let pair = self
             .aggs
             .pairs
@@ -627,6 +633,22 @@ impl Tables {
         });
         self.ua_ids.insert(ua.into(), id);
         id
+    }
+
+    /// Whether `ip` belongs to crawler `id`, remembered per (crawler, address).
+    fn verify(&mut self, id: CrawlerId, ip: IpAddr, shared: &Shared<'_>) -> VerifyResult {
+        if shared.verifier.dns().is_some() {
+            return shared.verifier.verify(shared.registry, id, ip);
+        }
+        if let Some(&known) = self.verified.get(&(id, ip)) {
+            return known;
+        }
+        if self.verified.len() >= VERIFIED_MEMO_MAX {
+            self.verified.clear();
+        }
+        let result = shared.verifier.verify(shared.registry, id, ip);
+        self.verified.insert((id, ip), result);
+        result
     }
 
     fn crawler_index(&mut self, info: CrawlerInfo) -> u32 {

@@ -57,11 +57,17 @@ fn civil_days(y: u32, mo: u32, d: u32) -> Option<i64> {
     Some(days_from_civil(y, mo, d))
 }
 
+/// The parts of a fixed-width `%t` that repeat from line to line: the date and the offset
+/// (`10/Oct/2000` and ` -0700`).
+type ClfDay = [u8; 17];
+
 thread_local! {
-    /// The last `%t` date (`10/Oct/2000`) read on this thread and its day number: the lines
-    /// of a log come in date order, so nearly every line repeats it.
-    static LAST_CLF_DATE: std::cell::Cell<([u8; 11], i64)> =
-        const { std::cell::Cell::new(([0; 11], 0)) };
+    /// The last fixed-width `%t` day read on this thread and its midnight in unix ms UTC
+    /// (offset applied): lines come in date order from one server, so nearly every line
+    /// repeats it and only the clock is left to read. The zeroed initial key is no day (its
+    /// separators are not `/`), so it never matches.
+    static LAST_CLF_DAY: std::cell::Cell<(ClfDay, i64)> =
+        const { std::cell::Cell::new(([0; 17], 0)) };
 }
 
 /// Milliseconds for a validated civil date and time (seconds may be 60: a leap second).
@@ -152,30 +158,41 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
     if b[14] != b':' || b[17] != b':' {
         return None;
     }
-    let date: [u8; 11] = b[..11].try_into().expect("b has at least 26 bytes");
-    let (last, last_days) = LAST_CLF_DATE.get();
-    // The zeroed initial key is no date (its separators are not `/`), so it never matches.
-    let days = if date == last {
-        last_days
-    } else {
+    let (h, mi, s) = (d2(&b[12..14])?, d2(&b[15..17])?, d2(&b[18..20])?);
+    if h > 23 || mi > 59 || s > 60 {
+        return None;
+    }
+    let clock = i64::from(h * 3600 + mi * 60 + s) * 1000;
+    if b.len() == 26 && b[20] == b' ' {
+        // The layout servers write: `10/Oct/2000:13:55:36 -0700`.
+        let mut day: ClfDay = [0; 17];
+        day[..11].copy_from_slice(&b[..11]);
+        day[11..].copy_from_slice(&b[20..26]);
+        let (last, midnight) = LAST_CLF_DAY.get();
+        if day == last {
+            return Some(midnight + clock);
+        }
+        let (off, used) = offset(&b[21..])?;
+        if used != 5 {
+            return None;
+        }
         let days = civil_days(d4(&b[7..11])?, month(&b[3..6])?, d2(&b[0..2])?)?;
-        LAST_CLF_DATE.set((date, days));
-        days
-    };
-    let h = d2(&b[12..14])?;
-    let mi = d2(&b[15..17])?;
-    let s = d2(&b[18..20])?;
+        let midnight = days * 86_400_000 - off * 60_000;
+        LAST_CLF_DAY.set((day, midnight));
+        return Some(midnight + clock);
+    }
+    // With a fraction of a second, or another offset layout.
     let (ms, used) = fraction(&b[20..]);
     let rest = &b[20 + used..];
     if rest.first() != Some(&b' ') {
         return None;
     }
     let (off, used) = offset(&rest[1..])?;
-    if used + 1 != rest.len() || h > 23 || mi > 59 || s > 60 {
+    if used + 1 != rest.len() {
         return None;
     }
-    let secs = days * 86_400 + i64::from(h * 3600 + mi * 60 + s);
-    Some(secs * 1000 + i64::from(ms) - off * 60_000)
+    let days = civil_days(d4(&b[7..11])?, month(&b[3..6])?, d2(&b[0..2])?)?;
+    Some(days * 86_400_000 + clock + i64::from(ms) - off * 60_000)
 }
 
 /// ISO 8601 / RFC 3339: `2026-11-20T13:55:36[.123456](Z|±hh:mm|±hhmm)`; a space may stand for
@@ -311,7 +328,7 @@ mod tests {
     fn clf_date_cache_changes_no_answer() {
         // The same date again (from the cache), an impossible date after a good one, a bad
         // time on a cached date, then the good date again: each as parsed on its own.
-        let seq: [&[u8]; 7] = [
+        let seq: [&[u8]; 12] = [
             b"28/Feb/2023:23:59:59 +0000",
             b"28/Feb/2023:00:00:01 -0130",
             b"29/Feb/2023:00:00:00 +0000",
@@ -319,6 +336,12 @@ mod tests {
             b"28/Feb/2023:12:00:00 +0000",
             b"01/Mar/2023:00:00:00 +0000",
             b"28/Feb/2023:12:00:00.5 +0000",
+            // 26 bytes, but a fraction and a two-digit offset (not the fixed layout).
+            b"28/Feb/2023:12:00:00.5 +01",
+            b"28/Feb/2023:12:00:00 +0000",
+            b"28/Feb/2023:12:00:00 +2400",
+            b"28/Feb/2023:12:00:00 Z0000",
+            b"28/Feb/2023:12:00:00 +0000",
         ];
         let want = [
             Some(1_677_628_799_000),
@@ -328,6 +351,11 @@ mod tests {
             Some(1_677_585_600_000),
             Some(1_677_628_800_000),
             Some(1_677_585_600_500),
+            Some(1_677_585_600_500 - 3_600_000),
+            Some(1_677_585_600_000),
+            None,
+            None,
+            Some(1_677_585_600_000),
         ];
         for (b, w) in seq.iter().zip(want) {
             assert_eq!(parse_clf(b), w, "{}", String::from_utf8_lossy(b));
