@@ -49,6 +49,14 @@ fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
 /// Splits `%v:%p`: the port must be digits; a host holding `:` must be a bracketed IPv6
 /// literal (so an IPv6 client address is never taken for a vhost).
 fn vhost(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
+    // The usual `host:port`: when all after the first colon is digits, that colon is also the
+    // last one and the host holds none.
+    if let Some(first) = find_short(tok, b':') {
+        let port = &tok[first + 1..];
+        if first > 0 && !port.is_empty() && port.iter().all(u8::is_ascii_digit) {
+            return Ok(scheme_for_port(port));
+        }
+    }
     let colon = rfind_near_end(tok, b':').ok_or(BadLine::BadHost)?;
     let (host, port) = (&tok[..colon], &tok[colon + 1..]);
     if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
@@ -312,6 +320,46 @@ mod tests {
             r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "POST /api HTTP/1.1" 201 1 "-" "bot""#,
         );
         assert!(r.is_fetch());
+    }
+
+    #[test]
+    fn vhost_fast_path_agrees_with_the_full_rule() {
+        // The rule without the fast path: the last colon splits; the port is digits; a host
+        // holding a colon must be a bracketed IPv6 literal.
+        fn full(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
+            let colon = tok
+                .iter()
+                .rposition(|&c| c == b':')
+                .ok_or(BadLine::BadHost)?;
+            let (host, port) = (&tok[..colon], &tok[colon + 1..]);
+            if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
+                return Err(BadLine::BadHost);
+            }
+            if host.contains(&b':') && !(host.starts_with(b"[") && host.ends_with(b"]")) {
+                return Err(BadLine::BadHost);
+            }
+            Ok(scheme_for_port(port))
+        }
+        for tok in [
+            "www.example.com:443",
+            "www.example.com:80",
+            "www.example.com:8080",
+            "h:0",
+            ":80",
+            "host:",
+            "host",
+            "host:8a",
+            "host:80:",
+            "a:b:80",
+            "::1:80",
+            "[::1]:8080",
+            "[2001:db8::1]:443",
+            "[::1]:",
+            "[::1]",
+            "a.very.long.virtual.host.name.example.com:443",
+        ] {
+            assert_eq!(vhost(tok.as_bytes()), full(tok.as_bytes()), "{tok}");
+        }
     }
 
     #[test]

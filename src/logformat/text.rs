@@ -171,27 +171,37 @@ pub(crate) fn quoted(line: &[u8], at: usize) -> Result<(&[u8], bool, usize), Bad
 pub(crate) fn is_method(m: &[u8]) -> bool {
     m.first().is_some_and(u8::is_ascii_alphabetic)
         && m.len() <= 32
-        && m.iter().all(|&c| {
-            c.is_ascii_alphanumeric()
-                || matches!(
-                    c,
-                    b'!' | b'#'
-                        | b'$'
-                        | b'%'
-                        | b'&'
-                        | b'\''
-                        | b'*'
-                        | b'+'
-                        | b'-'
-                        | b'.'
-                        | b'^'
-                        | b'_'
-                        | b'`'
-                        | b'|'
-                        | b'~'
-                )
-        })
+        && m.iter().all(|&c| TCHAR[usize::from(c)])
 }
+
+/// RFC 9110 §5.6.2 `tchar`, as a table.
+static TCHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'!' | b'#'
+                    | b'$'
+                    | b'%'
+                    | b'&'
+                    | b'\''
+                    | b'*'
+                    | b'+'
+                    | b'-'
+                    | b'.'
+                    | b'^'
+                    | b'_'
+                    | b'`'
+                    | b'|'
+                    | b'~'
+            );
+        c += 1;
+    }
+    t
+};
 
 /// A request line split: method and target still in the log's escaped form.
 pub(crate) struct RequestLine<'a> {
@@ -210,9 +220,19 @@ pub(crate) fn split_request_line(raw: &[u8]) -> Option<RequestLine<'_>> {
         return None;
     }
     let rest = &raw[sp + 1..];
-    let target = match rfind_near_end(rest, b' ') {
-        Some(last) if rest[last + 1..].starts_with(b"HTTP/") => &rest[..last],
-        _ => rest,
+    // Nearly always ` HTTP/1.1`, ` HTTP/2.0`…: eight bytes without a space after the last one.
+    let n = rest.len();
+    let target = if n > 9
+        && rest[n - 9] == b' '
+        && rest[n - 8..n - 3] == *b"HTTP/"
+        && !rest[n - 3..].contains(&b' ')
+    {
+        &rest[..n - 9]
+    } else {
+        match rfind_near_end(rest, b' ') {
+            Some(last) if rest[last + 1..].starts_with(b"HTTP/") => &rest[..last],
+            _ => rest,
+        }
     };
     if target.is_empty() || !target.starts_with(b"/") && target.contains(&b' ') {
         return None;
@@ -339,6 +359,74 @@ pub(crate) fn scheme_for_port(port: &[u8]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The request-line split as it was before its fast path: the reference.
+    fn split_by_last_space(raw: &[u8]) -> Option<(&[u8], &[u8])> {
+        let sp = raw.iter().position(|&c| c == b' ')?;
+        let method = &raw[..sp];
+        let tchar = |c: u8| c.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&c);
+        if !(method.first().is_some_and(u8::is_ascii_alphabetic)
+            && method.len() <= 32
+            && method.iter().all(|&c| tchar(c)))
+        {
+            return None;
+        }
+        let rest = &raw[sp + 1..];
+        let target = match rest.iter().rposition(|&c| c == b' ') {
+            Some(last) if rest[last + 1..].starts_with(b"HTTP/") => &rest[..last],
+            _ => rest,
+        };
+        if target.is_empty() || !target.starts_with(b"/") && target.contains(&b' ') {
+            return None;
+        }
+        Some((method, target))
+    }
+
+    #[test]
+    fn request_line_split_agrees_with_the_last_space_rule() {
+        let mut cases: Vec<Vec<u8>> = [
+            "GET /a?b=c HTTP/1.1",
+            "GET / HTTP/2.0",
+            "GET /a HTTP/1 1",
+            "GET /a HTTP/11 ",
+            "GET /a b HTTP/1.1",
+            "GET /a  HTTP/1.1",
+            "GET  HTTP/1.1",
+            "GET HTTP/1.1",
+            "GET /HTTP/1.1",
+            "GET /a HTTP/1.1 HTTP/1.1",
+            "GET /a XTTP/1.1",
+            "GET /",
+            "GET",
+            "G3T /x HTTP/1.1",
+            "3ET /x HTTP/1.1",
+            "GET x y HTTP/1.1",
+            "M-SEARCH * HTTP/1.1",
+            "-",
+            "\x16\x03\x01",
+        ]
+        .iter()
+        .map(|s| s.as_bytes().to_vec())
+        .collect();
+        // Every byte as a method character, and in each place of the protocol.
+        for c in 0..=255u8 {
+            cases.push([&b"G"[..], &[c], b"T /p HTTP/1.1"].concat());
+            for place in 0..9 {
+                let mut line = b"GET /p HTTP/1.1".to_vec();
+                line[6 + place] = c;
+                cases.push(line);
+            }
+        }
+        for case in &cases {
+            let got = split_request_line(case).map(|r| (r.method, r.target));
+            assert_eq!(
+                got,
+                split_by_last_space(case),
+                "{:?}",
+                String::from_utf8_lossy(case)
+            );
+        }
+    }
 
     #[test]
     fn find_short_agrees_with_position_everywhere() {
