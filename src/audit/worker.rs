@@ -207,6 +207,9 @@ pub(super) struct PairAgg {
     pub unverifiable: u64,
     /// The group names that applied (a crawler with several User-Agents may meet several).
     pub groups: std::collections::BTreeSet<String>,
+    /// The judgement ([`Tables::judge_texts`] index) whose group was added to `groups` last:
+    /// the same one again needs no set lookup.
+    last_texts: Option<u32>,
 }
 
 /// Aggregate of one violations row.
@@ -402,7 +405,7 @@ impl<'a> Worker<'a> {
             crawler,
             dialect,
             group,
-            texts,
+            texts: texts_id,
             verify_as,
             delay,
             exempt,
@@ -417,7 +420,7 @@ impl<'a> Worker<'a> {
             _ => VerifyResult::Unverifiable,
         };
         let tables = &self.tables;
-        let texts = &tables.judge_texts[texts as usize];
+        let texts = &tables.judge_texts[texts_id as usize];
         let pair = self
             .aggs
             .pairs
@@ -517,8 +520,11 @@ impl<'a> Worker<'a> {
             Rules::Compiled(robots) => robots,
         };
         pair.checked += 1;
-        if !pair.groups.contains(&*texts.group_name) {
-            pair.groups.insert(texts.group_name.to_string());
+        if pair.last_texts != Some(texts_id) {
+            pair.last_texts = Some(texts_id);
+            if !pair.groups.contains(&*texts.group_name) {
+                pair.groups.insert(texts.group_name.to_string());
+            }
         }
         normalize_target(&req.target, &mut self.scratch);
         let verdict = robots.check(group, &self.scratch);

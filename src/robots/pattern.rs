@@ -76,6 +76,12 @@ pub(crate) fn escape_into(bytes: &[u8], out: &mut Vec<u8>) {
 /// ```
 pub fn normalize_target(raw: &[u8], out: &mut Vec<u8>) {
     out.clear();
+    // The common case: an origin-form target with no fragment, escape or non-ASCII byte,
+    // which all of the below would copy unchanged.
+    if raw.first() == Some(&b'/') && !needs_rewrite(raw) {
+        out.extend_from_slice(raw);
+        return;
+    }
     let path = extract_path(raw);
     if path.is_empty() {
         out.push(b'/');
@@ -85,6 +91,30 @@ pub fn normalize_target(raw: &[u8], out: &mut Vec<u8>) {
         out.push(b'/');
     }
     escape_into(path, out);
+}
+
+/// Does `b` hold a `#`, a `%` or a byte >= 0x80 (what [`normalize_target`] cuts or
+/// rewrites)? Eight bytes at a time: a byte equal to a needle is a zero byte of the word
+/// xor the needle, found by the "has a zero byte" test (exact as a yes/no answer).
+#[inline]
+fn needs_rewrite(b: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(LO) & !x & HI != 0;
+    let mut words = b.chunks_exact(8);
+    for word in &mut words {
+        let w = u64::from_le_bytes(word.try_into().expect("chunks_exact gives 8 bytes"));
+        if w & HI != 0
+            || has_zero(w ^ (LO * u64::from(b'#')))
+            || has_zero(w ^ (LO * u64::from(b'%')))
+        {
+            return true;
+        }
+    }
+    words
+        .remainder()
+        .iter()
+        .any(|&c| c == b'#' || c == b'%' || c >= 0x80)
 }
 
 /// The path, params and query of `url`, without the fragment; may be empty (meaning `/`).
@@ -307,6 +337,45 @@ fn find_counted(hay: &[u8], needle: &[u8], steps: &mut u64) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn normalize_fast_path_agrees_with_the_full_rewrite() {
+        // The full rewrite alone, as normalize_target did it before its fast path.
+        fn full(raw: &[u8]) -> Vec<u8> {
+            let mut out = Vec::new();
+            let path = extract_path(raw);
+            if path.is_empty() {
+                out.push(b'/');
+                return out;
+            }
+            if path[0] != b'/' {
+                out.push(b'/');
+            }
+            escape_into(path, &mut out);
+            out
+        }
+        let mut out = Vec::new();
+        for len in 1..=40 {
+            let base: Vec<u8> = (0..len).map(|i| b"/a1?=;b&"[i % 8]).collect();
+            let mut cases = vec![base.clone()];
+            for at in 0..len {
+                for c in [b'#', b'%', 0x80, 0xff, 0xc3, b'a' ^ 0x80, b'$', b'&', b'"'] {
+                    let mut v = base.clone();
+                    v[at] = c;
+                    cases.push(v.clone());
+                    if at + 2 < len {
+                        v[at + 1] = b'4';
+                        v[at + 2] = b'f';
+                        cases.push(v);
+                    }
+                }
+            }
+            for case in cases {
+                normalize_target(&case, &mut out);
+                assert_eq!(out, full(&case), "{:?}", String::from_utf8_lossy(&case));
+            }
+        }
+    }
 
     fn m(pattern: &str, path: &str) -> bool {
         let mut arena = PieceArena::default();
