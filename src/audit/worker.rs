@@ -26,6 +26,12 @@ use super::judge::{Judges, Rules};
 
 /// At most this many distinct client addresses are remembered per report row.
 pub(super) const MAX_IPS_PER_ROW: usize = 10_000;
+/// The User-Agent id of a plain browser: no token a robots.txt group could name, so never
+/// judged and never part of an aggregate; no [`LocalUa`] is kept for it.
+const BROWSER_UA: u32 = u32::MAX;
+/// Plain-browser headers remembered per worker before they are forgotten: a log whose
+/// clients rotate random User-Agents must not grow the table without bound.
+const BROWSER_UAS_MAX: usize = 1 << 16;
 /// Verification results remembered per worker before the memo starts afresh (bounds its
 /// memory whatever the number of distinct addresses).
 const VERIFIED_MEMO_MAX: usize = 1 << 16;
@@ -326,7 +332,10 @@ pub(super) struct Tables {
     /// host field → origin index per scheme hint (none, http, https).
     hosts: HashMap<Box<[u8]>, [Option<u32>; 3]>,
     default_origin: Option<u32>,
+    /// User-Agent header → its index in `uas`, or [`BROWSER_UA`].
     ua_ids: HashMap<Box<[u8]>, u32>,
+    /// Headers in `ua_ids` that map to [`BROWSER_UA`].
+    browser_uas: usize,
     crawler_ids: HashMap<String, u32>,
     /// (crawler, address) → verification by published ranges: a crawler's addresses come
     /// back many times, and each verification looks up its lists by name and searches them.
@@ -632,6 +641,17 @@ impl Tables {
                     .collect(),
             ),
         };
+        if matches!(&ident, UaIdent::Other(tokens) if tokens.is_empty()) {
+            if self.browser_uas >= BROWSER_UAS_MAX {
+                // Forget the browsers (they cost only a new identification when they come
+                // back); crawlers keep their ids, which the aggregates refer to.
+                self.ua_ids.retain(|_, id| *id != BROWSER_UA);
+                self.browser_uas = 0;
+            }
+            self.browser_uas += 1;
+            self.ua_ids.insert(ua.into(), BROWSER_UA);
+            return BROWSER_UA;
+        }
         let id = self.uas.len() as u32;
         self.uas.push(LocalUa {
             text: cell_text(ua),
@@ -684,7 +704,7 @@ impl Tables {
 
     fn judge_for(&mut self, origin: u32, ua: u32, shared: &Shared<'_>) -> Judge {
         // Most lines are browsers without a token any group could name: no lookup needed.
-        if matches!(&self.uas[ua as usize].ident, UaIdent::Other(tokens) if tokens.is_empty()) {
+        if ua == BROWSER_UA {
             return Judge::NotCrawler;
         }
         if let Some(&j) = self.judges.get(&(origin, ua)) {
@@ -965,6 +985,32 @@ mod tests {
         let name = ClientKey::new(parse_ip(b"crawler.example"), b"crawler.example");
         assert_eq!(name, ClientKey::Other(Box::from(&b"crawler.example"[..])));
         assert_ne!(a, name);
+    }
+
+    #[test]
+    fn browser_headers_are_remembered_in_bounded_memory() {
+        let registry = Registry::builtin();
+        let mut tables = Tables::default();
+        let googlebot: &[u8] =
+            b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+        let crawler = tables.ua_for(googlebot, &registry);
+        assert_ne!(crawler, BROWSER_UA);
+        // A client rotating random browser headers, past the bound.
+        for i in 0..BROWSER_UAS_MAX + 100 {
+            let ua = format!(
+                "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/{i}.0.0.0 Safari/537.36"
+            );
+            assert_eq!(tables.ua_for(ua.as_bytes(), &registry), BROWSER_UA);
+            assert!(tables.ua_ids.len() <= BROWSER_UAS_MAX + 1);
+        }
+        assert!(tables.browser_uas <= 100, "{}", tables.browser_uas);
+        // The crawler kept its id and its text; only crawler-like headers have entries.
+        assert_eq!(tables.ua_for(googlebot, &registry), crawler);
+        assert_eq!(tables.uas.len(), 1);
+        assert_eq!(tables.uas[crawler as usize].text.as_bytes(), googlebot);
+        // A header with a token a group could name is not a plain browser.
+        let lib = tables.ua_for(b"python-requests/2.32.3", &registry);
+        assert_ne!(lib, BROWSER_UA);
     }
 
     #[test]
