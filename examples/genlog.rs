@@ -14,6 +14,12 @@
 //! line every N lines. Output is `vhost_combined` (or `combined` for one host), plain or gzip
 //! (`--gzip`, `--members K` for a multi-member file), in one file or `--files F` rotated ones
 //! (`NAME.1`, `NAME.2`, …).
+//!
+//! `--variety` (for the benches) gives the spread of a real site: a long tail of targets
+//! (product ids, slugs, searches), browsers with thousands of distinct version strings,
+//! search-engine referers and visitors from all over the address space. It compresses and
+//! caches like real traffic; without it the log has a few dozen distinct targets and
+//! agents, which inflates unusually fast and keeps every per-distinct cache warm.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -37,6 +43,7 @@ struct Args {
     bad_every: u64,
     format: String,
     level: u32,
+    variety: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -52,6 +59,7 @@ fn parse_args() -> Result<Args, String> {
         bad_every: 0,
         format: "vhost_combined".into(),
         level: 6,
+        variety: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -69,11 +77,12 @@ fn parse_args() -> Result<Args, String> {
             "--bad-every" => a.bad_every = num(value()?)?,
             "--format" => a.format = value()?,
             "--level" => a.level = num(value()?)?.min(9) as u32,
+            "--variety" => a.variety = true,
             "--help" | "-h" => {
                 return Err(
                     "usage: genlog [--lines N] [--hosts H] [--seed S] [--out FILE|-] \
                      [--robots-dir DIR] [--gzip] [--members K] [--files F] [--bad-every N] \
-                     [--format vhost_combined|combined] [--level 0-9]"
+                     [--format vhost_combined|combined] [--level 0-9] [--variety]"
                         .into(),
                 );
             }
@@ -449,6 +458,8 @@ struct Generator {
     /// Remaining burst: (client, host, requests left).
     burst: Option<(usize, usize, u64)>,
     format: String,
+    /// `--variety`: the spread of a real site (see [`Generator::varied_page`] and friends).
+    variety: bool,
 }
 
 impl Generator {
@@ -495,11 +506,12 @@ impl Generator {
                 *self.rng.pick(&[200, 200, 200, 403, 404]),
             )
         } else {
-            let p = *self.rng.pick(PAGES);
-            (
-                p.into(),
-                *self.rng.pick(&[200, 200, 200, 200, 200, 304, 301, 404]),
-            )
+            let p = if self.variety {
+                self.varied_page()
+            } else {
+                (*self.rng.pick(PAGES)).into()
+            };
+            (p, *self.rng.pick(&[200, 200, 200, 200, 200, 304, 301, 404]))
         };
         let method = if self.rng.chance(3) {
             "HEAD"
@@ -515,10 +527,21 @@ impl Generator {
         };
         let referer = if client.crawler || self.rng.chance(50) {
             "-".to_string()
+        } else if self.variety {
+            self.varied_referer(hi)
         } else {
             format!("https://{}/", host_name(hi))
         };
-        let addr = ip(&mut self.rng, client.net);
+        let addr = if self.variety && !client.crawler {
+            self.anywhere_ip()
+        } else {
+            ip(&mut self.rng, client.net)
+        };
+        let ua = if self.variety && !client.crawler {
+            self.varied_ua(client.ua)
+        } else {
+            client.ua.to_string()
+        };
         let host = host_name(hi);
         let port = if hi % SITES.len() == 2 { 80 } else { 443 };
         if self.format == "vhost_combined" {
@@ -528,9 +551,129 @@ impl Generator {
             out,
             "{addr} - - {} \"{method} {path} HTTP/1.1\" {status} {bytes} \"{referer}\" \"{}\"",
             clf_time(START + self.time),
-            client.ua
+            ua
         )
         .expect("writing to a Vec cannot fail");
+    }
+
+    /// `--variety`: popular pages half the time, else a long tail of product ids, article
+    /// slugs and searches (hundreds of thousands of distinct targets, as a real shop or blog
+    /// has; the plain generator has a few dozen).
+    fn varied_page(&mut self) -> String {
+        const WORDS: &[&str] = &[
+            "robots", "shoes", "garden", "winter", "coffee", "lamp", "travel", "linux", "rust",
+            "bike", "camera", "recipe", "guitar", "chair", "paint", "wool",
+        ];
+        match self.rng.below(8) {
+            0..=3 => (*self.rng.pick(PAGES)).into(),
+            4 => format!(
+                "/products/{}?color={}&size={}",
+                self.rng.below(50_000),
+                self.rng.pick(&["red", "blue", "black", "green"]),
+                self.rng.pick(&["s", "m", "l", "xl"])
+            ),
+            5 => format!(
+                "/blog/{}/{:02}/{}-{}",
+                2015 + self.rng.below(12),
+                1 + self.rng.below(12),
+                self.rng.pick(WORDS),
+                self.rng.below(20_000)
+            ),
+            6 => format!(
+                "/search?q={}+{}&page={}",
+                self.rng.pick(WORDS),
+                self.rng.pick(WORDS),
+                1 + self.rng.below(20)
+            ),
+            _ => format!(
+                "/static/{}.{:06x}.{}",
+                self.rng.pick(&["app", "vendor", "site", "chunk"]),
+                self.rng.below(1 << 24),
+                self.rng.pick(&["js", "css", "woff2", "webp"])
+            ),
+        }
+    }
+
+    /// `--variety`: a browser's header with the spread of real traffic: version numbers as
+    /// browsers send them (Chrome's reduced header freezes all but the major version),
+    /// Android device models, and a scanner rotating random headers on one request in two
+    /// hundred. A gigabyte holds some thousands of distinct headers plus the scanner's, as
+    /// a busy site's day does.
+    fn varied_ua(&mut self, ua: &str) -> String {
+        const MODELS: &[&str] = &[
+            "SM-G991B",
+            "SM-A536B",
+            "SM-S918B",
+            "Pixel 7",
+            "Pixel 8 Pro",
+            "Redmi Note 12",
+            "moto g54 5G",
+            "CPH2449",
+            "V2250",
+            "M2101K6G",
+            "Nokia G21",
+            "RMX3630",
+            "2201117TY",
+            "SM-A146P",
+            "Pixel 6a",
+            "motorola edge 40",
+            "SM-T870",
+            "22101316G",
+            "CPH2591",
+            "Infinix X6833B",
+        ];
+        if self.rng.chance(1) && self.rng.chance(50) {
+            return format!(
+                "Mozilla/5.0 (Windows NT {}.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/{}.0.{}.{} Safari/537.36",
+                6 + self.rng.below(5),
+                self.rng.below(1000),
+                self.rng.below(10_000),
+                self.rng.below(1000)
+            );
+        }
+        let chrome = format!("Chrome/{}.0.0.0", 118 + self.rng.below(14));
+        let firefox = 115 + self.rng.below(20);
+        let safari = format!("Version/{}.{}", 16 + self.rng.below(3), self.rng.below(6));
+        let macos = format!("{}_{}", 13 + self.rng.below(3), self.rng.below(7));
+        let android = format!(
+            "Android {}; {}",
+            10 + self.rng.below(6),
+            self.rng.pick(MODELS)
+        );
+        ua.replace("Chrome/131.0.0.0", &chrome)
+            .replace("Chrome/130.0.0.0", &chrome)
+            .replace(
+                "rv:133.0) Gecko/20100101 Firefox/133.0",
+                &format!("rv:{firefox}.0) Gecko/20100101 Firefox/{firefox}.0"),
+            )
+            .replace("Version/18.1", &safari)
+            .replace("Mac OS X 14_7_1", &format!("Mac OS X {macos}"))
+            .replace("Android 14; Cubot KingKong 9", &android)
+    }
+
+    /// `--variety`: where a visitor came from: a search engine or another page of the site.
+    fn varied_referer(&mut self, host: usize) -> String {
+        if self.rng.chance(40) {
+            format!(
+                "https://www.{}/search?q={}",
+                self.rng.pick(&["google.com", "bing.com", "duckduckgo.com"]),
+                self.rng.below(100_000)
+            )
+        } else {
+            format!("https://{}{}", host_name(host), self.varied_page())
+        }
+    }
+
+    /// `--variety`: a visitor's address anywhere in IPv4 unicast space (only written to a
+    /// file; crawlers keep their published ranges).
+    fn anywhere_ip(&mut self) -> String {
+        format!(
+            "{}.{}.{}.{}",
+            1 + self.rng.below(223),
+            self.rng.below(256),
+            self.rng.below(256),
+            1 + self.rng.below(254)
+        )
     }
 
     fn bad_line(&mut self, out: &mut Vec<u8>) {
@@ -596,6 +739,7 @@ fn generate(args: &Args) -> io::Result<()> {
         total_weight: CLIENTS.iter().map(|c| c.weight).sum(),
         burst: None,
         format: args.format.clone(),
+        variety: args.variety,
     };
     let per_file = args.lines.div_ceil(args.files);
     let mut written = 0u64;
