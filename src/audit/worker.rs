@@ -631,15 +631,10 @@ impl Tables {
         if let Some(&id) = self.ua_ids.get(ua) {
             return id;
         }
-        let ident = match registry.identify(ua) {
-            Identity::Known(id) => UaIdent::Known(id),
-            Identity::Unknown(bot) => UaIdent::Unknown(bot),
-            Identity::NotCrawler => UaIdent::Other(
-                crawlers::product_tokens(ua)
-                    .into_iter()
-                    .filter(|t| !crawlers::is_browser_token(t))
-                    .collect(),
-            ),
+        let ident = match registry.identify_with_tokens(ua) {
+            (Identity::Known(id), _) => UaIdent::Known(id),
+            (Identity::Unknown(bot), _) => UaIdent::Unknown(bot),
+            (Identity::NotCrawler, tokens) => UaIdent::Other(tokens),
         };
         if matches!(&ident, UaIdent::Other(tokens) if tokens.is_empty()) {
             if self.browser_uas >= BROWSER_UAS_MAX {

@@ -133,10 +133,7 @@ fn judged_by_header(registry: &Registry, header: &str) -> Judged {
             dialect: Dialect::Google,
         },
         Identity::NotCrawler => Judged {
-            tokens: crawlers::product_tokens(header.as_bytes())
-                .into_iter()
-                .filter(|t| !crawlers::is_browser_token(t))
-                .collect(),
+            tokens: crawlers::nameable_tokens(header.as_bytes()),
             obeys_star: true,
             dialect: Dialect::Google,
         },

@@ -39,7 +39,7 @@ mod verify;
 pub use dns::{DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES};
 pub use error::{ErrorKind, RegistryError};
 pub use registry::Registry;
-pub use tokens::{is_browser_token, product_tokens};
+pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 pub use update::{
     ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_ranges,
 };

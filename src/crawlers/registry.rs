@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use serde::Deserialize;
 
-use super::tokens::{is_contact, is_name_byte, looks_automated, scan, tokens_of, unknown_name};
+use super::tokens::{
+    is_contact, is_name_byte, looks_automated, nameable_of, scan, tokens_of, unknown_name,
+};
 use super::{
     Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, UnknownBot,
     Verification,
@@ -179,17 +181,31 @@ impl Registry {
     /// pattern, then leftmost, then earliest entry wins); failing that, spec §8's signs of an
     /// automated client. Callers should cache the result per distinct header.
     pub fn identify(&self, user_agent: &[u8]) -> Identity {
+        self.classify(user_agent, false).0
+    }
+
+    /// [`Registry::identify`], and for a client that is not a crawler its
+    /// [`nameable_tokens`](super::nameable_tokens) too, from the same scan of the header
+    /// (empty for crawlers).
+    pub fn identify_with_tokens(&self, user_agent: &[u8]) -> (Identity, Vec<String>) {
+        self.classify(user_agent, true)
+    }
+
+    fn classify(&self, user_agent: &[u8], want_tokens: bool) -> (Identity, Vec<String>) {
         if let Some(id) = self.find_known(user_agent) {
-            return Identity::Known(id);
+            return (Identity::Known(id), Vec::new());
         }
         let words = scan(user_agent);
         if looks_automated(&words) {
-            Identity::Unknown(UnknownBot {
+            let bot = UnknownBot {
                 name: unknown_name(&words),
                 tokens: tokens_of(&words),
-            })
+            };
+            (Identity::Unknown(bot), Vec::new())
+        } else if want_tokens {
+            (Identity::NotCrawler, nameable_of(&words))
         } else {
-            Identity::NotCrawler
+            (Identity::NotCrawler, Vec::new())
         }
     }
 
@@ -407,6 +423,48 @@ fn build_automaton(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identify_with_tokens_is_identify_plus_one_scan_of_the_same_tokens() {
+        let registry = Registry::builtin();
+        let bots = include_str!("../../testdata/crawlers/bot-user-agents.txt");
+        let browsers = [
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+            "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
+            "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+            "python-requests/2.32.3",
+            "curl/8.5.0",
+            "Mozilla/5.0 MOZILLA/5.0 (compatible) Opera/9.80 OPR/1",
+            "",
+        ];
+        let mut not_crawlers = 0;
+        for ua in bots.lines().filter(|l| !l.starts_with('#')).chain(browsers) {
+            let (identity, tokens) = registry.identify_with_tokens(ua.as_bytes());
+            assert_eq!(identity, registry.identify(ua.as_bytes()), "{ua}");
+            // The tokens, as the audit computed them before: all product tokens, then the
+            // browser ones removed.
+            let want: Vec<String> = match identity {
+                Identity::NotCrawler => {
+                    not_crawlers += 1;
+                    crate::crawlers::product_tokens(ua.as_bytes())
+                        .into_iter()
+                        .filter(|t| !crate::crawlers::is_browser_token(t))
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            assert_eq!(tokens, want, "{ua}");
+            assert_eq!(
+                crate::crawlers::nameable_tokens(ua.as_bytes()),
+                crate::crawlers::product_tokens(ua.as_bytes())
+                    .into_iter()
+                    .filter(|t| !crate::crawlers::is_browser_token(t))
+                    .collect::<Vec<_>>(),
+                "{ua}"
+            );
+        }
+        assert!(not_crawlers >= browsers.len() - 1, "{not_crawlers}");
+    }
 
     #[test]
     fn yandex_robots_that_ignore_star_say_so_by_default() {

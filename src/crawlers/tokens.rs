@@ -47,6 +47,34 @@ pub fn product_tokens(user_agent: &[u8]) -> Vec<String> {
     tokens_of(&scan(user_agent))
 }
 
+/// The product tokens of a header that a robots.txt group could name to make the client a
+/// crawler (spec §8): [`product_tokens`] without the ones every browser carries
+/// ([`is_browser_token`]).
+///
+/// ```
+/// use robots_audit::crawlers::nameable_tokens;
+/// let ua = b"Mozilla/5.0 (X11; Linux x86_64) python-requests/2.32.3";
+/// assert_eq!(nameable_tokens(ua), ["x11", "linux", "x86_64", "python-requests"]);
+/// ```
+pub fn nameable_tokens(user_agent: &[u8]) -> Vec<String> {
+    nameable_of(&scan(user_agent))
+}
+
+/// [`nameable_tokens`] of a scan: browser words are skipped before anything is allocated.
+pub(crate) fn nameable_of(scan: &Scan<'_>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in &scan.words {
+        if is_browser_word(w.text) {
+            continue;
+        }
+        let lower = lower_ascii(w.text);
+        if !out.contains(&lower) {
+            out.push(lower);
+        }
+    }
+    out
+}
+
 /// The lower-cased, de-duplicated names of a scan's words.
 pub(crate) fn tokens_of(scan: &Scan<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(scan.words.len());
@@ -229,20 +257,25 @@ fn is_generic_bot_word(word: &Word<'_>) -> bool {
 /// these are left out of that rule, or a site with a `User-agent: Mozilla` group would turn
 /// every visitor into a crawler.
 pub fn is_browser_token(token: &str) -> bool {
-    const BROWSERS: &[&str] = &[
-        "edg",
-        "edge",
-        "opr",
-        "opera",
-        "samsungbrowser",
-        "crios",
-        "fxios",
-        "yabrowser",
+    is_browser_word(token.as_bytes())
+}
+
+/// [`is_browser_token`] on a word as written (any case).
+fn is_browser_word(word: &[u8]) -> bool {
+    const BROWSERS: &[&[u8]] = &[
+        b"edg",
+        b"edge",
+        b"opr",
+        b"opera",
+        b"samsungbrowser",
+        b"crios",
+        b"fxios",
+        b"yabrowser",
     ];
     GENERIC
         .iter()
-        .any(|g| token.as_bytes().eq_ignore_ascii_case(g))
-        || BROWSERS.iter().any(|b| token.eq_ignore_ascii_case(b))
+        .chain(BROWSERS)
+        .any(|g| word.eq_ignore_ascii_case(g))
 }
 
 /// Words that say nothing about which product a header belongs to.
