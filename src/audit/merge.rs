@@ -5,6 +5,7 @@
 //! input gives byte-identical reports however the blocks were scheduled.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use foldhash::HashMap;
 
@@ -96,6 +97,11 @@ impl Merged {
             let mut key = ua_key(origin, ua, v);
             key.1 = crawler_of(origin, ua);
             let mine = self.rows.entry(key).or_default();
+            if mine.is_empty() {
+                // The first worker to report this key: take its map as it is.
+                *mine = paths;
+                continue;
+            }
             for (path, row) in paths {
                 match mine.get_mut(&path) {
                     Some(m) => m.merge(row),
@@ -149,18 +155,11 @@ impl Merged {
                         *mine.times.entry(t).or_default() += n;
                     }
                     mine.resolution_ms = mine.resolution_ms.max(delay.resolution_ms);
-                    for c in delay.clients {
-                        if mine.clients.len() >= MAX_IPS_PER_ROW {
-                            break;
-                        }
-                        mine.clients.insert(c);
-                    }
+                    mine.clients.merge(delay.clients, MAX_IPS_PER_ROW);
                     if (delay.sample.0, &*delay.sample.1) < (mine.sample.0, &*mine.sample.1) {
                         mine.sample = delay.sample;
                     }
-                    for (s, n) in delay.statuses {
-                        *mine.statuses.entry(s).or_default() += n;
-                    }
+                    mine.statuses.merge(delay.statuses);
                 }
                 None => {
                     self.delays.insert(key, delay);
@@ -174,15 +173,17 @@ impl Merged {
     pub fn violation_rows(&mut self) -> Vec<ViolationRow> {
         let mut out = Vec::new();
         for ((host, crawler, ua, v), paths) in std::mem::take(&mut self.rows) {
+            let (host, crawler, ua): (Arc<str>, Arc<str>, Arc<str>) =
+                (host.into(), crawler.into(), ua.into());
             for (path, row) in paths {
                 out.push(ViolationRow {
                     host: host.clone(),
                     kind: Kind::Disallowed,
                     crawler: crawler.clone(),
                     user_agent: ua.clone(),
-                    group: row.group.to_string(),
+                    group: row.group,
                     path: cell_text(&path),
-                    rule: row.rule.to_string(),
+                    rule: row.rule,
                     rule_line: row.rule_line,
                     requests: row.requests,
                     first_seen_ms: row.first_ms,
@@ -190,14 +191,14 @@ impl Merged {
                     verification: v.as_str(),
                     client_ips: row.ips.len() as u64,
                     sample_ip: cell_text(&row.sample.1),
-                    status_codes: row.statuses.into_iter().collect(),
+                    status_codes: row.statuses.into_vec(),
                     min_interval_ms: None,
                     median_interval_ms: None,
                 });
             }
         }
         for ((host, crawler, ua, v), delay) in std::mem::take(&mut self.delays) {
-            if let Some(row) = crawl_delay_row(host, crawler, ua, v, delay) {
+            if let Some(row) = crawl_delay_row(host.into(), crawler.into(), ua.into(), v, delay) {
                 out.push(row);
             }
         }
@@ -372,9 +373,9 @@ fn min_opt(a: Option<i64>, b: Option<i64>) -> Option<i64> {
 /// observed interval `i` at resolution `r` only proves a breach when `i + r <= delay`: the
 /// report never accuses a crawler that may have waited long enough.
 fn crawl_delay_row(
-    host: String,
-    crawler: String,
-    ua: String,
+    host: Arc<str>,
+    crawler: Arc<str>,
+    ua: Arc<str>,
     v: VerifyResult,
     d: DelayAgg,
 ) -> Option<ViolationRow> {
@@ -429,9 +430,9 @@ fn crawl_delay_row(
         kind: Kind::CrawlDelay,
         crawler,
         user_agent: ua,
-        group: d.group.to_string(),
+        group: d.group,
         path: String::new(),
-        rule: d.rule.to_string(),
+        rule: d.rule,
         rule_line: d.rule_line,
         requests: early_count,
         first_seen_ms: first_early,
@@ -439,7 +440,7 @@ fn crawl_delay_row(
         verification: v.as_str(),
         client_ips: d.clients.len() as u64,
         sample_ip: cell_text(&d.sample.1),
-        status_codes: d.statuses.into_iter().collect(),
+        status_codes: d.statuses.into_vec(),
         min_interval_ms: Some(intervals[0].0),
         median_interval_ms: Some(median),
     })
@@ -447,6 +448,7 @@ fn crawl_delay_row(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tally::{ClientKey, ClientSet};
     use super::*;
     use std::sync::Arc;
 
@@ -461,14 +463,16 @@ mod tests {
                 m
             }),
             resolution_ms,
-            clients: [super::super::worker::ClientKey::Ip([192, 0, 2, 1].into())]
-                .into_iter()
-                .collect(),
+            clients: {
+                let mut c = ClientSet::default();
+                c.insert(ClientKey::Ip([192, 0, 2, 1].into()), MAX_IPS_PER_ROW);
+                c
+            },
             sample: (
                 times.iter().copied().min().unwrap_or_default(),
                 Box::from(&b"192.0.2.1"[..]),
             ),
-            statuses: BTreeMap::from([(200, times.len() as u64)]),
+            statuses: [(200, times.len() as u64)].into_iter().collect(),
         }
     }
 

@@ -15,6 +15,7 @@
 
 mod judge;
 mod merge;
+mod tally;
 mod worker;
 
 use std::fs::File;

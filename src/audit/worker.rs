@@ -12,8 +12,6 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use foldhash::HashMap;
-use foldhash::HashSet;
-use foldhash::HashSetExt;
 
 use crate::crawlers::{self, CrawlerId, Identity, Registry, Verifier, VerifyResult};
 use crate::fetch::{Origin, Scheme};
@@ -23,6 +21,7 @@ use crate::report::cell_text;
 use crate::robots::{Agent, Dialect, GroupId, normalize_target};
 
 use super::judge::{Judges, Rules};
+use super::tally::{ClientKey, ClientSet, StatusCounts};
 
 /// At most this many distinct client addresses are remembered per report row.
 pub(super) const MAX_IPS_PER_ROW: usize = 10_000;
@@ -32,6 +31,11 @@ const BROWSER_UA: u32 = u32::MAX;
 /// Plain-browser headers remembered per worker before they are forgotten: a log whose
 /// clients rotate random User-Agents must not grow the table without bound.
 const BROWSER_UAS_MAX: usize = 1 << 16;
+/// "Not a crawler" judgements remembered per worker before they are forgotten: they grow as
+/// origins × headers with a nameable token (every Android device model is one), which a log
+/// of many sites must not turn into unbounded memory.
+/// (Small in unit tests, so that they cross it.)
+const NOT_CRAWLER_JUDGES_MAX: usize = if cfg!(test) { 50 } else { 1 << 16 };
 /// Verification results remembered per worker before the memo starts afresh (bounds its
 /// memory whatever the number of distinct addresses).
 const VERIFIED_MEMO_MAX: usize = 1 << 16;
@@ -166,26 +170,6 @@ enum Judge {
     },
 }
 
-/// A client address as a set key: the parsed address when the field is one, stored inline so
-/// that a lookup touches the table's own memory and not a separate allocation per address
-/// (the sets of a busy row otherwise cost a cache miss per request); else the logged bytes
-/// (a host name, when the server logs names). Distinct keys are distinct addresses, however
-/// the log spelled them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) enum ClientKey {
-    Ip(IpAddr),
-    Other(Box<[u8]>),
-}
-
-impl ClientKey {
-    fn new(ip: Option<IpAddr>, client: &[u8]) -> ClientKey {
-        match ip {
-            Some(ip) => ClientKey::Ip(ip),
-            None => ClientKey::Other(client.into()),
-        }
-    }
-}
-
 /// The texts a [`Judge`] gives the reports, made once per judgement rather than per request.
 struct JudgeTexts {
     /// The group's name (empty when no group applies).
@@ -226,10 +210,10 @@ pub(super) struct RowAgg {
     pub group: Arc<str>,
     pub rule: Arc<str>,
     pub rule_line: u32,
-    pub ips: HashSet<ClientKey>,
+    pub ips: ClientSet,
     /// The client of the earliest request (ties: the smallest address), for a deterministic sample.
     pub sample: (i64, Box<[u8]>),
-    pub statuses: BTreeMap<u16, u64>,
+    pub statuses: StatusCounts,
 }
 
 impl RowAgg {
@@ -241,9 +225,9 @@ impl RowAgg {
             group,
             rule,
             rule_line,
-            ips: HashSet::new(),
+            ips: ClientSet::default(),
             sample: (time_ms, client.into()),
-            statuses: BTreeMap::new(),
+            statuses: StatusCounts::default(),
         }
     }
 
@@ -251,31 +235,22 @@ impl RowAgg {
         self.requests += 1;
         self.first_ms = self.first_ms.min(time_ms);
         self.last_ms = self.last_ms.max(time_ms);
-        if self.ips.len() < MAX_IPS_PER_ROW {
-            self.ips.insert(ClientKey::new(ip, client));
-        }
+        self.ips.insert(ClientKey::new(ip, client), MAX_IPS_PER_ROW);
         if (time_ms, client) < (self.sample.0, &*self.sample.1) {
             self.sample = (time_ms, client.into());
         }
-        *self.statuses.entry(status).or_default() += 1;
+        self.statuses.add(status, 1);
     }
 
     pub fn merge(&mut self, other: RowAgg) {
         self.requests += other.requests;
         self.first_ms = self.first_ms.min(other.first_ms);
         self.last_ms = self.last_ms.max(other.last_ms);
-        for ip in other.ips {
-            if self.ips.len() >= MAX_IPS_PER_ROW {
-                break;
-            }
-            self.ips.insert(ip);
-        }
+        self.ips.merge(other.ips, MAX_IPS_PER_ROW);
         if (other.sample.0, &*other.sample.1) < (self.sample.0, &*self.sample.1) {
             self.sample = other.sample;
         }
-        for (s, n) in other.statuses {
-            *self.statuses.entry(s).or_default() += n;
-        }
+        self.statuses.merge(other.statuses);
     }
 }
 
@@ -291,10 +266,10 @@ pub(super) struct DelayAgg {
     /// The coarsest time resolution among the lines, in ms (1000 for `[10/Oct/2000:13:55:36 -0700]`).
     pub resolution_ms: i64,
     /// Distinct clients, up to [`MAX_IPS_PER_ROW`].
-    pub clients: HashSet<ClientKey>,
+    pub clients: ClientSet,
     /// The client of the earliest request (ties: the smallest address).
     pub sample: (i64, Box<[u8]>),
-    pub statuses: BTreeMap<u16, u64>,
+    pub statuses: StatusCounts,
 }
 
 /// Row keys: (origin, user agent, verification).
@@ -342,6 +317,8 @@ pub(super) struct Tables {
     /// Unused with reverse DNS, whose own cache and circuit breaker decide.
     verified: HashMap<(CrawlerId, IpAddr), VerifyResult>,
     judges: HashMap<(u32, u32), Judge>,
+    /// Entries of `judges` that are [`Judge::NotCrawler`].
+    not_crawler_judges: usize,
     judge_texts: Vec<JudgeTexts>,
 }
 
@@ -481,19 +458,19 @@ impl<'a> Worker<'a> {
                     rule_line,
                     times: BTreeMap::new(),
                     resolution_ms,
-                    clients: HashSet::new(),
+                    clients: ClientSet::default(),
                     sample: (req.time_ms, req.client.into()),
-                    statuses: BTreeMap::new(),
+                    statuses: StatusCounts::default(),
                 });
             *entry.times.entry(req.time_ms).or_default() += 1;
             entry.resolution_ms = entry.resolution_ms.max(resolution_ms);
-            if entry.clients.len() < MAX_IPS_PER_ROW {
-                entry.clients.insert(ClientKey::new(ip, req.client));
-            }
+            entry
+                .clients
+                .insert(ClientKey::new(ip, req.client), MAX_IPS_PER_ROW);
             if (req.time_ms, req.client) < (entry.sample.0, &*entry.sample.1) {
                 entry.sample = (req.time_ms, req.client.into());
             }
-            *entry.statuses.entry(req.status).or_default() += 1;
+            entry.statuses.add(req.status, 1);
         }
 
         // RFC 9309 §2.2.2: /robots.txt is always allowed; asking for it is evidence of which
@@ -706,6 +683,15 @@ impl Tables {
             return j;
         }
         let judge = self.new_judge(origin, ua, shared);
+        if let Judge::NotCrawler = judge {
+            if self.not_crawler_judges >= NOT_CRAWLER_JUDGES_MAX {
+                // Forget them (each costs one new judgement when it comes back); crawler
+                // judgements stay, the aggregates and the merge refer to them.
+                self.judges.retain(|_, j| !matches!(j, Judge::NotCrawler));
+                self.not_crawler_judges = 0;
+            }
+            self.not_crawler_judges += 1;
+        }
         self.judges.insert((origin, ua), judge);
         judge
     }
@@ -999,6 +985,7 @@ mod tests {
             assert!(tables.ua_ids.len() <= BROWSER_UAS_MAX + 1);
         }
         assert!(tables.browser_uas <= 100, "{}", tables.browser_uas);
+        assert!(tables.judges.is_empty(), "browsers are never judged");
         // The crawler kept its id and its text; only crawler-like headers have entries.
         assert_eq!(tables.ua_for(googlebot, &registry), crawler);
         assert_eq!(tables.uas.len(), 1);
@@ -1006,6 +993,81 @@ mod tests {
         // A header with a token a group could name is not a plain browser.
         let lib = tables.ua_for(b"python-requests/2.32.3", &registry);
         assert_ne!(lib, BROWSER_UA);
+    }
+
+    #[test]
+    fn forgotten_not_crawler_judgements_change_no_verdict() {
+        use crate::fetch::{FetchOptions, RobotsStore};
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let site = dir.path().join("a.example");
+        std::fs::create_dir(&site).expect("a temp dir is writable");
+        std::fs::write(
+            site.join("robots.txt"),
+            "User-agent: named-phone\nDisallow: /x\n",
+        )
+        .expect("a temp dir is writable");
+        let registry = Registry::builtin();
+        let verifier = Verifier::bundled();
+        let judges = Judges::new(
+            RobotsStore::new(FetchOptions {
+                robots_dir: Some(dir.path().to_path_buf()),
+                ..FetchOptions::default()
+            })
+            .expect("a robots dir store"),
+        );
+        let shared = Shared {
+            registry: &registry,
+            verifier: &verifier,
+            judges: &judges,
+            default_host: None,
+            scheme: Scheme::Https,
+            since_ms: None,
+            until_ms: None,
+            all_crawl_delay: false,
+            json_fields: None,
+        };
+        // Phones of many models (each a nameable token no group names: "not a crawler"),
+        // four times the bound, with the one model the robots.txt names in between.
+        let line = |model: &str| {
+            format!(
+                "a.example:443 192.0.2.1 - - [20/Nov/2026:10:00:00 +0000] \"GET /x HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (Linux; Android 14; {model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36\"\n"
+            )
+        };
+        let mut data = String::new();
+        let mut named = 0u64;
+        for i in 0..4 * NOT_CRAWLER_JUDGES_MAX {
+            data.push_str(&line(&format!("Model-{i}")));
+            if i % 7 == 0 {
+                data.push_str(&line("named-phone"));
+                named += 1;
+            }
+        }
+        // And all of them again: forgotten judgements are made anew.
+        let data = data.repeat(2);
+        let mut worker = Worker::new(&shared, 1);
+        worker.process(&Job {
+            input: 0,
+            format: Format::VhostCombined,
+            block: Block {
+                data: data.into_bytes(),
+                first_line: 1,
+                header: None,
+            },
+        });
+        assert!(worker.tables.judges.len() <= NOT_CRAWLER_JUDGES_MAX + 1);
+        assert_eq!(worker.tables.crawlers.len(), 1);
+        assert_eq!(worker.tables.crawlers[0].name, "named-phone");
+        let pair = &worker.aggs.pairs[&(0, 0)];
+        assert_eq!((pair.requests, pair.violations), (2 * named, 2 * named));
+        assert_eq!(
+            worker.aggs.inputs[0].requests,
+            2 * (4 * NOT_CRAWLER_JUDGES_MAX as u64 + named)
+        );
+        // The merge names the rows through the crawler judgements: they were all kept.
+        let ua = line("named-phone");
+        let ua = ua.rsplit('"').nth(1).expect("the quoted User-Agent");
+        let id = worker.tables.ua_ids[ua.as_bytes()];
+        assert_eq!(worker.tables.crawler_name(0, id), "named-phone");
     }
 
     #[test]

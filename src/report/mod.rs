@@ -14,6 +14,7 @@ mod output;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 pub use output::Output;
 
@@ -80,13 +81,15 @@ impl Kind {
 /// One row of the violations report (cli-contract "The violations report").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViolationRow {
-    pub host: String,
+    // The texts that repeat from row to row (a long-tail log has hundreds of thousands of
+    // rows for a few crawlers) are shared, not copied per row.
+    pub host: Arc<str>,
     pub kind: Kind,
-    pub crawler: String,
-    pub user_agent: String,
-    pub group: String,
+    pub crawler: Arc<str>,
+    pub user_agent: Arc<str>,
+    pub group: Arc<str>,
     pub path: String,
-    pub rule: String,
+    pub rule: Arc<str>,
     pub rule_line: u32,
     pub requests: u64,
     pub first_seen_ms: i64,

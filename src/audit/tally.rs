@@ -1,0 +1,178 @@
+//! Compact tallies kept per report row: its distinct clients and its status codes.
+//!
+//! A long-tail log (an AI crawler ignoring `Disallow: /` on a large site) makes one row per
+//! URL, most of them with one or two requests: the row count is what the report needs, but
+//! each row must stay small. A hash set and a B-tree per row cost a few hundred bytes before
+//! they hold anything; these start as short vectors and grow into a set only when a row is
+//! busy.
+
+use std::net::IpAddr;
+
+use foldhash::HashSet;
+
+/// A client address as a set key: the parsed address when the field is one, stored inline so
+/// that a lookup touches the table's own memory and not a separate allocation per address
+/// (the sets of a busy row otherwise cost a cache miss per request); else the logged bytes
+/// (a host name, when the server logs names). Distinct keys are distinct addresses, however
+/// the log spelled them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ClientKey {
+    Ip(IpAddr),
+    Other(Box<[u8]>),
+}
+
+impl ClientKey {
+    pub fn new(ip: Option<IpAddr>, client: &[u8]) -> ClientKey {
+        match ip {
+            Some(ip) => ClientKey::Ip(ip),
+            None => ClientKey::Other(client.into()),
+        }
+    }
+}
+
+/// Clients kept in a list (searched in order) before a row switches to a hash set.
+const FEW_CLIENTS: usize = 8;
+
+/// The distinct clients of a row, up to a limit the caller gives.
+#[derive(Debug)]
+pub(super) enum ClientSet {
+    Few(Vec<ClientKey>),
+    Many(HashSet<ClientKey>),
+}
+
+impl Default for ClientSet {
+    fn default() -> ClientSet {
+        ClientSet::Few(Vec::new())
+    }
+}
+
+impl ClientSet {
+    pub fn len(&self) -> usize {
+        match self {
+            ClientSet::Few(v) => v.len(),
+            ClientSet::Many(s) => s.len(),
+        }
+    }
+
+    /// Adds `key` unless the set already has it or holds `limit` clients.
+    pub fn insert(&mut self, key: ClientKey, limit: usize) {
+        if self.len() >= limit {
+            return;
+        }
+        match self {
+            ClientSet::Few(v) => {
+                if v.contains(&key) {
+                    return;
+                }
+                if v.len() < FEW_CLIENTS {
+                    // Most rows never see a second client: no room for four up front.
+                    v.reserve_exact(1);
+                    v.push(key);
+                    return;
+                }
+                let mut set: HashSet<ClientKey> = std::mem::take(v).into_iter().collect();
+                set.insert(key);
+                *self = ClientSet::Many(set);
+            }
+            ClientSet::Many(s) => {
+                s.insert(key);
+            }
+        }
+    }
+
+    /// Adds the clients of `other`, up to `limit` in all.
+    pub fn merge(&mut self, other: ClientSet, limit: usize) {
+        match other {
+            ClientSet::Few(v) => v.into_iter().for_each(|k| self.insert(k, limit)),
+            ClientSet::Many(s) => s.into_iter().for_each(|k| self.insert(k, limit)),
+        }
+    }
+}
+
+/// Requests per status code, kept sorted by status. A row sees a handful of distinct codes,
+/// so a sorted vector is both smaller and quicker than a map.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(super) struct StatusCounts(Vec<(u16, u64)>);
+
+impl StatusCounts {
+    pub fn add(&mut self, status: u16, n: u64) {
+        match self.0.binary_search_by_key(&status, |e| e.0) {
+            Ok(i) => self.0[i].1 += n,
+            Err(i) => {
+                self.0.reserve_exact(1);
+                self.0.insert(i, (status, n));
+            }
+        }
+    }
+
+    pub fn merge(&mut self, other: StatusCounts) {
+        for (status, n) in other.0 {
+            self.add(status, n);
+        }
+    }
+
+    /// `(status, requests)` sorted by status.
+    pub fn into_vec(self) -> Vec<(u16, u64)> {
+        self.0
+    }
+}
+
+impl FromIterator<(u16, u64)> for StatusCounts {
+    fn from_iter<I: IntoIterator<Item = (u16, u64)>>(iter: I) -> StatusCounts {
+        let mut counts = StatusCounts::default();
+        for (status, n) in iter {
+            counts.add(status, n);
+        }
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v4(i: u32) -> ClientKey {
+        ClientKey::Ip(IpAddr::V4(i.into()))
+    }
+
+    #[test]
+    fn client_set_counts_distinct_clients_across_the_switch_and_the_limit() {
+        for limit in [3, FEW_CLIENTS, FEW_CLIENTS + 1, 50] {
+            let mut set = ClientSet::default();
+            // Each client twice, with a host-name client among them.
+            for i in 0..40u32 {
+                for _ in 0..2 {
+                    set.insert(v4(i), limit);
+                    set.insert(ClientKey::Other(Box::from(&b"crawler.example"[..])), limit);
+                }
+            }
+            assert_eq!(set.len(), limit.min(41), "limit {limit}");
+            assert_eq!(matches!(set, ClientSet::Many(_)), set.len() > FEW_CLIENTS);
+        }
+    }
+
+    #[test]
+    fn client_sets_merge_without_duplicates_up_to_the_limit() {
+        let (mut a, mut b) = (ClientSet::default(), ClientSet::default());
+        for i in 0..5 {
+            a.insert(v4(i), 100);
+        }
+        for i in 3..20 {
+            b.insert(v4(i), 100);
+        }
+        a.merge(b, 100);
+        assert_eq!(a.len(), 20);
+        let mut c = ClientSet::default();
+        c.insert(v4(99), 100);
+        a.merge(c, 20);
+        assert_eq!(a.len(), 20, "the limit holds in a merge");
+    }
+
+    #[test]
+    fn status_counts_stay_sorted_and_add_up() {
+        let mut s: StatusCounts = [(404, 1), (200, 2), (404, 3)].into_iter().collect();
+        s.add(301, 1);
+        s.merge([(200, 1), (500, 4)].into_iter().collect());
+        assert_eq!(s.into_vec(), vec![(200, 3), (301, 1), (404, 4), (500, 4)]);
+    }
+}
