@@ -54,7 +54,10 @@ pub fn product_tokens(user_agent: &[u8]) -> Vec<String> {
 /// ```
 /// use robots_audit::crawlers::nameable_tokens;
 /// let ua = b"Mozilla/5.0 (X11; Linux x86_64) python-requests/2.32.3";
-/// assert_eq!(nameable_tokens(ua), ["x11", "linux", "x86_64", "python-requests"]);
+/// assert_eq!(nameable_tokens(ua), ["python-requests"]);
+/// let phone = b"Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) \
+///     Chrome/131.0.0.0 Mobile Safari/537.36";
+/// assert_eq!(nameable_tokens(phone), ["sm-s918b"]);
 /// ```
 pub fn nameable_tokens(user_agent: &[u8]) -> Vec<String> {
     nameable_of(&scan(user_agent))
