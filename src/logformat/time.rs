@@ -176,8 +176,7 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
         if used != 5 {
             return None;
         }
-        let days = civil_days(d4(&b[7..11])?, month(&b[3..6])?, d2(&b[0..2])?)?;
-        let midnight = days * 86_400_000 - off * 60_000;
+        let midnight = clf_days(b)? * 86_400_000 - off * 60_000;
         LAST_CLF_DAY.set((day, midnight));
         return Some(midnight + clock);
     }
@@ -191,8 +190,13 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
     if used + 1 != rest.len() {
         return None;
     }
-    let days = civil_days(d4(&b[7..11])?, month(&b[3..6])?, d2(&b[0..2])?)?;
-    Some(days * 86_400_000 + clock + i64::from(ms) - off * 60_000)
+    Some(clf_days(b)? * 86_400_000 + clock + i64::from(ms) - off * 60_000)
+}
+
+/// Days since 1970 of the date at the start of a `%t` (`10/Oct/2000`), separators checked.
+#[inline]
+fn clf_days(b: &[u8]) -> Option<i64> {
+    civil_days(d4(&b[7..11])?, month(&b[3..6])?, d2(&b[0..2])?)
 }
 
 /// ISO 8601 / RFC 3339: `2026-11-20T13:55:36[.123456](Z|±hh:mm|±hhmm)`; a space may stand for
