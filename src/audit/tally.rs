@@ -28,6 +28,15 @@ impl ClientKey {
             None => ClientKey::Other(client.into()),
         }
     }
+
+    /// Is this the key [`ClientKey::new`] makes of `ip` and `client` (without making it)?
+    fn is(&self, ip: Option<IpAddr>, client: &[u8]) -> bool {
+        match (self, ip) {
+            (ClientKey::Ip(a), Some(b)) => *a == b,
+            (ClientKey::Other(a), None) => **a == *client,
+            _ => false,
+        }
+    }
 }
 
 /// Clients kept in a list (searched in order) before a row switches to a hash set.
@@ -37,7 +46,12 @@ const FEW_CLIENTS: usize = 8;
 #[derive(Debug)]
 pub(super) enum ClientSet {
     Few(Vec<ClientKey>),
-    Many(HashSet<ClientKey>),
+    /// Addresses and names apart, so that a name is looked up by the logged bytes, with no
+    /// key made for a client the row has already seen.
+    Many {
+        ips: HashSet<IpAddr>,
+        names: HashSet<Box<[u8]>>,
+    },
 }
 
 impl Default for ClientSet {
@@ -50,7 +64,35 @@ impl ClientSet {
     pub fn len(&self) -> usize {
         match self {
             ClientSet::Few(v) => v.len(),
-            ClientSet::Many(s) => s.len(),
+            ClientSet::Many { ips, names } => ips.len() + names.len(),
+        }
+    }
+
+    /// Adds the client of a request (its parsed address, else the logged bytes) unless the
+    /// set already has it or holds `limit` clients. Nothing is allocated for a client the set
+    /// has.
+    pub fn add(&mut self, ip: Option<IpAddr>, client: &[u8], limit: usize) {
+        if self.len() >= limit {
+            return;
+        }
+        match self {
+            ClientSet::Few(v) => {
+                if !v.iter().any(|k| k.is(ip, client))
+                    && let Some(many) = push_few(v, ClientKey::new(ip, client))
+                {
+                    *self = many;
+                }
+            }
+            ClientSet::Many { ips, names } => match ip {
+                Some(ip) => {
+                    ips.insert(ip);
+                }
+                None => {
+                    if !names.contains(client) {
+                        names.insert(client.into());
+                    }
+                }
+            },
         }
     }
 
@@ -61,22 +103,20 @@ impl ClientSet {
         }
         match self {
             ClientSet::Few(v) => {
-                if v.contains(&key) {
-                    return;
+                if !v.contains(&key)
+                    && let Some(many) = push_few(v, key)
+                {
+                    *self = many;
                 }
-                if v.len() < FEW_CLIENTS {
-                    // Most rows never see a second client: no room for four up front.
-                    v.reserve_exact(1);
-                    v.push(key);
-                    return;
+            }
+            ClientSet::Many { ips, names } => match key {
+                ClientKey::Ip(ip) => {
+                    ips.insert(ip);
                 }
-                let mut set: HashSet<ClientKey> = std::mem::take(v).into_iter().collect();
-                set.insert(key);
-                *self = ClientSet::Many(set);
-            }
-            ClientSet::Many(s) => {
-                s.insert(key);
-            }
+                ClientKey::Other(name) => {
+                    names.insert(name);
+                }
+            },
         }
     }
 
@@ -84,9 +124,34 @@ impl ClientSet {
     pub fn merge(&mut self, other: ClientSet, limit: usize) {
         match other {
             ClientSet::Few(v) => v.into_iter().for_each(|k| self.insert(k, limit)),
-            ClientSet::Many(s) => s.into_iter().for_each(|k| self.insert(k, limit)),
+            ClientSet::Many { ips, names } => {
+                ips.into_iter()
+                    .for_each(|ip| self.insert(ClientKey::Ip(ip), limit));
+                names
+                    .into_iter()
+                    .for_each(|n| self.insert(ClientKey::Other(n), limit));
+            }
         }
     }
+}
+
+/// Adds a key known to be new to the list of a `Few` set; past [`FEW_CLIENTS`], the set it
+/// turns into instead.
+fn push_few(v: &mut Vec<ClientKey>, key: ClientKey) -> Option<ClientSet> {
+    if v.len() < FEW_CLIENTS {
+        // Most rows never see a second client: no room for four up front.
+        v.reserve_exact(1);
+        v.push(key);
+        return None;
+    }
+    let (mut ips, mut names) = (HashSet::default(), HashSet::default());
+    for k in std::mem::take(v).into_iter().chain([key]) {
+        match k {
+            ClientKey::Ip(ip) => ips.insert(ip),
+            ClientKey::Other(name) => names.insert(name),
+        };
+    }
+    Some(ClientSet::Many { ips, names })
 }
 
 /// Requests per status code, kept sorted by status. A row sees a handful of distinct codes,
@@ -147,7 +212,32 @@ mod tests {
                 }
             }
             assert_eq!(set.len(), limit.min(41), "limit {limit}");
-            assert_eq!(matches!(set, ClientSet::Many(_)), set.len() > FEW_CLIENTS);
+            assert_eq!(
+                matches!(set, ClientSet::Many { .. }),
+                set.len() > FEW_CLIENTS
+            );
+        }
+    }
+
+    #[test]
+    fn adding_a_request_client_counts_as_inserting_its_key() {
+        // Addresses and host names, each seen three times, across the switch to a set.
+        let clients: Vec<(Option<IpAddr>, Vec<u8>)> = (0..30u32)
+            .map(|i| match i % 3 {
+                0 => (None, format!("crawler-{i}.example").into_bytes()),
+                _ => (Some(IpAddr::V4(i.into())), i.to_string().into_bytes()),
+            })
+            .collect();
+        for limit in [5, FEW_CLIENTS + 3, 100] {
+            let (mut added, mut inserted) = (ClientSet::default(), ClientSet::default());
+            for _ in 0..3 {
+                for (ip, client) in &clients {
+                    added.add(*ip, client, limit);
+                    inserted.insert(ClientKey::new(*ip, client), limit);
+                    assert_eq!(added.len(), inserted.len(), "limit {limit}");
+                }
+            }
+            assert_eq!(added.len(), limit.min(30), "limit {limit}");
         }
     }
 

@@ -21,7 +21,7 @@ use crate::report::cell_text;
 use crate::robots::{Agent, Dialect, GroupId, normalize_target};
 
 use super::judge::{Judges, Rules};
-use super::tally::{ClientKey, ClientSet, StatusCounts};
+use super::tally::{ClientSet, StatusCounts};
 
 /// At most this many distinct client addresses are remembered per report row.
 pub(super) const MAX_IPS_PER_ROW: usize = 10_000;
@@ -235,7 +235,7 @@ impl RowAgg {
         self.requests += 1;
         self.first_ms = self.first_ms.min(time_ms);
         self.last_ms = self.last_ms.max(time_ms);
-        self.ips.insert(ClientKey::new(ip, client), MAX_IPS_PER_ROW);
+        self.ips.add(ip, client, MAX_IPS_PER_ROW);
         if (time_ms, client) < (self.sample.0, &*self.sample.1) {
             self.sample = (time_ms, client.into());
         }
@@ -464,9 +464,7 @@ impl<'a> Worker<'a> {
                 });
             *entry.times.entry(req.time_ms).or_default() += 1;
             entry.resolution_ms = entry.resolution_ms.max(resolution_ms);
-            entry
-                .clients
-                .insert(ClientKey::new(ip, req.client), MAX_IPS_PER_ROW);
+            entry.clients.add(ip, req.client, MAX_IPS_PER_ROW);
             if (req.time_ms, req.client) < (entry.sample.0, &*entry.sample.1) {
                 entry.sample = (req.time_ms, req.client.into());
             }
@@ -887,6 +885,7 @@ fn excerpt(line: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tally::ClientKey;
     use super::*;
 
     #[test]
