@@ -611,23 +611,25 @@ impl Tables {
             (Identity::Unknown(bot), _) => UaIdent::Unknown(bot),
             (Identity::NotCrawler, tokens) => UaIdent::Other(tokens),
         };
-        if matches!(&ident, UaIdent::Other(tokens) if tokens.is_empty()) {
-            if self.browser_uas >= BROWSER_UAS_MAX {
-                // Forget the browsers (they cost only a new identification when they come
-                // back); crawlers keep their ids, which the aggregates refer to.
-                self.ua_ids.retain(|_, id| *id != BROWSER_UA);
-                self.browser_uas = 0;
-            }
-            self.browser_uas += 1;
-            self.ua_ids.insert(ua.into(), BROWSER_UA);
-            return BROWSER_UA;
-        }
-        let id = self.uas.len() as u32;
-        self.uas.push(LocalUa {
-            text: cell_text(ua),
-            ident,
-        });
-        self.ua_ids.insert(ua.into(), id);
+        let id = if matches!(&ident, UaIdent::Other(tokens) if tokens.is_empty()) {
+            BROWSER_UA
+        } else {
+            self.uas.push(LocalUa {
+                text: cell_text(ua),
+                ident,
+            });
+            self.uas.len() as u32 - 1
+        };
+        // Browsers cost only a new identification when they come back; crawler-like headers
+        // keep their ids, which the aggregates refer to.
+        insert_forgettable(
+            &mut self.ua_ids,
+            &mut self.browser_uas,
+            BROWSER_UAS_MAX,
+            ua.into(),
+            id,
+            |&id| id == BROWSER_UA,
+        );
         id
     }
 
@@ -681,16 +683,16 @@ impl Tables {
             return j;
         }
         let judge = self.new_judge(origin, ua, shared);
-        if let Judge::NotCrawler = judge {
-            if self.not_crawler_judges >= NOT_CRAWLER_JUDGES_MAX {
-                // Forget them (each costs one new judgement when it comes back); crawler
-                // judgements stay, the aggregates and the merge refer to them.
-                self.judges.retain(|_, j| !matches!(j, Judge::NotCrawler));
-                self.not_crawler_judges = 0;
-            }
-            self.not_crawler_judges += 1;
-        }
-        self.judges.insert((origin, ua), judge);
+        // "Not a crawler" costs one new judgement when it comes back; crawler judgements
+        // stay, the aggregates and the merge refer to them.
+        insert_forgettable(
+            &mut self.judges,
+            &mut self.not_crawler_judges,
+            NOT_CRAWLER_JUDGES_MAX,
+            (origin, ua),
+            judge,
+            |j| matches!(j, Judge::NotCrawler),
+        );
         judge
     }
 
@@ -734,9 +736,7 @@ impl Tables {
                 None,
             ),
             UaIdent::Other(tokens) => {
-                if tokens.is_empty() {
-                    return Judge::NotCrawler;
-                }
+                // (Headers without tokens are plain browsers, never judged: `BROWSER_UA`.)
                 // Spec §8: a client whose header carries a token that a group names is a
                 // crawler of that name, under those rules.
                 let rules = self.rules(origin, Dialect::Google, shared.judges);
@@ -804,6 +804,27 @@ impl Tables {
             _ => "",
         }
     }
+}
+
+/// Inserts `key → value` into a cache map that may forget the entries `forgettable` picks:
+/// `count` of them are in the map, and when they reach `max` they are all dropped before
+/// the next goes in. The other entries (what aggregates refer to) always stay.
+fn insert_forgettable<K: std::hash::Hash + Eq, V>(
+    map: &mut HashMap<K, V>,
+    count: &mut usize,
+    max: usize,
+    key: K,
+    value: V,
+    forgettable: fn(&V) -> bool,
+) {
+    if forgettable(&value) {
+        if *count >= max {
+            map.retain(|_, v| !forgettable(v));
+            *count = 0;
+        }
+        *count += 1;
+    }
+    map.insert(key, value);
 }
 
 fn dialect_index(d: Dialect) -> usize {
