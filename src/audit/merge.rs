@@ -1,5 +1,6 @@
 //! Merging: the workers' aggregates, keyed by worker-local indices, become one data set keyed
-//! by what the reports show (host, crawler, user agent, path), and then sorted report rows.
+//! by what the reports show (host, crawler, user agent, path), and then sorted report rows
+//! (the violations rows stream from the workers' sorted rows: [`super::rows`]).
 //!
 //! Everything that reaches a report is ordered by its key here, never by arrival, so the same
 //! input gives byte-identical reports however the blocks were scheduled.
@@ -14,8 +15,9 @@ use crate::fetch::{Origin, Outcome, RobotsStore};
 use crate::report::{HostRow, Kind, SpoofedRow, SummaryRow, ViolationRow, cell_text};
 use crate::robots::{Dialect, RobotsTxt};
 
+use super::rows::{SortedRows, ViolationRows, report_order};
 use super::worker::{
-    Aggregates, CrawlerInfo, DelayAgg, InputCounts, MAX_IPS_PER_ROW, PairAgg, RowAgg, Tables,
+    Aggregates, CrawlerInfo, DelayAgg, InputCounts, MAX_IPS_PER_ROW, PairAgg, Tables,
 };
 
 type UaKey = (String, String, String, VerifyResult); // host, crawler, user agent, verification
@@ -35,7 +37,8 @@ pub(super) struct Merged {
     pub inputs: Vec<InputCounts>,
     pub hosts: BTreeMap<String, HostAgg>,
     pub pairs: BTreeMap<(String, String), (CrawlerInfo, PairAgg)>,
-    rows: HashMap<UaKey, HashMap<Box<[u8]>, RowAgg>>,
+    /// Each worker's violations rows, sorted.
+    rows: Vec<SortedRows>,
     delays: HashMap<UaKey, DelayAgg>,
     /// (client, crawler) → the spoofed traffic's aggregate.
     spoofed: BTreeMap<(String, String), Spoofed>,
@@ -52,7 +55,7 @@ struct Spoofed {
 
 impl Merged {
     /// Adds one worker's results.
-    pub fn add(&mut self, tables: Tables, aggs: Aggregates) {
+    pub fn add(&mut self, tables: Tables, aggs: Aggregates, rows: SortedRows) {
         if self.inputs.is_empty() {
             self.inputs = aggs.inputs;
         } else {
@@ -93,24 +96,7 @@ impl Merged {
         // The crawler of a (origin, ua) pair is found through the pair aggregates' names: the
         // worker records it in the key of its judge; rebuild it from the tables.
         let crawler_of = |origin: u32, ua: u32| tables.crawler_name(origin, ua).to_string();
-        for ((origin, ua, v), paths) in aggs.rows {
-            let mut key = ua_key(origin, ua, v);
-            key.1 = crawler_of(origin, ua);
-            let mine = self.rows.entry(key).or_default();
-            if mine.is_empty() {
-                // The first worker to report this key: take its map as it is.
-                *mine = paths;
-                continue;
-            }
-            for (path, row) in paths {
-                match mine.get_mut(&path) {
-                    Some(m) => m.merge(row),
-                    None => {
-                        mine.insert(path, row);
-                    }
-                }
-            }
-        }
+        self.rows.push(rows);
         for (crawler, clients) in aggs.spoofed {
             let name = &tables.crawlers[crawler as usize].name;
             for (client, agg) in clients {
@@ -168,61 +154,17 @@ impl Merged {
         }
     }
 
-    /// The violations report rows, sorted by host, kind, crawler, path (then user agent and
-    /// verification, so that the order is total).
-    pub fn violation_rows(&mut self) -> Vec<ViolationRow> {
-        let mut out = Vec::new();
-        for ((host, crawler, ua, v), paths) in std::mem::take(&mut self.rows) {
-            let (host, crawler, ua): (Arc<str>, Arc<str>, Arc<str>) =
-                (host.into(), crawler.into(), ua.into());
-            for (path, row) in paths {
-                out.push(ViolationRow {
-                    host: host.clone(),
-                    kind: Kind::Disallowed,
-                    crawler: crawler.clone(),
-                    user_agent: ua.clone(),
-                    group: row.group,
-                    path: cell_text(&path),
-                    rule: row.rule,
-                    rule_line: row.rule_line,
-                    requests: row.requests,
-                    first_seen_ms: row.first_ms,
-                    last_seen_ms: row.last_ms,
-                    verification: v.as_str(),
-                    client_ips: row.ips.len() as u64,
-                    sample_ip: cell_text(&row.sample.1),
-                    status_codes: row.statuses.into_vec(),
-                    min_interval_ms: None,
-                    median_interval_ms: None,
-                });
-            }
-        }
+    /// The violations report rows, in [`report_order`], made as they are read: by host, kind,
+    /// crawler, path (then user agent and verification, so that the order is total).
+    pub fn violation_rows(&mut self) -> ViolationRows {
+        let mut delays = Vec::new();
         for ((host, crawler, ua, v), delay) in std::mem::take(&mut self.delays) {
             if let Some(row) = crawl_delay_row(host.into(), crawler.into(), ua.into(), v, delay) {
-                out.push(row);
+                delays.push(row);
             }
         }
-        // The key is total (no two rows share it), so an unstable sort gives the one order
-        // and moves these large rows far less than a stable one.
-        out.sort_unstable_by(|a, b| {
-            (
-                &a.host,
-                a.kind,
-                &a.crawler,
-                &a.path,
-                &a.user_agent,
-                a.verification,
-            )
-                .cmp(&(
-                    &b.host,
-                    b.kind,
-                    &b.crawler,
-                    &b.path,
-                    &b.user_agent,
-                    b.verification,
-                ))
-        });
-        out
+        delays.sort_unstable_by(report_order);
+        ViolationRows::new(std::mem::take(&mut self.rows), delays)
     }
 
     /// The spoofed-traffic rows, sorted by client address then crawler: a block list.

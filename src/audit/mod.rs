@@ -4,7 +4,8 @@
 //! code. Input files are read on their own threads (one per file being read, at most one per
 //! worker), which inflate and cut line-aligned blocks into a bounded channel; a rayon pool of
 //! workers parses and judges the blocks into per-worker aggregates ([`worker`]), merged once
-//! at the end ([`merge`]) and written by one writer. Memory is bounded by the blocks in flight
+//! at the end ([`merge`]) and written by one writer; the violations rows, the one part that
+//! grows with a long-tail log, are sorted by each worker and streamed to the writer ([`rows`]). Memory is bounded by the blocks in flight
 //! (`2 × workers` queued, one per worker in hand) plus the aggregates.
 //!
 //! What goes wrong with the data is data: malformed lines are counted, an unreadable or
@@ -15,13 +16,15 @@
 
 mod judge;
 mod merge;
+mod rows;
 mod tally;
 mod worker;
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -175,8 +178,15 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     let style = CsvStyle {
         neutralize: config.neutralize,
     };
-    let rows = merged.violation_rows();
-    report::write_violations(&mut out, &rows, style).map_err(|e| e.named(out.name()))?;
+    // Violations per host and crawler for the terminal summary, taken as the rows stream by.
+    let mut tally = ViolationTally::default();
+    let rows = merged.violation_rows().inspect(|r| {
+        if config.progress {
+            tally.add(r);
+        }
+    });
+    let violations =
+        report::write_violations(&mut out, rows, style).map_err(|e| e.named(out.name()))?;
     if let Some(o) = &mut summary_out {
         report::write_summary(&mut *o, &merged.summary_rows(), style)
             .map_err(|e| e.named(o.name()))?;
@@ -217,10 +227,10 @@ pub fn run(config: &Config) -> Result<AuditOutcome, AuditError> {
     }
     print_notes(config, &merged, &judges, &console);
     if config.progress {
-        print_terminal_summary(&merged, &rows);
+        print_terminal_summary(&merged, violations, tally);
     }
     Ok(AuditOutcome {
-        violations: rows.len(),
+        violations,
         input_errors: reads.into_iter().filter_map(|r| r.error).collect(),
         bad_lines,
     })
@@ -345,7 +355,7 @@ fn read_and_judge(
                 }
                 buffers.give_back(job.block.data);
             }
-            (worker.tables, worker.aggs)
+            worker.finish()
         })
     });
     for bar in bars.iter().flatten() {
@@ -355,8 +365,8 @@ fn read_and_judge(
         return Err(e);
     }
     let mut merged = Merged::default();
-    for (tables, aggs) in results {
-        merged.add(tables, aggs);
+    for (tables, aggs, rows) in results {
+        merged.add(tables, aggs, rows);
     }
     let mut by_input: Vec<InputRead> = inputs.iter().map(|_| InputRead::default()).collect();
     for (i, read) in reads.into_inner().expect("no panics while held") {
@@ -601,26 +611,31 @@ fn print_notes(config: &Config, merged: &Merged, judges: &Judges, console: &Cons
 }
 
 /// On a terminal: per host, the crawlers with the most violating requests.
-fn print_terminal_summary(merged: &Merged, rows: &[report::ViolationRow]) {
-    let mut per_host: std::collections::BTreeMap<&str, std::collections::BTreeMap<&str, u64>> =
-        Default::default();
-    for r in rows {
-        *per_host
-            .entry(&r.host)
+/// Violating requests per host and crawler.
+#[derive(Default)]
+struct ViolationTally(BTreeMap<Arc<str>, BTreeMap<Arc<str>, u64>>);
+
+impl ViolationTally {
+    fn add(&mut self, r: &report::ViolationRow) {
+        *self
+            .0
+            .entry(r.host.clone())
             .or_default()
-            .entry(&r.crawler)
+            .entry(r.crawler.clone())
             .or_default() += r.requests;
     }
+}
+
+fn print_terminal_summary(merged: &Merged, rows: usize, tally: ViolationTally) {
     let total: u64 = merged.inputs.iter().map(|c| c.requests).sum();
-    eprintln!(
-        "robots-audit: {total} requests read, {} report rows",
-        rows.len()
-    );
+    eprintln!("robots-audit: {total} requests read, {rows} report rows");
     // The hosts with the most violating requests first; the report has the rest.
-    let mut hosts: Vec<HostTally<'_>> = per_host
-        .into_iter()
+    let mut hosts: Vec<HostTally<'_>> = tally
+        .0
+        .iter()
         .map(|(host, crawlers)| {
-            let mut top: Vec<(&str, u64)> = crawlers.into_iter().collect();
+            let host: &str = host;
+            let mut top: Vec<(&str, u64)> = crawlers.iter().map(|(c, n)| (&**c, *n)).collect();
             top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
             (host, top.iter().map(|c| c.1).sum(), top)
         })

@@ -46,12 +46,16 @@ const FEW_CLIENTS: usize = 8;
 #[derive(Debug)]
 pub(super) enum ClientSet {
     Few(Vec<ClientKey>),
-    /// Addresses and names apart, so that a name is looked up by the logged bytes, with no
-    /// key made for a client the row has already seen.
-    Many {
-        ips: HashSet<IpAddr>,
-        names: HashSet<Box<[u8]>>,
-    },
+    /// Boxed: most rows are `Few`, and every row pays for the size of the largest variant.
+    Many(Box<ManyClients>),
+}
+
+/// The clients of a busy row: addresses and names apart, so that a name is looked up by the
+/// logged bytes, with no key made for a client the row has already seen.
+#[derive(Debug, Default)]
+pub(super) struct ManyClients {
+    ips: HashSet<IpAddr>,
+    names: HashSet<Box<[u8]>>,
 }
 
 impl Default for ClientSet {
@@ -64,7 +68,7 @@ impl ClientSet {
     pub fn len(&self) -> usize {
         match self {
             ClientSet::Few(v) => v.len(),
-            ClientSet::Many { ips, names } => ips.len() + names.len(),
+            ClientSet::Many(m) => m.ips.len() + m.names.len(),
         }
     }
 
@@ -83,13 +87,13 @@ impl ClientSet {
                     *self = many;
                 }
             }
-            ClientSet::Many { ips, names } => match ip {
+            ClientSet::Many(m) => match ip {
                 Some(ip) => {
-                    ips.insert(ip);
+                    m.ips.insert(ip);
                 }
                 None => {
-                    if !names.contains(client) {
-                        names.insert(client.into());
+                    if !m.names.contains(client) {
+                        m.names.insert(client.into());
                     }
                 }
             },
@@ -109,12 +113,12 @@ impl ClientSet {
                     *self = many;
                 }
             }
-            ClientSet::Many { ips, names } => match key {
+            ClientSet::Many(m) => match key {
                 ClientKey::Ip(ip) => {
-                    ips.insert(ip);
+                    m.ips.insert(ip);
                 }
                 ClientKey::Other(name) => {
-                    names.insert(name);
+                    m.names.insert(name);
                 }
             },
         }
@@ -124,7 +128,8 @@ impl ClientSet {
     pub fn merge(&mut self, other: ClientSet, limit: usize) {
         match other {
             ClientSet::Few(v) => v.into_iter().for_each(|k| self.insert(k, limit)),
-            ClientSet::Many { ips, names } => {
+            ClientSet::Many(m) => {
+                let ManyClients { ips, names } = *m;
                 ips.into_iter()
                     .for_each(|ip| self.insert(ClientKey::Ip(ip), limit));
                 names
@@ -144,14 +149,14 @@ fn push_few(v: &mut Vec<ClientKey>, key: ClientKey) -> Option<ClientSet> {
         v.push(key);
         return None;
     }
-    let (mut ips, mut names) = (HashSet::default(), HashSet::default());
+    let mut m = Box::<ManyClients>::default();
     for k in std::mem::take(v).into_iter().chain([key]) {
         match k {
-            ClientKey::Ip(ip) => ips.insert(ip),
-            ClientKey::Other(name) => names.insert(name),
+            ClientKey::Ip(ip) => m.ips.insert(ip),
+            ClientKey::Other(name) => m.names.insert(name),
         };
     }
-    Some(ClientSet::Many { ips, names })
+    Some(ClientSet::Many(m))
 }
 
 /// Requests per status code, kept sorted by status. A row sees a handful of distinct codes,
@@ -212,10 +217,7 @@ mod tests {
                 }
             }
             assert_eq!(set.len(), limit.min(41), "limit {limit}");
-            assert_eq!(
-                matches!(set, ClientSet::Many { .. }),
-                set.len() > FEW_CLIENTS
-            );
+            assert_eq!(matches!(set, ClientSet::Many(_)), set.len() > FEW_CLIENTS);
         }
     }
 

@@ -18,9 +18,10 @@ use crate::fetch::{Origin, Scheme};
 use crate::input::Block;
 use crate::logformat::{BadLine, Format, JsonFields, LineParser, Request};
 use crate::report::cell_text;
-use crate::robots::{Agent, Dialect, GroupId, normalize_target};
+use crate::robots::{Agent, Dialect, GroupId, RuleId, normalize_target};
 
 use super::judge::{Judges, Rules};
+use super::rows::SortedRows;
 use super::tally::{ClientSet, StatusCounts};
 
 /// At most this many distinct client addresses are remembered per report row.
@@ -202,36 +203,43 @@ pub(super) struct PairAgg {
     last_texts: Option<u32>,
 }
 
-/// Aggregate of one violations row.
+/// Aggregate of one violations row. A long-tail log has hundreds of thousands of them, so
+/// what repeats from row to row is shared and the row stays near 100 bytes.
 pub(super) struct RowAgg {
     pub requests: u64,
     pub first_ms: i64,
     pub last_ms: i64,
-    pub group: Arc<str>,
-    pub rule: Arc<str>,
-    pub rule_line: u32,
+    pub rule: Arc<RowRule>,
     pub ips: ClientSet,
     /// The client of the earliest request (ties: the smallest address), for a deterministic sample.
     pub sample: (i64, Box<[u8]>),
     pub statuses: StatusCounts,
 }
 
+/// The group and the rule that a violations row names, shared by the rows they decided.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct RowRule {
+    /// The rule's line in robots.txt (0 when no rule matched).
+    pub line: u32,
+    /// The rule as written, e.g. `Disallow: /private/`.
+    pub text: Arc<str>,
+    pub group: Arc<str>,
+}
+
 impl RowAgg {
-    fn new(group: Arc<str>, rule: Arc<str>, rule_line: u32, time_ms: i64, client: &[u8]) -> RowAgg {
+    pub fn new(rule: Arc<RowRule>, time_ms: i64, client: &[u8]) -> RowAgg {
         RowAgg {
             requests: 0,
             first_ms: time_ms,
             last_ms: time_ms,
-            group,
             rule,
-            rule_line,
             ips: ClientSet::default(),
             sample: (time_ms, client.into()),
             statuses: StatusCounts::default(),
         }
     }
 
-    fn add(&mut self, time_ms: i64, client: &[u8], ip: Option<IpAddr>, status: u16) {
+    pub fn add(&mut self, time_ms: i64, client: &[u8], ip: Option<IpAddr>, status: u16) {
         self.requests += 1;
         self.first_ms = self.first_ms.min(time_ms);
         self.last_ms = self.last_ms.max(time_ms);
@@ -243,6 +251,11 @@ impl RowAgg {
     }
 
     pub fn merge(&mut self, other: RowAgg) {
+        // The same row text can come from two origins (http and https of one host) with
+        // different files: the report names the lesser rule, whatever order merged them.
+        if other.rule < self.rule {
+            self.rule = other.rule;
+        }
         self.requests += other.requests;
         self.first_ms = self.first_ms.min(other.first_ms);
         self.last_ms = self.last_ms.max(other.last_ms);
@@ -326,6 +339,8 @@ pub(super) struct Worker<'a> {
     shared: &'a Shared<'a>,
     pub tables: Tables,
     pub aggs: Aggregates,
+    /// (judgement, rule) → what the rows that rule decided name: made once, not per row.
+    row_rules: HashMap<(u32, Option<RuleId>), Arc<RowRule>>,
     scratch: Vec<u8>,
 }
 
@@ -337,8 +352,16 @@ impl<'a> Worker<'a> {
             shared,
             tables: Tables::default(),
             aggs,
+            row_rules: HashMap::default(),
             scratch: Vec::with_capacity(256),
         }
+    }
+
+    /// The worker's results, its violations rows sorted (here, in parallel with the other
+    /// workers, rather than in the merge).
+    pub fn finish(mut self) -> (Tables, Aggregates, SortedRows) {
+        let rows = SortedRows::new(&self.tables, std::mem::take(&mut self.aggs.rows));
+        (self.tables, self.aggs, rows)
     }
 
     /// Parses and judges every line of a block.
@@ -525,19 +548,23 @@ impl<'a> Worker<'a> {
         let row = match paths.get_mut(&*req.target) {
             Some(row) => row,
             None => {
-                let (rule, rule_line) = match verdict.rule {
-                    Some(id) => (robots.rule(id).display(), robots.rule(id).line),
-                    None => (String::new(), 0),
-                };
-                paths.entry(req.target.as_ref().into()).or_insert_with(|| {
-                    RowAgg::new(
-                        texts.group_name.clone(),
-                        rule.into(),
-                        rule_line,
-                        req.time_ms,
-                        req.client,
-                    )
-                })
+                let rule = self
+                    .row_rules
+                    .entry((texts_id, verdict.rule))
+                    .or_insert_with(|| {
+                        let (text, line) = match verdict.rule {
+                            Some(id) => (robots.rule(id).display(), robots.rule(id).line),
+                            None => (String::new(), 0),
+                        };
+                        Arc::new(RowRule {
+                            line,
+                            text: text.into(),
+                            group: texts.group_name.clone(),
+                        })
+                    });
+                paths
+                    .entry(req.target.as_ref().into())
+                    .or_insert_with(|| RowAgg::new(rule.clone(), req.time_ms, req.client))
             }
         };
         row.add(req.time_ms, req.client, ip, req.status);

@@ -12,6 +12,7 @@
 
 mod output;
 
+use std::borrow::Borrow;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -188,11 +189,13 @@ pub struct CsvStyle {
 }
 
 /// Writes the violations report.
+/// Writes the violations report from rows in report order, as they come (the rows of a large
+/// report are never all in memory); gives the number of rows written.
 pub fn write_violations(
     out: impl Write,
-    rows: &[ViolationRow],
+    rows: impl IntoIterator<Item = impl Borrow<ViolationRow>>,
     style: CsvStyle,
-) -> Result<(), ReportError> {
+) -> Result<usize, ReportError> {
     let mut w = Cells::new(out, style);
     w.record(&[
         "host",
@@ -213,7 +216,10 @@ pub fn write_violations(
         "min_interval_s",
         "median_interval_s",
     ])?;
+    let mut written = 0;
     for r in rows {
+        let r = r.borrow();
+        written += 1;
         w.record(&[
             &r.host,
             r.kind.as_str(),
@@ -234,7 +240,8 @@ pub fn write_violations(
             &r.median_interval_ms.map(seconds).unwrap_or_default(),
         ])?;
     }
-    w.finish()
+    w.finish()?;
+    Ok(written)
 }
 
 /// Writes the `--summary` report.
