@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use foldhash::HashMap;
 
-use crate::crawlers::{self, CrawlerId, Identity, Registry, Verifier, VerifyResult};
+use crate::crawlers::{self, CrawlerId, Identity, RangeList, Registry, Verifier, VerifyResult};
 use crate::fetch::{Origin, Scheme};
 use crate::input::Block;
 use crate::logformat::{BadLine, Format, JsonFields, LineParser, Request};
@@ -37,9 +37,6 @@ const BROWSER_UAS_MAX: usize = 1 << 16;
 /// of many sites must not turn into unbounded memory.
 /// (Small in unit tests, so that they cross it.)
 const NOT_CRAWLER_JUDGES_MAX: usize = if cfg!(test) { 50 } else { 1 << 16 };
-/// Verification results remembered per worker before the memo starts afresh (bounds its
-/// memory whatever the number of distinct addresses).
-const VERIFIED_MEMO_MAX: usize = 1 << 16;
 /// Malformed-line examples kept per input.
 pub(super) const BAD_EXAMPLES: usize = 3;
 
@@ -325,10 +322,6 @@ pub(super) struct Tables {
     /// Headers in `ua_ids` that map to [`BROWSER_UA`].
     browser_uas: usize,
     crawler_ids: HashMap<String, u32>,
-    /// (crawler, address) → verification by published ranges: a crawler's addresses come
-    /// back many times, and each verification looks up its lists by name and searches them.
-    /// Unused with reverse DNS, whose own cache and circuit breaker decide.
-    verified: HashMap<(CrawlerId, IpAddr), VerifyResult>,
     judges: HashMap<(u32, u32), Judge>,
     /// Entries of `judges` that are [`Judge::NotCrawler`].
     not_crawler_judges: usize,
@@ -341,6 +334,8 @@ pub(super) struct Worker<'a> {
     pub aggs: Aggregates,
     /// (judgement, rule) → what the rows that rule decided name: made once, not per row.
     row_rules: HashMap<(u32, Option<RuleId>), Arc<RowRule>>,
+    /// Crawler id → its published range lists, found once (by name) rather than per request.
+    range_lists: Vec<Option<Vec<&'a RangeList>>>,
     scratch: Vec<u8>,
 }
 
@@ -353,6 +348,7 @@ impl<'a> Worker<'a> {
             tables: Tables::default(),
             aggs,
             row_rules: HashMap::default(),
+            range_lists: Vec::new(),
             scratch: Vec::with_capacity(256),
         }
     }
@@ -425,7 +421,7 @@ impl<'a> Worker<'a> {
         self.tables.origins[origin as usize].crawler_requests += 1;
         let ip = parse_ip(req.client);
         let verification = match (verify_as, ip) {
-            (Some(id), Some(ip)) => self.tables.verify(id, ip, shared),
+            (Some(id), Some(ip)) => verify(&mut self.range_lists, shared, id, ip),
             _ => VerifyResult::Unverifiable,
         };
         let tables = &self.tables;
@@ -660,22 +656,6 @@ impl Tables {
         id
     }
 
-    /// Whether `ip` belongs to crawler `id`, remembered per (crawler, address).
-    fn verify(&mut self, id: CrawlerId, ip: IpAddr, shared: &Shared<'_>) -> VerifyResult {
-        if shared.verifier.dns().is_some() {
-            return shared.verifier.verify(shared.registry, id, ip);
-        }
-        if let Some(&known) = self.verified.get(&(id, ip)) {
-            return known;
-        }
-        if self.verified.len() >= VERIFIED_MEMO_MAX {
-            self.verified.clear();
-        }
-        let result = shared.verifier.verify(shared.registry, id, ip);
-        self.verified.insert((id, ip), result);
-        result
-    }
-
     fn crawler_index(&mut self, info: CrawlerInfo) -> u32 {
         if let Some(&id) = self.crawler_ids.get(&info.name) {
             return id;
@@ -852,6 +832,21 @@ fn insert_forgettable<K: std::hash::Hash + Eq, V>(
         *count += 1;
     }
     map.insert(key, value);
+}
+
+/// Whether `ip` belongs to crawler `id`, with the crawler's lists kept in `lists` by id.
+fn verify<'a>(
+    lists: &mut Vec<Option<Vec<&'a RangeList>>>,
+    shared: &Shared<'a>,
+    id: CrawlerId,
+    ip: IpAddr,
+) -> VerifyResult {
+    if lists.len() <= id.index() {
+        lists.resize_with(id.index() + 1, || None);
+    }
+    let mine =
+        lists[id.index()].get_or_insert_with(|| shared.verifier.lists_for(shared.registry, id));
+    shared.verifier.verify_in(mine, shared.registry, id, ip)
 }
 
 fn dialect_index(d: Dialect) -> usize {

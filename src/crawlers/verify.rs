@@ -326,20 +326,41 @@ impl Verifier {
     /// its lists is loaded and has prefixes of the address's family, and none holds it;
     /// Unverifiable otherwise (no published ranges, or rDNS only without DNS checks).
     pub fn verify(&self, registry: &Registry, id: CrawlerId, client_ip: IpAddr) -> VerifyResult {
-        let verification = &registry.get(id).verify;
+        self.verify_in(&self.lists_for(registry, id), registry, id, client_ip)
+    }
+
+    /// The loaded lists of crawler `id`: what [`Verifier::verify_in`] searches. A caller that
+    /// verifies many requests finds them once per crawler rather than by name per request.
+    pub fn lists_for(&self, registry: &Registry, id: CrawlerId) -> Vec<&RangeList> {
+        registry
+            .get(id)
+            .verify
+            .ip_ranges
+            .iter()
+            .filter_map(|name| self.lists.get(name))
+            .collect()
+    }
+
+    /// [`Verifier::verify`], given the crawler's lists from [`Verifier::lists_for`].
+    pub fn verify_in(
+        &self,
+        lists: &[&RangeList],
+        registry: &Registry,
+        id: CrawlerId,
+        client_ip: IpAddr,
+    ) -> VerifyResult {
         let mut checkable = false;
-        for name in &verification.ip_ranges {
-            if let Some(list) = self.lists.get(name) {
-                if list.contains(client_ip) {
-                    return VerifyResult::Verified;
-                }
-                checkable |= list.covers_family(client_ip);
+        for list in lists {
+            if list.contains(client_ip) {
+                return VerifyResult::Verified;
             }
+            checkable |= list.covers_family(client_ip);
         }
+        let domains = &registry.get(id).verify.rdns_domains;
         if let Some(dns) = &self.dns
-            && !verification.rdns_domains.is_empty()
+            && !domains.is_empty()
         {
-            return dns.check(client_ip, &verification.rdns_domains);
+            return dns.check(client_ip, domains);
         }
         if checkable {
             VerifyResult::Spoofed
