@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use super::BadLine;
+use super::text::find_quote_or_backslash;
 
 /// A JSON value, not decoded: strings are the raw bytes between the quotes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,8 +59,8 @@ fn string(s: &[u8], i: usize) -> Result<(&[u8], bool, usize), BadLine> {
     let mut j = start;
     let mut escaped = false;
     loop {
-        let k = memchr::memchr2(b'"', b'\\', s.get(j..).ok_or(BadLine::BadJson)?)
-            .ok_or(BadLine::BadJson)?;
+        let k =
+            find_quote_or_backslash(s.get(j..).ok_or(BadLine::BadJson)?).ok_or(BadLine::BadJson)?;
         let k = j + k;
         if s[k] == b'"' {
             return Ok((&s[start..k], escaped, k + 1));

@@ -6,6 +6,7 @@
 //! requested), or allocate when there is nothing to undo.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use super::BadLine;
 
@@ -146,7 +147,7 @@ pub(crate) fn quoted(line: &[u8], at: usize) -> Result<(&[u8], bool, usize), Bad
     let mut i = start;
     let mut escaped = false;
     loop {
-        let Some(j) = memchr::memchr2(b'"', b'\\', &line[i..]) else {
+        let Some(j) = find_quote_or_backslash(&line[i..]) else {
             return Err(BadLine::BadQuoting);
         };
         let j = i + j;
@@ -161,6 +162,53 @@ pub(crate) fn quoted(line: &[u8], at: usize) -> Result<(&[u8], bool, usize), Bad
         match line.get(j + 1) {
             None | Some(b' ') | Some(b'\t') => return Ok((&line[start..j], escaped, j + 1)),
             Some(_) => i = j + 1,
+        }
+    }
+}
+
+/// The first `"` or `\` in `haystack`: where a quoted field (or a JSON string) ends or
+/// escapes.
+#[inline]
+pub(crate) fn find_quote_or_backslash(haystack: &[u8]) -> Option<usize> {
+    QUOTE_OR_BACKSLASH.find(haystack)
+}
+
+/// That search, built once: `memchr::memchr2` rebuilds its searcher on every call, which for
+/// the three quoted fields of a line cost as much as the searches themselves.
+static QUOTE_OR_BACKSLASH: LazyLock<QuoteSearch> = LazyLock::new(QuoteSearch::new);
+
+/// `"` or `\` with the widest vector search the CPU has.
+enum QuoteSearch {
+    #[cfg(target_arch = "x86_64")]
+    Avx2(memchr::arch::x86_64::avx2::memchr::Two),
+    #[cfg(target_arch = "x86_64")]
+    Sse2(memchr::arch::x86_64::sse2::memchr::Two),
+    Portable,
+}
+
+impl QuoteSearch {
+    fn new() -> QuoteSearch {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use memchr::arch::x86_64::{avx2, sse2};
+            if let Some(two) = avx2::memchr::Two::new(b'"', b'\\') {
+                return QuoteSearch::Avx2(two);
+            }
+            if let Some(two) = sse2::memchr::Two::new(b'"', b'\\') {
+                return QuoteSearch::Sse2(two);
+            }
+        }
+        QuoteSearch::Portable
+    }
+
+    #[inline]
+    fn find(&self, haystack: &[u8]) -> Option<usize> {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            QuoteSearch::Avx2(two) => two.find(haystack),
+            #[cfg(target_arch = "x86_64")]
+            QuoteSearch::Sse2(two) => two.find(haystack),
+            QuoteSearch::Portable => memchr::memchr2(b'"', b'\\', haystack),
         }
     }
 }
@@ -485,6 +533,33 @@ mod tests {
         assert_eq!(&*unescape_url(b"100%", false), b"100%");
         assert_eq!(&*unescape_url(b"%4", false), b"%4");
         assert_eq!(&*unescape_url(b"%zz%41", false), b"%zzA");
+    }
+
+    #[test]
+    fn every_quote_search_agrees_with_memchr2() {
+        let mut searches = vec![QuoteSearch::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use memchr::arch::x86_64::{avx2, sse2};
+            searches.extend(avx2::memchr::Two::new(b'"', b'\\').map(QuoteSearch::Avx2));
+            searches.extend(sse2::memchr::Two::new(b'"', b'\\').map(QuoteSearch::Sse2));
+        }
+        // Lengths across the scalar, 16- and 32-byte paths; the needle at every place.
+        for len in 0..100 {
+            for at in 0..=len {
+                for needle in [b'"', b'\\'] {
+                    let mut hay = vec![b'a'; len];
+                    if at < len {
+                        hay[at] = needle;
+                    }
+                    let want = memchr::memchr2(b'"', b'\\', &hay);
+                    for search in &searches {
+                        assert_eq!(search.find(&hay), want, "len {len}, at {at}");
+                    }
+                    assert_eq!(find_quote_or_backslash(&hay), want);
+                }
+            }
+        }
     }
 
     #[test]
