@@ -13,6 +13,7 @@
 mod output;
 
 use std::borrow::Borrow;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -188,7 +189,6 @@ pub struct CsvStyle {
     pub neutralize: bool,
 }
 
-/// Writes the violations report.
 /// Writes the violations report from rows in report order, as they come (the rows of a large
 /// report are never all in memory); gives the number of rows written.
 pub fn write_violations(
@@ -457,7 +457,7 @@ fn counts(pairs: &[(u16, u64)]) -> String {
         if i > 0 {
             s.push(' ');
         }
-        s.push_str(&format!("{code}:{n}"));
+        write!(s, "{code}:{n}").expect("a String takes any text");
     }
     s
 }
@@ -472,10 +472,32 @@ fn seconds(ms: i64) -> String {
 
 /// RFC 3339 in UTC with whole seconds, e.g. `2026-11-20T13:55:36Z`.
 pub fn rfc3339(ms: i64) -> String {
-    match jiff::Timestamp::from_millisecond(ms) {
-        Ok(ts) => ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
-        Err(_) => String::new(),
+    let Ok(ts) = jiff::Timestamp::from_millisecond(ms) else {
+        return String::new();
+    };
+    let t = jiff::tz::Offset::UTC.to_datetime(ts);
+    // Digit by digit: `strftime` interprets its format and `format!` pads through the
+    // formatting machinery on every call, each ten times this, and a report writes two times
+    // per row.
+    let Ok(year) = u16::try_from(t.year()) else {
+        return ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string();
+    };
+    let mut out = String::with_capacity(20);
+    let fields = [
+        (year, 4, '-'),
+        (t.month() as u16, 2, '-'),
+        (t.day() as u16, 2, 'T'),
+        (t.hour() as u16, 2, ':'),
+        (t.minute() as u16, 2, ':'),
+        (t.second() as u16, 2, 'Z'),
+    ];
+    for (value, width, then) in fields {
+        for place in (0..width).rev() {
+            out.push(char::from(b'0' + (value / 10u16.pow(place) % 10) as u8));
+        }
+        out.push(then);
     }
+    out
 }
 
 /// Text from a log or a server, made safe to print on a terminal: control characters
@@ -620,5 +642,25 @@ mod tests {
         assert_eq!(seconds(10_000), "10");
         assert_eq!(seconds(500), "0.500");
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+    }
+
+    #[test]
+    fn times_are_written_as_strftime_would() {
+        let strftime = |ms: i64| {
+            jiff::Timestamp::from_millisecond(ms)
+                .map(|t| t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
+                .unwrap_or_default()
+        };
+        // From before year 0 to past 9999 (out of range: empty), in steps that land on every
+        // field's carries, leap days and sub-second remainders.
+        let (min, max) = (-63_000_000_000_000_i64, 254_000_000_000_000_i64);
+        let mut ms = min;
+        while ms < max {
+            assert_eq!(rfc3339(ms), strftime(ms), "at {ms} ms");
+            ms += 86_399_999 * 37 + 1_234;
+        }
+        for ms in [-1, 951_782_400_000, 951_868_799_999, 4_107_542_399_000] {
+            assert_eq!(rfc3339(ms), strftime(ms), "at {ms} ms");
+        }
     }
 }
