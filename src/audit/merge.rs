@@ -16,9 +16,7 @@ use crate::report::{HostRow, Kind, SpoofedRow, SummaryRow, ViolationRow, cell_te
 use crate::robots::{Dialect, RobotsTxt};
 
 use super::rows::{SortedRows, ViolationRows, report_order};
-use super::worker::{
-    Aggregates, CrawlerInfo, DelayAgg, InputCounts, MAX_IPS_PER_ROW, PairAgg, Tables,
-};
+use super::worker::{Aggregates, CrawlerInfo, DelayAgg, InputCounts, PairAgg, Tables};
 
 type UaKey = (String, String, String, VerifyResult); // host, crawler, user agent, verification
 
@@ -85,17 +83,6 @@ impl Merged {
                 }
             }
         }
-        let ua_key = |origin: u32, ua: u32, v: VerifyResult| -> UaKey {
-            (
-                tables.origins[origin as usize].display.clone(),
-                String::new(), // crawler filled below
-                tables.uas[ua as usize].text.clone(),
-                v,
-            )
-        };
-        // The crawler of a (origin, ua) pair is found through the pair aggregates' names: the
-        // worker records it in the key of its judge; rebuild it from the tables.
-        let crawler_of = |origin: u32, ua: u32| tables.crawler_name(origin, ua).to_string();
         self.rows.push(rows);
         for (crawler, clients) in aggs.spoofed {
             let name = &tables.crawlers[crawler as usize].name;
@@ -133,19 +120,19 @@ impl Merged {
             }
         }
         for ((origin, ua, v), delay) in aggs.delays {
-            let mut key = ua_key(origin, ua, v);
-            key.1 = crawler_of(origin, ua);
+            let key = (
+                tables.origins[origin as usize].display.clone(),
+                tables.crawler_name(origin, ua).to_string(),
+                tables.uas[ua as usize].text.clone(),
+                v,
+            );
             match self.delays.get_mut(&key) {
                 Some(mine) => {
                     for (t, n) in delay.times {
                         *mine.times.entry(t).or_default() += n;
                     }
                     mine.resolution_ms = mine.resolution_ms.max(delay.resolution_ms);
-                    mine.clients.merge(delay.clients, MAX_IPS_PER_ROW);
-                    if (delay.sample.0, &*delay.sample.1) < (mine.sample.0, &*mine.sample.1) {
-                        mine.sample = delay.sample;
-                    }
-                    mine.statuses.merge(delay.statuses);
+                    mine.hits.merge(delay.hits);
                 }
                 None => {
                     self.delays.insert(key, delay);
@@ -380,9 +367,9 @@ fn crawl_delay_row(
         first_seen_ms: first_early,
         last_seen_ms: last_early,
         verification: v.as_str(),
-        client_ips: d.clients.len() as u64,
-        sample_ip: cell_text(&d.sample.1),
-        status_codes: d.statuses.into_vec(),
+        client_ips: d.hits.clients.len() as u64,
+        sample_ip: cell_text(&d.hits.sample.1),
+        status_codes: d.hits.statuses.into_vec(),
         min_interval_ms: Some(intervals[0].0),
         median_interval_ms: Some(median),
     })
@@ -390,7 +377,7 @@ fn crawl_delay_row(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tally::{ClientKey, ClientSet};
+    use super::super::tally::Hits;
     use super::*;
     use std::sync::Arc;
 
@@ -405,16 +392,15 @@ mod tests {
                 m
             }),
             resolution_ms,
-            clients: {
-                let mut c = ClientSet::default();
-                c.insert(ClientKey::Ip([192, 0, 2, 1].into()), MAX_IPS_PER_ROW);
-                c
+            hits: {
+                let client = b"192.0.2.1";
+                let first = times.iter().copied().min().unwrap_or_default();
+                let mut hits = Hits::new(first, client);
+                for &t in times {
+                    hits.add(t, client, Some([192, 0, 2, 1].into()), 200);
+                }
+                hits
             },
-            sample: (
-                times.iter().copied().min().unwrap_or_default(),
-                Box::from(&b"192.0.2.1"[..]),
-            ),
-            statuses: [(200, times.len() as u64)].into_iter().collect(),
         }
     }
 

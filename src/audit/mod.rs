@@ -5,8 +5,9 @@
 //! worker), which inflate and cut line-aligned blocks into a bounded channel; a rayon pool of
 //! workers parses and judges the blocks into per-worker aggregates ([`worker`]), merged once
 //! at the end ([`merge`]) and written by one writer; the violations rows, the one part that
-//! grows with a long-tail log, are sorted by each worker and streamed to the writer ([`rows`]). Memory is bounded by the blocks in flight
-//! (`2 × workers` queued, one per worker in hand) plus the aggregates.
+//! grows with a long-tail log, are sorted by each worker and streamed to the writer
+//! ([`rows`]). Memory is bounded by the blocks in flight (`2 × workers` queued, one per
+//! worker in hand) plus the aggregates.
 //!
 //! What goes wrong with the data is data: malformed lines are counted, an unreadable or
 //! truncated input is processed up to the damage and reported, an origin without robots.txt

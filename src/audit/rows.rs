@@ -227,9 +227,9 @@ impl ViolationRows {
             first_seen_ms: agg.first_ms,
             last_seen_ms: agg.last_ms,
             verification,
-            client_ips: agg.ips.len() as u64,
-            sample_ip: cell_text(&agg.sample.1),
-            status_codes: agg.statuses.into_vec(),
+            client_ips: agg.hits.clients.len() as u64,
+            sample_ip: cell_text(&agg.hits.sample.1),
+            status_codes: agg.hits.statuses.into_vec(),
             min_interval_ms: None,
             median_interval_ms: None,
         })

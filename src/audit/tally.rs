@@ -1,4 +1,5 @@
-//! Compact tallies kept per report row: its distinct clients and its status codes.
+//! Compact tallies kept per report row: its distinct clients, a sample client and its status
+//! codes ([`Hits`]).
 //!
 //! A long-tail log (an AI crawler ignoring `Disallow: /` on a large site) makes one row per
 //! URL, most of them with one or two requests: the row count is what the report needs, but
@@ -9,6 +10,48 @@
 use std::net::IpAddr;
 
 use foldhash::HashSet;
+
+/// At most this many distinct client addresses are remembered per report row.
+pub(super) const MAX_IPS_PER_ROW: usize = 10_000;
+
+/// Who made a row's requests and how they were answered: the same for a violations row and
+/// a Crawl-delay row.
+pub(super) struct Hits {
+    /// Distinct clients, up to [`MAX_IPS_PER_ROW`].
+    pub clients: ClientSet,
+    /// The client of the earliest request (ties: the smallest address), for a deterministic
+    /// sample.
+    pub sample: (i64, Box<[u8]>),
+    pub statuses: StatusCounts,
+}
+
+impl Hits {
+    /// Nothing counted yet; the sample starts as this first request's client.
+    pub fn new(time_ms: i64, client: &[u8]) -> Hits {
+        Hits {
+            clients: ClientSet::default(),
+            sample: (time_ms, client.into()),
+            statuses: StatusCounts::default(),
+        }
+    }
+
+    /// Counts one request: its client (the parsed address, else the logged bytes) and status.
+    pub fn add(&mut self, time_ms: i64, client: &[u8], ip: Option<IpAddr>, status: u16) {
+        self.clients.add(ip, client, MAX_IPS_PER_ROW);
+        if (time_ms, client) < (self.sample.0, &*self.sample.1) {
+            self.sample = (time_ms, client.into());
+        }
+        self.statuses.add(status, 1);
+    }
+
+    pub fn merge(&mut self, other: Hits) {
+        self.clients.merge(other.clients, MAX_IPS_PER_ROW);
+        if (other.sample.0, &*other.sample.1) < (self.sample.0, &*self.sample.1) {
+            self.sample = other.sample;
+        }
+        self.statuses.merge(other.statuses);
+    }
+}
 
 /// A client address as a set key: the parsed address when the field is one, stored inline so
 /// that a lookup touches the table's own memory and not a separate allocation per address

@@ -22,10 +22,8 @@ use crate::robots::{Agent, Dialect, GroupId, RuleId, normalize_target};
 
 use super::judge::{Judges, Rules};
 use super::rows::SortedRows;
-use super::tally::{ClientSet, StatusCounts};
+use super::tally::Hits;
 
-/// At most this many distinct client addresses are remembered per report row.
-pub(super) const MAX_IPS_PER_ROW: usize = 10_000;
 /// The User-Agent id of a plain browser: no token a robots.txt group could name, so never
 /// judged and never part of an aggregate; no [`LocalUa`] is kept for it.
 const BROWSER_UA: u32 = u32::MAX;
@@ -207,10 +205,7 @@ pub(super) struct RowAgg {
     pub first_ms: i64,
     pub last_ms: i64,
     pub rule: Arc<RowRule>,
-    pub ips: ClientSet,
-    /// The client of the earliest request (ties: the smallest address), for a deterministic sample.
-    pub sample: (i64, Box<[u8]>),
-    pub statuses: StatusCounts,
+    pub hits: Hits,
 }
 
 /// The group and the rule that a violations row names, shared by the rows they decided.
@@ -230,9 +225,7 @@ impl RowAgg {
             first_ms: time_ms,
             last_ms: time_ms,
             rule,
-            ips: ClientSet::default(),
-            sample: (time_ms, client.into()),
-            statuses: StatusCounts::default(),
+            hits: Hits::new(time_ms, client),
         }
     }
 
@@ -240,11 +233,7 @@ impl RowAgg {
         self.requests += 1;
         self.first_ms = self.first_ms.min(time_ms);
         self.last_ms = self.last_ms.max(time_ms);
-        self.ips.add(ip, client, MAX_IPS_PER_ROW);
-        if (time_ms, client) < (self.sample.0, &*self.sample.1) {
-            self.sample = (time_ms, client.into());
-        }
-        self.statuses.add(status, 1);
+        self.hits.add(time_ms, client, ip, status);
     }
 
     pub fn merge(&mut self, other: RowAgg) {
@@ -256,11 +245,7 @@ impl RowAgg {
         self.requests += other.requests;
         self.first_ms = self.first_ms.min(other.first_ms);
         self.last_ms = self.last_ms.max(other.last_ms);
-        self.ips.merge(other.ips, MAX_IPS_PER_ROW);
-        if (other.sample.0, &*other.sample.1) < (self.sample.0, &*self.sample.1) {
-            self.sample = other.sample;
-        }
-        self.statuses.merge(other.statuses);
+        self.hits.merge(other.hits);
     }
 }
 
@@ -275,11 +260,7 @@ pub(super) struct DelayAgg {
     pub times: BTreeMap<i64, u64>,
     /// The coarsest time resolution among the lines, in ms (1000 for `[10/Oct/2000:13:55:36 -0700]`).
     pub resolution_ms: i64,
-    /// Distinct clients, up to [`MAX_IPS_PER_ROW`].
-    pub clients: ClientSet,
-    /// The client of the earliest request (ties: the smallest address).
-    pub sample: (i64, Box<[u8]>),
-    pub statuses: StatusCounts,
+    pub hits: Hits,
 }
 
 /// Row keys: (origin, user agent, verification).
@@ -477,17 +458,11 @@ impl<'a> Worker<'a> {
                     rule_line,
                     times: BTreeMap::new(),
                     resolution_ms,
-                    clients: ClientSet::default(),
-                    sample: (req.time_ms, req.client.into()),
-                    statuses: StatusCounts::default(),
+                    hits: Hits::new(req.time_ms, req.client),
                 });
             *entry.times.entry(req.time_ms).or_default() += 1;
             entry.resolution_ms = entry.resolution_ms.max(resolution_ms);
-            entry.clients.add(ip, req.client, MAX_IPS_PER_ROW);
-            if (req.time_ms, req.client) < (entry.sample.0, &*entry.sample.1) {
-                entry.sample = (req.time_ms, req.client.into());
-            }
-            entry.statuses.add(req.status, 1);
+            entry.hits.add(req.time_ms, req.client, ip, req.status);
         }
 
         // RFC 9309 §2.2.2: /robots.txt is always allowed; asking for it is evidence of which
