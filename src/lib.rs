@@ -19,6 +19,7 @@ pub mod commands;
 pub mod config;
 pub mod crawlers;
 pub mod fetch;
+pub mod history;
 pub mod input;
 pub mod logformat;
 pub mod report;
