@@ -1,5 +1,5 @@
 //! Raw command-line arguments (clap derive). Nothing here is validated beyond what clap
-//! checks; [`crate::config`] turns these into a [`crate::config::Config`].
+//! checks; [`crate::config`] turns these into the library's settings.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -63,7 +63,8 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub hosts: Option<PathBuf>,
 
-    /// Log format, or `auto` to detect it from the first lines of each input.
+    /// Log format: auto (detect it from the first lines of each input), combined, common,
+    /// vhost_combined, nginx-json, caddy, cloudflare, cloudfront, alb (or elb), w3c (or iis).
     #[arg(long, short = 'f', value_name = "NAME", default_value = "auto")]
     pub format: String,
 
@@ -118,9 +119,30 @@ pub struct AuditArgs {
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
 
+    /// How long a crawler may keep using a robots.txt after it changed (RFC 9309 §2.4):
+    /// `0`, `90m`, `24h`, `2d` (a bare number is seconds).
+    #[arg(long, value_name = "DURATION", default_value = "24h")]
+    pub leeway: String,
+
     /// Check Crawl-delay for every crawler, not only those that document honouring it.
     #[arg(long)]
     pub all_crawl_delay: bool,
+
+    /// Judge HTTP libraries and automation tools (curl, python-requests, headless browsers)
+    /// under `User-agent: *` too; by default only a group that names them applies.
+    #[arg(long)]
+    pub judge_automation: bool,
+
+    /// Treat an empty input (no lines at all) as fine; by default it is an error, since a
+    /// broken pipeline (`zcat missing.gz | robots-audit -`) looks just like it.
+    #[arg(long)]
+    pub allow_empty: bool,
+
+    /// Write the reports from the lines before the damage when an input is truncated or
+    /// damaged (the damage is still reported); by default such a run fails and keeps the
+    /// previous reports.
+    #[arg(long)]
+    pub allow_damaged: bool,
 
     /// Exit with status 1 when the violations report has any row.
     #[arg(long)]
@@ -175,6 +197,15 @@ pub struct NetArgs {
     /// Seconds allowed for one robots.txt fetch, redirects included.
     #[arg(long, value_name = "SECONDS", default_value_t = 20)]
     pub timeout: u64,
+
+    /// robots.txt fetches in flight at once (each to a different origin).
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub fetch_concurrency: usize,
+
+    /// Seconds allowed for all the fetches of a run; origins not fetched by then are not
+    /// judged ("fetch budget spent").
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    pub fetch_budget: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

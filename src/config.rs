@@ -1,16 +1,18 @@
 //! Validated configuration built from the raw arguments of [`crate::cli`] (fd's cli → config
 //! split). Everything a user can get wrong is checked here, with a message naming the option,
-//! so the pipeline never meets a half-valid setting.
+//! so the library only ever sees valid, plain settings.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use robots_audit::audit::{AuditSettings, known_formats};
+use robots_audit::crawlers::DnsOptions;
+use robots_audit::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
+use robots_audit::input::Source;
+use robots_audit::logformat::{Format, JsonFields};
+
 use crate::cli::{AuditArgs, NetArgs, SchemeArg};
-use crate::crawlers::DnsOptions;
-use crate::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
-use crate::input::Source;
-use crate::logformat::{Format, JsonFields};
 
 /// A setting the user got wrong.
 #[derive(Debug, thiserror::Error)]
@@ -29,37 +31,25 @@ pub enum ConfigError {
     Time { option: &'static str, value: String },
     #[error("--since is not before --until: nothing would be audited")]
     EmptyWindow,
+    #[error("--leeway: cannot read '{0}' as a duration: use 0, 90m, 24h, 2d or seconds")]
+    Leeway(String),
     #[error("--dns-server: '{0}' is not an address (1.2.3.4, 1.2.3.4:5353, [::1]:53)")]
     DnsServer(String),
     #[error("--dns-timeout must be more than 0 and at most 60 seconds, not {0}")]
     DnsTimeout(f64),
     #[error("--threads must be at least 1")]
     Threads,
+    #[error("--fetch-concurrency must be at least 1")]
+    FetchConcurrency,
     #[error("standard input ('-') can be given only once")]
     StdinTwice,
 }
 
-/// The format names, for messages.
-pub(crate) fn known_formats() -> String {
-    Format::all()
-        .iter()
-        .map(|f| f.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Everything the audit needs, validated.
+/// Everything the main job needs, validated.
 #[derive(Debug)]
 pub struct Config {
     pub inputs: Vec<Source>,
-    /// None: detect per input.
-    pub format: Option<Format>,
-    /// nginx-json key names, when the user changed the defaults.
-    pub json_fields: Option<Arc<JsonFields>>,
-    /// The origin of requests whose log line carries no host (`--host`).
-    pub default_host: Option<Origin>,
-    /// The scheme where the log does not say (`--scheme`).
-    pub scheme: Scheme,
+    pub settings: AuditSettings,
     pub out: Option<PathBuf>,
     pub summary: Option<PathBuf>,
     pub hosts: Option<PathBuf>,
@@ -72,17 +62,13 @@ pub struct Config {
     pub dns: Option<DnsOptions>,
     /// `--ranges-dir`, or None for the default (the cache's copies when present).
     pub ranges_dir: Option<PathBuf>,
-    /// Unix milliseconds, inclusive.
-    pub since_ms: Option<i64>,
-    /// Unix milliseconds, exclusive.
-    pub until_ms: Option<i64>,
-    pub all_crawl_delay: bool,
     pub fail_on_violations: bool,
     pub neutralize: bool,
     pub quiet: bool,
     /// Progress bars: only on a terminal and without --quiet.
     pub progress: bool,
-    pub threads: usize,
+    pub allow_empty: bool,
+    pub allow_damaged: bool,
 }
 
 impl Config {
@@ -132,6 +118,8 @@ impl Config {
         {
             return Err(ConfigError::EmptyWindow);
         }
+        let leeway =
+            parse_duration(&args.leeway).ok_or_else(|| ConfigError::Leeway(args.leeway.clone()))?;
         let dns = if args.verify_dns {
             let servers = args
                 .dns_server
@@ -157,12 +145,22 @@ impl Config {
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(2, |n| n.get()),
         };
-        Ok(Config {
-            inputs,
+        let settings = AuditSettings {
             format,
             json_fields,
             default_host,
             scheme,
+            since_ms,
+            until_ms,
+            all_crawl_delay: args.all_crawl_delay,
+            judge_automation: args.judge_automation,
+            leeway_ms: i64::try_from(leeway.as_millis()).unwrap_or(i64::MAX),
+            threads,
+            ..AuditSettings::default()
+        };
+        Ok(Config {
+            inputs,
+            settings,
             out: args.out,
             summary: args.summary,
             hosts: args.hosts,
@@ -172,19 +170,17 @@ impl Config {
             crawlers: args.crawlers,
             dns,
             ranges_dir: args.ranges_dir,
-            since_ms,
-            until_ms,
-            all_crawl_delay: args.all_crawl_delay,
             fail_on_violations: args.fail_on_violations,
             neutralize: !args.no_neutralize,
             quiet: args.quiet,
             progress: stderr_is_terminal && !args.quiet,
-            threads,
+            allow_empty: args.allow_empty,
+            allow_damaged: args.allow_damaged,
         })
     }
 }
 
-pub(crate) fn scheme(arg: SchemeArg) -> Scheme {
+pub fn scheme(arg: SchemeArg) -> Scheme {
     match arg {
         SchemeArg::Http => Scheme::Http,
         SchemeArg::Https => Scheme::Https,
@@ -206,6 +202,9 @@ pub fn fetch_options(net: &NetArgs) -> Result<FetchOptions, ConfigError> {
             .clone()
             .or_else(FetchOptions::default_cache_dir)
     };
+    if net.fetch_concurrency == 0 {
+        return Err(ConfigError::FetchConcurrency);
+    }
     Ok(FetchOptions {
         robots_dir,
         resolve,
@@ -214,6 +213,8 @@ pub fn fetch_options(net: &NetArgs) -> Result<FetchOptions, ConfigError> {
         max_origins: net.max_origins,
         cache_dir,
         total_timeout: Duration::from_secs(net.timeout.max(1)),
+        concurrency: net.fetch_concurrency,
+        budget: Duration::from_secs(net.fetch_budget),
         ..FetchOptions::default()
     })
 }
@@ -235,6 +236,25 @@ fn parse_time(option: &'static str, value: &str) -> Result<i64, ConfigError> {
     Ok(ts.as_millisecond())
 }
 
+/// `0`, `45s`, `90m`, `24h`, `2d`, or a bare number of seconds; at most 10 years.
+pub fn parse_duration(s: &str) -> Option<Duration> {
+    let s = s.trim();
+    let (number, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s, "s"),
+    };
+    let n: u64 = number.parse().ok()?;
+    let seconds = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    let total = n.checked_mul(seconds)?;
+    (total <= 10 * 366 * 86_400).then(|| Duration::from_secs(total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,5 +266,25 @@ mod tests {
         assert_eq!(parse_time("since", "1970-01-01T01:00:00+01:00").unwrap(), 0);
         let e = parse_time("until", "yesterday").unwrap_err().to_string();
         assert!(e.contains("--until") && e.contains("yesterday"), "{e}");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("0"), Some(Duration::ZERO));
+        assert_eq!(parse_duration("90m"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("24h"), Some(Duration::from_secs(86_400)));
+        assert_eq!(parse_duration("2d"), Some(Duration::from_secs(172_800)));
+        assert_eq!(parse_duration("30"), Some(Duration::from_secs(30)));
+        for bad in [
+            "",
+            "h",
+            "1.5h",
+            "-1h",
+            "3w",
+            "99999999999999999999d",
+            "100000d",
+        ] {
+            assert_eq!(parse_duration(bad), None, "{bad}");
+        }
     }
 }

@@ -403,10 +403,10 @@ mod tests {
 
     /// The worked example of spec §9: v1 from 11-01 `Disallow: /a/`, v2 from 11-03
     /// `Disallow: /a/` + `/b/`, v3 from 11-05 `Disallow: /b/`.
-    fn example() -> (
-        Timeline,
-        impl Fn(&str) -> Box<dyn Fn(usize) -> VersionVerdict>,
-    ) {
+    /// How one version reads a path.
+    type Reads = Box<dyn Fn(usize) -> VersionVerdict>;
+
+    fn example() -> (Timeline, impl Fn(&str) -> Reads) {
         let t = Timeline::new(
             vec![
                 Window::at(nov(1, 0)),
@@ -416,7 +416,7 @@ mod tests {
             &[true, true, true],
         )
         .unwrap();
-        let rules = |path: &str| -> Box<dyn Fn(usize) -> VersionVerdict> {
+        let rules = |path: &str| -> Reads {
             let path = path.to_string();
             Box::new(move |v| {
                 let disallowed: &[&str] = match v {

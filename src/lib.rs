@@ -1,22 +1,21 @@
 //! robots-audit: find the crawlers in web access logs that break robots.txt.
 //!
-//! The library is the whole tool; `main.rs` only turns arguments into a [`config::Config`]
-//! and errors into exit codes. Data flows one way, one module per stage:
+//! The library is the whole engine; the `robots-audit` binary turns arguments into settings,
+//! calls it and prints. Data flows one way, one module per stage:
 //!
 //! ```text
-//!  input        logformat        crawlers           fetch            robots         audit          report
-//!  bytes ──▶ line-aligned ──▶ Request<'a> ──▶ (crawler, origin) ──▶ robots.txt ──▶ verdicts ──▶ aggregates ──▶ CSV
-//!  (gzip/plain,  blocks          (borrowed)      User-Agent →        once per        (per-worker,   (atomic,
-//!   stdin)                                        tokens              origin          merged once)   neutralised)
+//!  input ──▶ logformat ──▶ crawlers ──▶ audit ◀── fetch (robots source) ◀── history
+//!  bytes,     Request<'a>   User-Agent   per line: origin → who → judge → event → Partial
+//!  blocks     (borrowed)    → crawler,   merge (by value) → findings (§9 judgement) → rows
+//!                           tokens                                                │
+//!                                        robots: parse once, match (no I/O)       ▼
+//!                                                                             report (CSV)
 //! ```
 //!
-//! `robots` and `logformat` import nothing else from this crate: they could be crates of
-//! their own.
+//! `robots`, `logformat` and `history` import nothing else from this crate: they could be
+//! crates of their own. Nothing in the library prints or exits.
 
 pub mod audit;
-pub mod cli;
-pub mod commands;
-pub mod config;
 pub mod crawlers;
 pub mod fetch;
 pub mod history;
@@ -25,5 +24,4 @@ pub mod logformat;
 pub mod report;
 pub mod robots;
 
-pub use audit::{AuditError, AuditOutcome, run};
-pub use config::Config;
+pub use audit::{AuditError, AuditSettings, Auditor, Findings, Partial};

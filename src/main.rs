@@ -1,21 +1,24 @@
-//! The `robots-audit` binary: arguments in, exit code out. All logic lives in the library.
+//! The `robots-audit` binary: arguments in, exit code out. The engine is the library
+//! (`robots_audit`); this crate holds what belongs to the command line: the arguments
+//! ([`cli`]), their validation into the library's settings ([`config`]), the commands
+//! ([`commands`]) and standard error ([`console`]).
+
+mod cli;
+mod commands;
+mod config;
+mod console;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use robots_audit::cli::{Cli, Command};
-use robots_audit::commands;
-use robots_audit::config::Config;
 use robots_audit::report::escape_for_terminal;
 
-/// Exit status: done (no violations asked about).
-const OK: u8 = 0;
-/// Exit status: violations found under --fail-on-violations, or `check` found a disallowed URL.
-const VIOLATIONS: u8 = 1;
-/// Exit status: an error.
-const ERROR: u8 = 2;
+use cli::{Cli, Command};
+use commands::audit::{ERROR, OK, VIOLATIONS};
+use config::Config;
+use console::Console;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -52,18 +55,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         }
         None => {
             let config = Config::from_args(cli.audit, io::stderr().is_terminal())?;
-            let outcome = robots_audit::run(&config)?;
-            for e in &outcome.input_errors {
-                eprintln!("robots-audit: error: {}", escape_lines(&e.to_string()));
-            }
-            if !outcome.input_errors.is_empty() {
-                return Ok(ERROR);
-            }
-            Ok(if config.fail_on_violations && outcome.violations > 0 {
-                VIOLATIONS
-            } else {
-                OK
-            })
+            let console = Console::new(config.quiet, config.progress, &config.inputs);
+            commands::audit::run(&config, &console)
         }
     }
 }

@@ -8,9 +8,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::cli::{CheckArgs, DialectArg};
-use crate::crawlers::{self, Identity, Registry, RegistryError};
-use crate::report::escape_for_terminal;
-use crate::robots::{Agent, Dialect, RobotsTxt, normalize_target};
+use robots_audit::crawlers::{self, Identity, Registry, RegistryError};
+use robots_audit::report::escape_for_terminal;
+use robots_audit::robots::{Agent, Dialect, RobotsTxt, normalize_target};
 
 /// Why `check` could not run.
 #[derive(Debug, thiserror::Error)]

@@ -7,9 +7,9 @@ use std::io::Write;
 
 use crate::cli::FetchArgs;
 use crate::config::{self, ConfigError};
-use crate::fetch::{FetchError, Outcome, RobotsStore, fetch_targets, write_target};
-use crate::report::escape_for_terminal;
-use crate::robots::{Dialect, RobotsTxt};
+use robots_audit::fetch::{FetchError, Outcome, RobotsStore, fetch_targets, write_target};
+use robots_audit::report::escape_for_terminal;
+use robots_audit::robots::{Dialect, RobotsTxt};
 
 /// Why `fetch` could not run.
 #[derive(Debug, thiserror::Error)]

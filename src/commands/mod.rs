@@ -1,8 +1,9 @@
-//! The subcommands besides the audit: `check` (judge URLs against one robots.txt), `fetch`
+//! The commands: the audit itself, and `check` (judge URLs against one robots.txt), `fetch`
 //! (show what the audit would use for an origin) and `update-ranges` (fresh IP-range lists).
 //! Each takes its parsed arguments and an output, and returns whether everything went as
 //! hoped; the binary maps that to the exit status.
 
+pub mod audit;
 pub mod check;
 pub mod fetch;
 pub mod update_ranges;

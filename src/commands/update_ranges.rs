@@ -6,11 +6,11 @@ use std::io::Write;
 use std::time::Duration;
 
 use crate::cli::UpdateRangesArgs;
-use crate::crawlers::{
+use robots_audit::crawlers::{
     ListOutcome, Registry, RegistryError, UpdateError, default_ranges_dir, update_ranges,
 };
-use crate::fetch::{FetchOptions, ResolveOverride};
-use crate::report::escape_for_terminal;
+use robots_audit::fetch::{FetchOptions, ResolveOverride};
+use robots_audit::report::escape_for_terminal;
 
 /// Why `update-ranges` could not run.
 #[derive(Debug, thiserror::Error)]

@@ -83,13 +83,16 @@ pub enum Category {
     FeedReader,
     /// Security or content scanners.
     Scanner,
+    /// HTTP libraries and automation tools (python-requests, curl, headless browsers): mostly
+    /// API clients and monitoring, judged only by a group that names them unless asked.
+    Automation,
     /// Anything else (ads quality checks, validation tools, …).
     Other,
 }
 
 impl Category {
     /// Every category, in declaration order.
-    pub const ALL: [Category; 11] = [
+    pub const ALL: [Category; 12] = [
         Category::Search,
         Category::AiTraining,
         Category::AiSearch,
@@ -100,6 +103,7 @@ impl Category {
         Category::Archiver,
         Category::FeedReader,
         Category::Scanner,
+        Category::Automation,
         Category::Other,
     ];
 
@@ -116,6 +120,7 @@ impl Category {
             Category::Archiver => "archiver",
             Category::FeedReader => "feed-reader",
             Category::Scanner => "scanner",
+            Category::Automation => "automation",
             Category::Other => "other",
         }
     }

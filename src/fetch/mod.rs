@@ -21,19 +21,21 @@ mod guard;
 mod http;
 pub(crate) use http::error_chain;
 mod origin;
+mod source;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use dashmap::DashMap;
+use serde::{Deserialize, Serialize};
 
 pub use command::{FetchTarget, fetch_targets, rfc3339, run_fetch_command, write_target};
 pub use guard::{GuardError, GuardRefusal, GuardedResolver, address_allowed};
 pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
+pub use source::{Missing, OriginHistory, RobotsSource, Snapshot, Version};
 
 /// The most of a robots.txt body that is read and kept: 500 KiB (RFC 9309 §2.5: at least
 /// 500 kibibytes must be parsed; Google parses exactly this much).
@@ -162,6 +164,8 @@ pub struct FetchOptions {
     pub total_timeout: Duration,
     /// Fetches in flight at once.
     pub concurrency: usize,
+    /// The whole fetch phase of a run: origins not fetched by then are not judged.
+    pub budget: Duration,
 }
 
 impl FetchOptions {
@@ -173,7 +177,7 @@ impl FetchOptions {
 
 impl Default for FetchOptions {
     /// Network fetches, no cache, global addresses only, 500 origins, 10 s to connect, 30 s
-    /// per fetch, 8 at once.
+    /// per fetch, 16 at once, 120 s for all of them.
     fn default() -> FetchOptions {
         FetchOptions {
             robots_dir: None,
@@ -190,13 +194,14 @@ impl Default for FetchOptions {
             .to_owned(),
             connect_timeout: Duration::from_secs(10),
             total_timeout: Duration::from_secs(30),
-            concurrency: 8,
+            concurrency: 16,
+            budget: Duration::from_secs(120),
         }
     }
 }
 
 /// How an entry was obtained.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Obtained {
     /// From `--robots-dir`.
     RobotsDir,
@@ -221,7 +226,7 @@ impl Obtained {
 }
 
 /// What getting robots.txt came to (RFC 9309 §2.3.1, google column of the spec).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Outcome {
     /// 2xx: the body is there, apply its rules ("conditional allow").
     Rules,
@@ -249,7 +254,7 @@ impl Outcome {
 }
 
 /// The robots.txt outcome for one origin.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RobotsEntry {
     /// The robots.txt URL asked for.
     pub url: String,
@@ -275,7 +280,12 @@ pub struct RobotsEntry {
 }
 
 impl RobotsEntry {
-    fn new(url: String, obtained: Obtained, outcome: Outcome, reason: Option<String>) -> Self {
+    pub(crate) fn new(
+        url: String,
+        obtained: Obtained,
+        outcome: Outcome,
+        reason: Option<String>,
+    ) -> Self {
         RobotsEntry {
             url,
             obtained,
@@ -306,14 +316,8 @@ impl RobotsEntry {
     }
 }
 
-struct Slot {
-    /// Order of first request, for `max_origins`.
-    index: usize,
-    entry: OnceLock<Arc<RobotsEntry>>,
-}
-
 /// A counting semaphore for `concurrency` (blocking threads, not tasks); the DNS verifier
-/// uses it too.
+/// uses it.
 pub(crate) struct Permits {
     free: Mutex<usize>,
     freed: Condvar,
@@ -333,7 +337,7 @@ impl Permits {
 
     /// Waits for a place.
     pub(crate) fn acquire(&self) -> Permit<'_> {
-        // A poisoned lock only means another fetch panicked; the count is still right.
+        // A poisoned lock only means another holder panicked; the count is still right.
         let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
         while *free == 0 {
             free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
@@ -350,17 +354,42 @@ impl Drop for Permit<'_> {
     }
 }
 
-/// robots.txt for every origin of a run, each obtained once. `Send + Sync`: share it by
-/// reference between the audit's workers.
-pub struct RobotsStore {
+/// One origin's place in the store.
+#[derive(Default)]
+struct Slot {
+    /// The answer the store gives, set once.
+    history: OnceLock<Arc<OriginHistory>>,
+    /// What a network fetch came to (written by a fetch thread, read by `settle`).
+    fetched: Mutex<Option<RobotsEntry>>,
+}
+
+/// The state shared with the fetch threads.
+struct Inner {
     opts: FetchOptions,
-    slots: DashMap<Origin, Arc<Slot>>,
-    next_index: AtomicUsize,
     allow: guard::HostAllowList,
     http: Option<http::HttpFetcher>,
     cache: Option<cache::Cache>,
+    slots: DashMap<Origin, Arc<Slot>>,
+    /// Origins waiting for the network, in the order they were noted.
+    noted: Mutex<Vec<Origin>>,
+    /// Origins whose fetch has started this run (for `max_origins`).
+    started: Mutex<usize>,
+    /// At most `concurrency` fetches at once, across every `settle`.
     permits: Permits,
-    warnings: Vec<String>,
+    warnings: Mutex<Vec<String>>,
+}
+
+/// robots.txt for every origin of a run, each obtained once: from `--robots-dir`, from the
+/// disk cache, or from the network. `Send + Sync`: share it by reference.
+///
+/// As a [`RobotsSource`], it answers at once whatever needs no network (saved files, a
+/// fresh cache entry, an origin that is invalid or not allowed) and notes the rest; the
+/// network fetches happen in [`RobotsSource::settle`], on threads of the store's own, at
+/// most `concurrency` at once and for at most `max_origins` origins (the ones with the most
+/// crawler requests), within the time budget. So nothing that reads logs ever waits on the
+/// network, and the choice of origins does not depend on which thread saw them first.
+pub struct RobotsStore {
+    inner: Arc<Inner>,
 }
 
 impl RobotsStore {
@@ -383,118 +412,120 @@ impl RobotsStore {
             };
             (Some(http::HttpFetcher::new(&opts, allow.clone())?), cache)
         };
-        let permits = Permits::new(opts.concurrency.max(1));
         Ok(RobotsStore {
-            opts,
-            slots: DashMap::new(),
-            next_index: AtomicUsize::new(0),
-            allow,
-            http,
-            cache,
-            permits,
-            warnings,
+            inner: Arc::new(Inner {
+                permits: Permits::new(opts.concurrency.max(1)),
+                opts,
+                allow,
+                http,
+                cache,
+                slots: DashMap::new(),
+                noted: Mutex::new(Vec::new()),
+                started: Mutex::new(0),
+                warnings: Mutex::new(warnings),
+            }),
         })
     }
 
-    /// Problems met while setting up that did not stop the store (an unusable cache
-    /// directory), for the caller to show once.
-    pub fn warnings(&self) -> &[String] {
-        &self.warnings
+    /// Problems met that did not stop the store (an unusable cache directory, a cache entry
+    /// that could not be written), for the caller to show once.
+    pub fn warnings(&self) -> Vec<String> {
+        lock(&self.inner.warnings).clone()
     }
 
     /// The options the store was built with.
     pub fn options(&self) -> &FetchOptions {
-        &self.opts
+        &self.inner.opts
     }
 
-    /// The robots.txt outcome for an origin, obtained once per run: the first caller
-    /// fetches, concurrent callers for the same origin wait for it, nobody fetches twice.
-    /// Never fails: failures are outcomes.
+    /// The robots.txt outcome for an origin, obtained once per run (fetched on this call if
+    /// it must be; concurrent callers for the same origin share one fetch). For the `fetch`
+    /// command and tests; the audit uses [`RobotsSource::lookup`] and
+    /// [`RobotsSource::settle`].
     pub fn get(&self, origin: &Origin) -> Arc<RobotsEntry> {
-        let slot = match self.slots.get(origin) {
-            Some(slot) => Arc::clone(&slot),
-            None => Arc::clone(&self.slots.entry(origin.clone()).or_insert_with(|| {
-                Arc::new(Slot {
-                    index: self.next_index.fetch_add(1, Ordering::Relaxed),
-                    entry: OnceLock::new(),
-                })
-            })),
-        };
-        // The map's shard lock is released above; only this origin's callers wait here.
-        Arc::clone(
-            slot.entry
-                .get_or_init(|| Arc::new(self.obtain(origin, slot.index))),
-        )
+        if let Some(h) = self.lookup(origin) {
+            return Arc::clone(h.current());
+        }
+        self.settle(&[(origin.clone(), 0)]);
+        // Another caller may be fetching it: its settle sets the answer.
+        Arc::clone(self.slot(origin).0.history.wait().current())
     }
 
-    /// All entries obtained so far, sorted by origin (for the hosts report).
+    /// All entries obtained so far (the current version of each history), sorted by origin.
     pub fn entries(&self) -> Vec<(Origin, Arc<RobotsEntry>)> {
-        let mut all: Vec<_> = self
-            .slots
-            .iter()
-            .filter_map(|kv| {
-                kv.value()
-                    .entry
-                    .get()
-                    .map(|e| (kv.key().clone(), Arc::clone(e)))
-            })
-            .collect();
-        all.sort_by(|a, b| a.0.cmp(&b.0));
-        all
+        self.obtained()
+            .into_iter()
+            .map(|(o, h)| (o, Arc::clone(h.current())))
+            .collect()
     }
 
-    fn obtain(&self, origin: &Origin, index: usize) -> RobotsEntry {
+    fn slot(&self, origin: &Origin) -> (Arc<Slot>, bool) {
+        if let Some(slot) = self.inner.slots.get(origin) {
+            return (Arc::clone(&slot), false);
+        }
+        let mut created = false;
+        let slot = Arc::clone(&self.inner.slots.entry(origin.clone()).or_insert_with(|| {
+            created = true;
+            Arc::new(Slot::default())
+        }));
+        (slot, created)
+    }
+}
+
+impl Inner {
+    /// The entry for an origin when it needs no network: an invalid origin, saved files, a
+    /// host outside the allowed ones, a fresh cache entry.
+    fn without_network(&self, origin: &Origin) -> Option<RobotsEntry> {
         let url = origin.robots_url();
         // The fields are public: an origin built by hand must still be one `from_host`
         // gives, or a host like `..` would reach the file system and the network.
         if Origin::from_host(origin.display_host().as_bytes(), origin.scheme).as_ref() != Ok(origin)
         {
-            return RobotsEntry::not_fetched(url, "invalid host");
+            return Some(RobotsEntry::not_fetched(url, "invalid host"));
         }
         if let Some(dir) = &self.opts.robots_dir {
-            return dir::read(dir, origin);
-        }
-        if index >= self.opts.max_origins {
-            return RobotsEntry::not_fetched(
-                url,
-                format!(
-                    "over the limit of {} origins fetched per run",
-                    self.opts.max_origins
-                ),
-            );
+            return Some(dir::read(dir, origin));
         }
         if !self.allow.allows(&origin.host) {
-            return RobotsEntry::not_fetched(url, "host not in the allowed hosts");
+            return Some(RobotsEntry::not_fetched(
+                url,
+                "host not in the allowed hosts",
+            ));
         }
-        // An origin sent elsewhere by --resolve (a staging server, a test) neither reads nor
-        // writes the cache: its answer is not the public one.
+        let cache = self.cache_for(origin)?;
+        let cached = cache.load(origin)?;
+        cached.is_fresh(unix_now()).then(|| {
+            let mut entry = cached.entry;
+            entry.obtained = Obtained::Cache;
+            entry
+        })
+    }
+
+    /// The cache, unless the origin is sent elsewhere by `--resolve` (a staging server, a
+    /// test): its answer is not the public one, so it neither reads nor writes the cache.
+    fn cache_for(&self, origin: &Origin) -> Option<&cache::Cache> {
         let pinned = self
             .opts
             .resolve
             .iter()
             .any(|r| r.host == origin.host && r.port == origin.port);
-        let cache = self.cache.as_ref().filter(|_| !pinned);
-        let cached = cache.and_then(|c| c.load(origin));
-        let now = unix_now();
-        if let Some(c) = &cached
-            && c.is_fresh(now)
-        {
-            let mut entry = c.entry.clone();
-            entry.obtained = Obtained::Cache;
-            return entry;
-        }
+        self.cache.as_ref().filter(|_| !pinned)
+    }
+
+    /// Fetches an origin over the network (with the cache's stale copy standing in while
+    /// the file is unreachable).
+    fn fetch(&self, origin: &Origin) -> RobotsEntry {
         let Some(http) = &self.http else {
-            // Only robots-dir mode has no client, and it returned above.
-            return RobotsEntry::not_fetched(url, "no HTTP client");
+            // Only robots-dir mode has no client, and it never fetches.
+            return RobotsEntry::not_fetched(origin.robots_url(), "no HTTP client");
         };
-        let fetched = {
-            let _permit = self.permits.acquire();
-            http.fetch(origin)
-        };
+        let cache = self.cache_for(origin);
+        let fetched = http.fetch(origin);
         match fetched.entry.outcome {
             Outcome::Unreachable => {
                 // RFC 9309 §2.4: a cached copy may be used while the file is unreachable.
-                if let Some(c) = cached
+                let now = unix_now();
+                if let Some(c) = cache.and_then(|c| c.load(origin))
                     && c.entry.outcome == Outcome::Rules
                     && now.saturating_sub(c.entry.fetched_at) < MAX_CACHE_AGE as i64
                 {
@@ -502,9 +533,9 @@ impl RobotsStore {
                     entry.obtained = Obtained::Cache;
                     entry.reason = Some(sanitize(
                         &format!(
-                            "unreachable now ({}); using the copy cached at unix time {}",
+                            "unreachable now ({}); using the copy cached at {}",
                             fetched.entry.reason.as_deref().unwrap_or("no reason"),
-                            entry.fetched_at
+                            rfc3339(entry.fetched_at)
                         ),
                         500,
                     ));
@@ -514,14 +545,167 @@ impl RobotsStore {
             Outcome::Rules | Outcome::AllowAll => {
                 if let Some(cache) = cache
                     && !fetched.no_store
+                    && let Err(e) = cache.store(origin, &fetched.entry, fetched.max_age)
                 {
-                    // A cache that cannot be written only costs a fetch next run.
-                    let _ = cache.store(origin, &fetched.entry, fetched.max_age);
+                    // A cache that cannot be written only costs a fetch next run; say it once.
+                    let mut warnings = lock(&self.warnings);
+                    if !warnings
+                        .iter()
+                        .any(|w| w.starts_with("cannot write the cache"))
+                    {
+                        warnings.push(format!("cannot write the cache: {e}"));
+                    }
                 }
             }
             Outcome::NotFetched => {}
         }
         fetched.entry
+    }
+}
+
+/// Locks a mutex whose data stays consistent even if a holder panicked.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl RobotsSource for RobotsStore {
+    fn lookup(&self, origin: &Origin) -> Option<Arc<OriginHistory>> {
+        let (slot, created) = self.slot(origin);
+        if let Some(h) = slot.history.get() {
+            return Some(Arc::clone(h));
+        }
+        if created {
+            match self.inner.without_network(origin) {
+                Some(entry) => {
+                    let h = Arc::new(OriginHistory::single(Arc::new(entry)));
+                    return Some(Arc::clone(slot.history.get_or_init(|| h)));
+                }
+                None => lock(&self.inner.noted).push(origin.clone()),
+            }
+        }
+        slot.history.get().cloned()
+    }
+
+    fn settle(&self, demand: &[(Origin, u64)]) {
+        let inner = &self.inner;
+        let pending: Vec<Origin> = std::mem::take(&mut *lock(&inner.noted))
+            .into_iter()
+            .filter(|o| self.slot(o).0.history.get().is_none())
+            .collect();
+        if pending.is_empty() {
+            return;
+        }
+        // Over the limit: the origins with the most crawler requests, then by origin, so the
+        // choice is the same whatever order the logs were read in.
+        let wanted: HashMap<&Origin, u64> = demand.iter().map(|(o, n)| (o, *n)).collect();
+        let mut ranked = pending;
+        ranked.sort_by(|a, b| {
+            let (na, nb) = (
+                wanted.get(a).copied().unwrap_or(0),
+                wanted.get(b).copied().unwrap_or(0),
+            );
+            nb.cmp(&na).then_with(|| a.cmp(b))
+        });
+        // The limit counts the origins fetched in the whole run, whatever the calls.
+        let limit = inner.opts.max_origins;
+        let room = {
+            let mut started = lock(&inner.started);
+            let room = limit.saturating_sub(*started).min(ranked.len());
+            *started += room;
+            room
+        };
+        let chosen: Vec<Origin> = ranked.iter().take(room).cloned().collect();
+        for origin in ranked.iter().skip(room) {
+            let entry = RobotsEntry::not_fetched(
+                origin.robots_url(),
+                format!(
+                    "over the limit of {limit} origins fetched per run (the busiest by crawler requests are fetched)"
+                ),
+            );
+            let _ = self
+                .slot(origin)
+                .0
+                .history
+                .set(Arc::new(OriginHistory::single(Arc::new(entry))));
+        }
+        // The fetch threads: `concurrency` of them, each taking the next origin. They are
+        // not joined: when the budget is spent, a fetch still running finishes (within its
+        // own timeout) on its own, and its answer is not used.
+        let start = Instant::now();
+        let queue = Arc::new(Mutex::new(chosen.clone().into_iter()));
+        let progress = Arc::new((Mutex::new(0usize), Condvar::new()));
+        let threads = inner.opts.concurrency.clamp(1, chosen.len().max(1));
+        for _ in 0..threads {
+            let (inner, queue, progress) = (
+                Arc::clone(&self.inner),
+                Arc::clone(&queue),
+                Arc::clone(&progress),
+            );
+            std::thread::spawn(move || {
+                loop {
+                    let Some(origin) = lock(&queue).next() else {
+                        break;
+                    };
+                    let entry = {
+                        let _permit = inner.permits.acquire();
+                        inner.fetch(&origin)
+                    };
+                    if let Some(slot) = inner.slots.get(&origin).map(|s| Arc::clone(&s)) {
+                        *lock(&slot.fetched) = Some(entry);
+                    }
+                    *lock(&progress.0) += 1;
+                    progress.1.notify_all();
+                }
+            });
+        }
+        // Wait for them, within the budget for the whole phase.
+        let deadline = start + inner.opts.budget;
+        let mut done = lock(&progress.0);
+        while *done < chosen.len() {
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            done = progress
+                .1
+                .wait_timeout(done, deadline - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        drop(done);
+        let budget = inner.opts.budget.as_secs_f64();
+        for origin in &chosen {
+            let slot = self.slot(origin).0;
+            let entry = lock(&slot.fetched).take().unwrap_or_else(|| {
+                RobotsEntry::not_fetched(
+                    origin.robots_url(),
+                    format!("fetch budget of {budget} s spent before it was fetched"),
+                )
+            });
+            let _ = slot
+                .history
+                .set(Arc::new(OriginHistory::single(Arc::new(entry))));
+        }
+    }
+
+    fn obtained(&self) -> Vec<(Origin, Arc<OriginHistory>)> {
+        let mut all: Vec<_> = self
+            .inner
+            .slots
+            .iter()
+            .filter_map(|kv| {
+                kv.value()
+                    .history
+                    .get()
+                    .map(|h| (kv.key().clone(), Arc::clone(h)))
+            })
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        RobotsStore::warnings(self)
     }
 }
 

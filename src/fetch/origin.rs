@@ -17,7 +17,9 @@ const MAX_HOST_LEN: usize = 253;
 const MAX_LABEL_LEN: usize = 63;
 
 /// The URL scheme of an origin. Only the two schemes robots.txt is fetched over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Scheme {
     /// `http`, default port 80.
     Http,
@@ -127,7 +129,9 @@ impl OriginError {
 }
 
 /// A robots.txt origin: scheme, normalised host and port.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Origin {
     /// `http` or `https`.
     pub scheme: Scheme,

@@ -165,7 +165,9 @@ impl Request<'_> {
 }
 
 /// Why a line could not be read as a request of its format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum BadLine {
     /// The line ends before a required field.
     TooFewFields,

@@ -97,6 +97,11 @@ pub struct ViolationRow {
     pub first_seen_ms: i64,
     pub last_seen_ms: i64,
     pub verification: &'static str,
+    /// When the cited version of robots.txt came into force (unix ms); None for an undated
+    /// file.
+    pub robots_version: Option<i64>,
+    /// `fetched`, `in-force` or `assumed` (spec §9).
+    pub evidence: &'static str,
     pub client_ips: u64,
     pub sample_ip: String,
     /// `(status, count)` sorted by status.
@@ -117,6 +122,8 @@ pub struct SummaryRow {
     pub checked: u64,
     pub allowed: u64,
     pub violations: u64,
+    /// Allowed only because an older version the crawler may still have held allows it.
+    pub allowed_by_leeway: u64,
     pub robots_fetches: u64,
     /// Whether the crawler asked for /robots.txt before its first other request; None when
     /// it never asked for it.
@@ -176,6 +183,11 @@ pub struct HostRow {
     pub bytes: u64,
     pub truncated: bool,
     pub groups: u64,
+    /// Versions of the file known (dated files, the cache's history).
+    pub versions: u64,
+    /// When the first and the last dated version came into force (unix ms).
+    pub first_version_ms: Option<i64>,
+    pub last_version_ms: Option<i64>,
     pub requests: u64,
     pub crawler_requests: u64,
     pub judged: bool,
@@ -210,6 +222,8 @@ pub fn write_violations(
         "first_seen",
         "last_seen",
         "verification",
+        "robots_version",
+        "evidence",
         "client_ips",
         "sample_ip",
         "status_codes",
@@ -233,6 +247,8 @@ pub fn write_violations(
             &rfc3339(r.first_seen_ms),
             &rfc3339(r.last_seen_ms),
             r.verification,
+            &r.robots_version.map(rfc3339).unwrap_or_default(),
+            r.evidence,
             &r.client_ips.to_string(),
             &r.sample_ip,
             &counts(&r.status_codes),
@@ -260,6 +276,7 @@ pub fn write_summary(
         "checked",
         "allowed",
         "violations",
+        "allowed_by_leeway",
         "robots_fetches",
         "robots_first",
         "robots_statuses",
@@ -285,6 +302,7 @@ pub fn write_summary(
             &r.checked.to_string(),
             &r.allowed.to_string(),
             &r.violations.to_string(),
+            &r.allowed_by_leeway.to_string(),
             &r.robots_fetches.to_string(),
             robots_first,
             &counts(&r.robots_statuses),
@@ -381,6 +399,9 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
         "bytes",
         "truncated",
         "groups",
+        "versions",
+        "first_version",
+        "last_version",
         "requests",
         "crawler_requests",
         "judged",
@@ -396,6 +417,9 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
             &r.bytes.to_string(),
             if r.truncated { "yes" } else { "no" },
             &r.groups.to_string(),
+            &r.versions.to_string(),
+            &r.first_version_ms.map(rfc3339).unwrap_or_default(),
+            &r.last_version_ms.map(rfc3339).unwrap_or_default(),
             &r.requests.to_string(),
             &r.crawler_requests.to_string(),
             if r.judged { "yes" } else { "no" },
@@ -556,6 +580,8 @@ mod tests {
             first_seen_ms: 1_763_646_936_000,
             last_seen_ms: 1_763_646_937_500,
             verification: "unverifiable",
+            robots_version: None,
+            evidence: "in-force",
             client_ips: 1,
             sample_ip: "203.0.113.9".into(),
             status_codes: vec![(200, 1), (403, 1)],
@@ -586,7 +612,7 @@ mod tests {
         assert_eq!(
             line,
             "example.com,disallowed,GPTBot,GPTBot/1.2,*,/private/a?x=1,Disallow: /private/,3,2,\
-             2025-11-20T13:55:36Z,2025-11-20T13:55:37Z,unverifiable,1,203.0.113.9,200:1 403:1,,"
+             2025-11-20T13:55:36Z,2025-11-20T13:55:37Z,unverifiable,,in-force,1,203.0.113.9,200:1 403:1,,"
         );
     }
 

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::{assert_golden, audit, rows, run, stderr, testdata};
+use crate::support::{Rec, assert_golden, audit, rows, run, stderr, testdata};
 
 /// Runs the audit on the shipped gzip log and returns (violations, summary, hosts, stderr).
 fn audit_testdata(extra: &[&str]) -> (Vec<u8>, Vec<u8>, Vec<u8>, String) {
@@ -86,7 +86,7 @@ fn violations_are_sorted_by_host_kind_crawler_path() {
 fn each_crawler_is_judged_by_its_own_group() {
     let (v, _, _, _) = audit_testdata(&[]);
     let recs = rows(&v);
-    let find = |host: &str, crawler: &str| -> Vec<&csv::StringRecord> {
+    let find = |host: &str, crawler: &str| -> Vec<&Rec> {
         recs.iter()
             .filter(|r| &r[0] == host && &r[2] == crawler && &r[1] == "disallowed")
             .collect()
@@ -147,7 +147,7 @@ fn what_must_never_be_a_violation() {
     // A host without robots.txt allows everything.
     assert!(recs.iter().all(|r| &r[0] != "blog.example.org"));
     // Browsers are not crawlers, even a phone model with "bot" in its name.
-    let crawlers: BTreeSet<&str> = recs.iter().map(|r| r.get(2).unwrap()).collect();
+    let crawlers: BTreeSet<&str> = recs.iter().map(|r| &r[2]).collect();
     for browserish in [
         "Mozilla",
         "Chrome",
@@ -184,7 +184,7 @@ fn crawl_delay_bursts_are_reported_for_crawlers_that_honour_it() {
         );
         assert_eq!(&r[6], "Crawl-delay: 5");
         assert_eq!(&r[5], "", "crawl-delay rows have no path");
-        let min: f64 = r[15].parse().unwrap();
+        let min: f64 = r["min_interval_s"].parse().unwrap();
         assert!(min + 1.0 <= 5.0, "only certain breaches: {r:?}");
     }
     // Yandex stopped honouring Crawl-delay in 2018: its group's delay is not checked by default…
@@ -204,7 +204,7 @@ fn summary_and_hosts_tell_the_whole_story() {
         assert_eq!(checked, allowed + violations, "{r:?}");
     }
     let hosts = rows(&h);
-    let names: Vec<&str> = hosts.iter().map(|r| r.get(0).unwrap()).collect();
+    let names: Vec<&str> = hosts.iter().map(|r| &r[0]).collect();
     assert_eq!(
         names,
         [
@@ -302,10 +302,19 @@ fn spoofed_crawlers_are_listed_per_address() {
         assert!(r[0].starts_with("198.51.100."), "{r:?}");
         assert_eq!(&r[1], "Googlebot");
     }
-    let mut ips: Vec<&str> = recs.iter().map(|r| r.get(0).unwrap()).collect();
+    let mut ips: Vec<&str> = recs.iter().map(|r| &r[0]).collect();
     let n = ips.len();
     ips.dedup();
     assert_eq!(ips.len(), n, "one row per address and crawler");
+    // Sorted as addresses, not as text (`198.51.100.9` before `198.51.100.14`).
+    let parsed: Vec<std::net::IpAddr> = ips.iter().map(|ip| ip.parse().unwrap()).collect();
+    let mut sorted = parsed.clone();
+    sorted.sort();
+    assert_eq!(parsed, sorted);
+    assert!(
+        ips.iter().any(|ip| ip.len() == 12) && ips.iter().any(|ip| ip.len() == 14),
+        "{ips:?}"
+    );
 }
 
 #[test]
@@ -351,14 +360,28 @@ fn summary_says_whether_robots_txt_came_first() {
             .unwrap_or_else(|| panic!("{crawler}: {recs:?}"))
     };
     assert_eq!(
-        (&get("bingbot")[8], &get("bingbot")[9], &get("bingbot")[10]),
+        (
+            &get("bingbot")["robots_fetches"],
+            &get("bingbot")["robots_first"],
+            &get("bingbot")["robots_statuses"]
+        ),
         ("1", "yes", "200:1")
     );
     assert_eq!(
-        (&get("GPTBot")[8], &get("GPTBot")[9], &get("GPTBot")[10]),
+        (
+            &get("GPTBot")["robots_fetches"],
+            &get("GPTBot")["robots_first"],
+            &get("GPTBot")["robots_statuses"]
+        ),
         ("1", "no", "404:1")
     );
-    assert_eq!((&get("YandexBot")[8], &get("YandexBot")[9]), ("0", "never"));
+    assert_eq!(
+        (
+            &get("YandexBot")["robots_fetches"],
+            &get("YandexBot")["robots_first"]
+        ),
+        ("0", "never")
+    );
     // robots.txt requests are counted but not judged.
     assert_eq!(
         (&get("GPTBot")[5], &get("GPTBot")[7]),
@@ -394,12 +417,12 @@ fn dns_failures_never_turn_into_accusations() {
     assert!(
         google
             .iter()
-            .any(|r| &r[11] == "unverifiable" && r[13].starts_with("198.51.100."))
+            .any(|r| &r[11] == "unverifiable" && r["sample_ip"].starts_with("198.51.100."))
     );
     assert!(
         google
             .iter()
-            .any(|r| &r[11] == "verified" && r[13].starts_with("66.249."))
+            .any(|r| &r[11] == "verified" && r["sample_ip"].starts_with("66.249."))
     );
     // After a few failures in a row the tool stops asking instead of waiting per address.
     assert!(stderr(&o).contains("DNS did not answer"), "{}", stderr(&o));

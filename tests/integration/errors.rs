@@ -2,7 +2,7 @@
 
 use std::ffi::OsStr;
 
-use crate::support::{rows, run, stderr, testdata};
+use crate::support::{Rec, rows, run, stderr, testdata};
 
 #[test]
 fn a_missing_log_is_exit_2_naming_the_file() {
@@ -44,41 +44,60 @@ fn a_format_without_hosts_needs_host() {
 }
 
 #[test]
-fn a_truncated_gzip_is_audited_up_to_the_damage_and_reported() {
+fn a_truncated_gzip_fails_the_run_and_keeps_the_old_reports_unless_allowed() {
     let gz = std::fs::read(testdata("access.log.gz")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let cut = dir.path().join("cut.log.gz");
     let inputs = dir.path().join("inputs.csv");
     std::fs::write(&cut, &gz[..gz.len() * 6 / 10]).unwrap();
     let out = dir.path().join("r.csv");
+    std::fs::write(&out, "previous report\n").unwrap();
     let robots = testdata("robots-dir");
-    let o = run(
-        &[
-            cut.as_os_str(),
-            "--robots-dir".as_ref(),
-            robots.as_os_str(),
-            "--out".as_ref(),
-            out.as_os_str(),
-            "--inputs".as_ref(),
-            inputs.as_os_str(),
-        ],
-        None,
-    );
+    let args = |extra: &'static str| {
+        let mut a: Vec<std::ffi::OsString> = vec![
+            cut.clone().into(),
+            "--robots-dir".into(),
+            robots.clone().into(),
+            "--out".into(),
+            out.clone().into(),
+            "--inputs".into(),
+            inputs.clone().into(),
+        ];
+        if !extra.is_empty() {
+            a.push(extra.into());
+        }
+        a
+    };
+    // By default the damage fails the run: exit 2, the previous report untouched.
+    let a = args("");
+    let o = run(&a.iter().map(|s| s.as_os_str()).collect::<Vec<_>>(), None);
     assert_eq!(o.status.code(), Some(2), "damage is an error");
     let err = stderr(&o);
-    assert!(err.contains("cut.log.gz"), "names the file: {err}");
-    // The lines before the damage were audited: a report exists with some, not all, rows.
+    assert!(
+        err.contains("cut.log.gz") && err.contains("--allow-damaged"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
+    assert!(!inputs.exists(), "no report is written");
+    // Asked for, the lines before the damage are reported, and the damage is still told.
+    let a = args("--allow-damaged");
+    let o = run(&a.iter().map(|s| s.as_os_str()).collect::<Vec<_>>(), None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cut.log.gz"), "the damage is on stderr");
     let partial = rows(&std::fs::read(&out).unwrap());
     let full = rows(&std::fs::read(testdata("expected/violations.csv")).unwrap());
-    let requests =
-        |rs: &[csv::StringRecord]| rs.iter().map(|r| r[8].parse::<u64>().unwrap()).sum::<u64>();
+    let requests = |rs: &[Rec]| {
+        rs.iter()
+            .map(|r| r["requests"].parse::<u64>().unwrap())
+            .sum::<u64>()
+    };
     assert!(
         requests(&partial) > 0 && requests(&partial) < requests(&full),
         "partial report"
     );
     let inputs = rows(&std::fs::read(&inputs).unwrap());
     assert!(
-        inputs[0][10].contains("truncated"),
+        inputs[0]["error"].contains("truncated"),
         "the damage is in the inputs report: {:?}",
         inputs[0]
     );

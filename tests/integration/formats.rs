@@ -1,9 +1,10 @@
 //! The same traffic written in every log format gives the same violations report, and odd
-//! files get the behaviour the developers' guide states: an empty file is an empty data set,
+//! files get the behaviour the developers' guide states: an empty file is an error unless
+//! `--allow-empty` says it is fine,
 //! a binary or one-line-of-50-MB file is "not a log" (exit 2, nothing written), CRLF line
 //! ends are read like LF.
 
-use crate::support::{audit, rows, stderr, testdata};
+use crate::support::{self, audit, rows, stderr, testdata};
 
 #[test]
 fn every_format_yields_the_same_report() {
@@ -75,11 +76,29 @@ fn the_detected_format_is_named_on_stderr() {
 }
 
 #[test]
-fn an_empty_file_is_an_empty_report() {
+fn an_empty_file_is_an_error_unless_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let empty = dir.path().join("empty.log");
     std::fs::write(&empty, b"").unwrap();
-    let o = audit::<&str>(&empty, &[]);
+    let out = dir.path().join("r.csv");
+    std::fs::write(&out, "previous report\n").unwrap();
+    // `zcat missing.gz | robots-audit -` looks like this: a cron job must hear of it.
+    let o = audit(&empty, &["--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("empty.log is empty"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
+    let o = support::run(
+        &[
+            "-".as_ref(),
+            "--robots-dir".as_ref(),
+            testdata("robots-dir").as_os_str(),
+        ],
+        Some(b""),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("<stdin> is empty"), "{}", stderr(&o));
+    // Asked for, an empty input is an empty report.
+    let o = audit::<&str>(&empty, &["--allow-empty"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(rows(&o.stdout).len(), 0);
     assert!(

@@ -80,10 +80,41 @@ pub fn assert_golden(actual: &[u8], golden: &str) {
     }
 }
 
+/// A data row of a CSV report: cells by position or by column name.
+#[derive(Clone, Debug)]
+pub struct Rec {
+    cells: csv::StringRecord,
+    header: std::sync::Arc<csv::StringRecord>,
+}
+
+impl std::ops::Index<usize> for Rec {
+    type Output = str;
+    fn index(&self, i: usize) -> &str {
+        &self.cells[i]
+    }
+}
+
+impl std::ops::Index<&str> for Rec {
+    type Output = str;
+    fn index(&self, name: &str) -> &str {
+        let i = self
+            .header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("no column {name} in {:?}", self.header));
+        &self.cells[i]
+    }
+}
+
 /// The data rows of a CSV report, parsed.
-pub fn rows(csv_bytes: &[u8]) -> Vec<csv::StringRecord> {
-    csv::Reader::from_reader(csv_bytes)
+pub fn rows(csv_bytes: &[u8]) -> Vec<Rec> {
+    let mut reader = csv::Reader::from_reader(csv_bytes);
+    let header = std::sync::Arc::new(reader.headers().expect("a header row").clone());
+    reader
         .records()
-        .map(|r| r.expect("valid CSV"))
+        .map(|r| Rec {
+            cells: r.expect("valid CSV"),
+            header: header.clone(),
+        })
         .collect()
 }

@@ -1,0 +1,435 @@
+//! A worker's interning tables and caches: host field → origin, User-Agent header → who it
+//! is, (origin, User-Agent) → how its requests are judged, client → index.
+//!
+//! Keys are worker-local indices so the per-line work is a few hash lookups on bytes; the
+//! worker turns them into values once, when it hands its [`super::Partial`] over. The first
+//! time a key is seen costs a registry scan or a robots.txt group choice; after that, nothing.
+//! Two caches forget entries past a bound (plain-browser headers, "not a crawler" judgements),
+//! so a log whose clients rotate random User-Agents cannot grow them without end; what the
+//! aggregates refer to is never forgotten.
+
+use std::sync::Arc;
+
+use foldhash::HashMap;
+
+use crate::crawlers::{Category, CrawlerId, Identity, Registry, UnknownBot};
+use crate::fetch::{Origin, Scheme};
+use crate::robots::{Agent, Dialect, GroupId};
+
+use super::AuditSettings;
+use super::aggregate::{AgentProfile, Client, CrawlerInfo, HostCounts, HostKey};
+use super::rules::{DialectRules, OriginRules, Rules};
+
+/// The User-Agent id of a plain browser: no token a robots.txt group could name, so never a
+/// crawler; no [`LocalUa`] is kept for it.
+pub const BROWSER_UA: u32 = u32::MAX;
+/// Plain-browser headers remembered before they are forgotten.
+const BROWSER_UAS_MAX: usize = 1 << 16;
+/// "Not a crawler" judgements remembered before they are forgotten: they grow as origins ×
+/// headers with a nameable token (every phone model is one).
+pub(super) const NOT_CRAWLER_JUDGES_MAX: usize = if cfg!(test) { 50 } else { 1 << 16 };
+
+/// An origin as the worker knows it.
+pub struct LocalOrigin {
+    /// How the reports key it.
+    pub key: HostKey,
+    /// Its requests.
+    pub counts: HostCounts,
+    /// Its rules, once the source has them.
+    pub rules: Option<Arc<OriginRules>>,
+    /// The phase in which `rules` was last asked for (so a pending origin is asked again
+    /// after the fetches).
+    pub asked_in: Option<u8>,
+    /// Requests set aside while its robots.txt was being obtained (its crawler demand).
+    pub demand: u64,
+}
+
+/// A User-Agent header that is, or may be, a crawler's.
+pub struct LocalUa {
+    /// The report's `user_agent` cell.
+    pub text: String,
+    ident: UaIdent,
+}
+
+enum UaIdent {
+    Known(CrawlerId),
+    Unknown(UnknownBot),
+    /// Not declared a crawler; these product tokens make it one where a robots.txt group
+    /// names one of them (spec §8).
+    Other(Vec<String>),
+}
+
+/// How the requests of one (origin, User-Agent) pair are judged.
+#[derive(Clone, Copy)]
+pub enum Judge {
+    NotCrawler,
+    /// Index into [`Tables::judged`].
+    Crawler(u32),
+}
+
+/// A crawler as one origin's rules read it.
+pub struct Judged {
+    /// Index into [`Tables::crawlers`].
+    pub crawler: u32,
+    /// The registry crawler whose published addresses verify it.
+    pub verify_as: Option<CrawlerId>,
+    /// Its operator documents that it does not follow robots.txt (or it is an automation
+    /// client no group names): counted, never judged.
+    pub exempt: bool,
+    /// How it reads robots.txt (kept with its requests for the judgement at the end).
+    pub agent: Arc<AgentProfile>,
+    /// The origin's versions as its dialect reads them.
+    pub rules: Arc<DialectRules>,
+    /// Its group in each version.
+    pub groups: Vec<Option<GroupId>>,
+    /// Each version's group name (empty when none).
+    pub group_names: Vec<Arc<str>>,
+    /// User-Agent index: its fetches of /robots.txt are matched by User-Agent.
+    pub fetch_ua: Option<u32>,
+}
+
+/// The worker's tables.
+#[derive(Default)]
+pub struct Tables {
+    pub origins: Vec<LocalOrigin>,
+    pub uas: Vec<LocalUa>,
+    pub crawlers: Vec<CrawlerInfo>,
+    pub judged: Vec<Judged>,
+    pub clients: Vec<Client>,
+    origin_ids: HashMap<HostKey, u32>,
+    /// host field → origin index per scheme hint (none, http, https).
+    hosts: HashMap<Box<[u8]>, [Option<u32>; 3]>,
+    default_origin: Option<u32>,
+    ua_ids: HashMap<Box<[u8]>, u32>,
+    browser_uas: usize,
+    crawler_ids: HashMap<String, u32>,
+    judges: HashMap<(u32, u32), Judge>,
+    not_crawler_judges: usize,
+    client_ids: HashMap<Client, u32>,
+}
+
+impl Tables {
+    /// The origin of requests without a host (`--host`), if any.
+    pub fn default_origin(&mut self, settings: &AuditSettings) -> Option<u32> {
+        if self.default_origin.is_none() {
+            let origin = settings.default_host.clone()?;
+            self.default_origin = Some(self.intern_origin(HostKey::Origin(origin)));
+        }
+        self.default_origin
+    }
+
+    /// The origin of a host field, with the line's scheme hint.
+    pub fn origin_for(
+        &mut self,
+        host: &[u8],
+        scheme: Option<&'static str>,
+        settings: &AuditSettings,
+    ) -> u32 {
+        let slot = match scheme {
+            None => 0,
+            Some("http") => 1,
+            Some(_) => 2,
+        };
+        if let Some(id) = self.hosts.get(host).and_then(|ids| ids[slot]) {
+            return id;
+        }
+        let scheme = match slot {
+            1 => Scheme::Http,
+            2 => Scheme::Https,
+            _ => settings.scheme,
+        };
+        let key = match Origin::from_host(host, scheme) {
+            Ok(o) => HostKey::Origin(o),
+            Err(e) => HostKey::Invalid {
+                display: crate::report::cell_text(host).to_lowercase(),
+                reason: e.to_string(),
+            },
+        };
+        let id = self.intern_origin(key);
+        self.hosts.entry(host.into()).or_default()[slot] = Some(id);
+        id
+    }
+
+    fn intern_origin(&mut self, key: HostKey) -> u32 {
+        if let Some(&id) = self.origin_ids.get(&key) {
+            return id;
+        }
+        let id = self.origins.len() as u32;
+        self.origin_ids.insert(key.clone(), id);
+        self.origins.push(LocalOrigin {
+            key,
+            counts: HostCounts::default(),
+            rules: None,
+            asked_in: None,
+            demand: 0,
+        });
+        id
+    }
+
+    /// The index of a User-Agent header, or [`BROWSER_UA`].
+    pub fn ua_for(&mut self, ua: &[u8], registry: &Registry) -> u32 {
+        if let Some(&id) = self.ua_ids.get(ua) {
+            return id;
+        }
+        let ident = match registry.identify_with_tokens(ua) {
+            (Identity::Known(id), _) => UaIdent::Known(id),
+            (Identity::Unknown(bot), _) => UaIdent::Unknown(bot),
+            (Identity::NotCrawler, tokens) => UaIdent::Other(tokens),
+        };
+        let id = if matches!(&ident, UaIdent::Other(tokens) if tokens.is_empty()) {
+            BROWSER_UA
+        } else {
+            self.uas.push(LocalUa {
+                text: crate::report::cell_text(ua),
+                ident,
+            });
+            self.uas.len() as u32 - 1
+        };
+        // Browsers cost only a new identification when they come back; crawler-like headers
+        // keep their ids, which the aggregates refer to.
+        insert_forgettable(
+            &mut self.ua_ids,
+            &mut self.browser_uas,
+            BROWSER_UAS_MAX,
+            ua.into(),
+            id,
+            |&id| id == BROWSER_UA,
+        );
+        id
+    }
+
+    /// Whether a User-Agent index is a declared crawler (registry or unknown bot).
+    pub fn is_declared(&self, ua: u32) -> bool {
+        ua != BROWSER_UA && !matches!(self.uas[ua as usize].ident, UaIdent::Other(_))
+    }
+
+    /// The index of a client.
+    pub fn client(&mut self, client: Client) -> u32 {
+        if let Some(&id) = self.client_ids.get(&client) {
+            return id;
+        }
+        let id = self.clients.len() as u32;
+        self.clients.push(client.clone());
+        self.client_ids.insert(client, id);
+        id
+    }
+
+    fn crawler_index(&mut self, info: CrawlerInfo) -> u32 {
+        if let Some(&id) = self.crawler_ids.get(&info.name) {
+            return id;
+        }
+        let id = self.crawlers.len() as u32;
+        self.crawler_ids.insert(info.name.clone(), id);
+        self.crawlers.push(info);
+        id
+    }
+
+    /// How requests of this (origin, User-Agent) are judged; the origin's rules must be
+    /// known.
+    pub fn judge_for(
+        &mut self,
+        origin: u32,
+        ua: u32,
+        rules: &OriginRules,
+        registry: &Registry,
+        settings: &AuditSettings,
+    ) -> Judge {
+        if ua == BROWSER_UA {
+            return Judge::NotCrawler;
+        }
+        if let Some(&j) = self.judges.get(&(origin, ua)) {
+            return j;
+        }
+        let judge = self.new_judge(ua, rules, registry, settings);
+        // "Not a crawler" costs one new judgement when it comes back; crawler judgements
+        // stay, the aggregates refer to them.
+        insert_forgettable(
+            &mut self.judges,
+            &mut self.not_crawler_judges,
+            NOT_CRAWLER_JUDGES_MAX,
+            (origin, ua),
+            judge,
+            |j| matches!(j, Judge::NotCrawler),
+        );
+        judge
+    }
+
+    fn new_judge(
+        &mut self,
+        ua: u32,
+        origin_rules: &OriginRules,
+        registry: &Registry,
+        settings: &AuditSettings,
+    ) -> Judge {
+        let (info, mut profile, verify_as, mut exempt, honours) = match &self.uas[ua as usize].ident
+        {
+            UaIdent::Known(id) => {
+                let c = registry.get(*id);
+                let automation = c.category == Category::Automation;
+                (
+                    CrawlerInfo {
+                        name: c.name.clone(),
+                        operator: c.operator.clone(),
+                        category: c.category.as_str().to_string(),
+                    },
+                    AgentProfile {
+                        tokens: c.tokens.clone(),
+                        // HTTP libraries and automation follow `*` only when asked.
+                        obeys_star: c.obeys_star && (!automation || settings.judge_automation),
+                        dialect: c.dialect,
+                        check_delay: false,
+                        fetches_by_user_agent: false,
+                    },
+                    Some(*id),
+                    !c.obeys_robots,
+                    c.honours_crawl_delay,
+                )
+            }
+            UaIdent::Unknown(bot) => (
+                CrawlerInfo {
+                    name: bot.name.clone(),
+                    operator: String::new(),
+                    category: "unknown".to_string(),
+                },
+                AgentProfile {
+                    tokens: bot.tokens.clone(),
+                    obeys_star: true,
+                    dialect: Dialect::Google,
+                    check_delay: false,
+                    fetches_by_user_agent: true,
+                },
+                None,
+                false,
+                false,
+            ),
+            UaIdent::Other(tokens) => {
+                // Spec §8: a client whose header carries a token that a group names (in any
+                // version) is a crawler of that name, under the groups that name it.
+                let google = origin_rules.dialect(Dialect::Google);
+                let named = tokens.iter().find(|t| {
+                    google.versions.iter().any(|r| match r {
+                        Rules::Compiled(robots) => robots.names_agent(t),
+                        _ => false,
+                    })
+                });
+                let Some(named) = named else {
+                    return Judge::NotCrawler;
+                };
+                (
+                    CrawlerInfo {
+                        name: named.clone(),
+                        operator: String::new(),
+                        category: "unknown".to_string(),
+                    },
+                    AgentProfile {
+                        tokens: vec![named.clone()],
+                        obeys_star: false,
+                        dialect: Dialect::Google,
+                        check_delay: false,
+                        fetches_by_user_agent: true,
+                    },
+                    None,
+                    false,
+                    false,
+                )
+            }
+        };
+        let rules = origin_rules.dialect(profile.dialect);
+        let refs: Vec<&str> = profile.tokens.iter().map(String::as_str).collect();
+        let agent = Agent {
+            tokens: &refs,
+            obeys_star: profile.obeys_star,
+        };
+        let mut groups = Vec::with_capacity(rules.versions.len());
+        let mut group_names = Vec::with_capacity(rules.versions.len());
+        let mut delays = false;
+        for version in &rules.versions {
+            let (group, name) = match version {
+                Rules::Compiled(robots) => {
+                    let group = robots.group_for(&agent);
+                    if let Some(g) = group {
+                        delays |= robots.group(g).crawl_delay.is_some();
+                    }
+                    (
+                        group,
+                        group.map(|g| robots.group(g).name()).unwrap_or_default(),
+                    )
+                }
+                _ => (None, String::new()),
+            };
+            groups.push(group);
+            group_names.push(Arc::<str>::from(name));
+        }
+        // An automation client that no group names is counted, not judged (unless asked).
+        if let UaIdent::Known(id) = &self.uas[ua as usize].ident
+            && registry.get(*id).category == Category::Automation
+            && !settings.judge_automation
+            && groups.iter().all(Option::is_none)
+        {
+            exempt = true;
+        }
+        profile.check_delay = delays && (honours || settings.all_crawl_delay);
+        let fetch_ua = profile.fetches_by_user_agent.then_some(ua);
+        let crawler = self.crawler_index(info);
+        self.judged.push(Judged {
+            crawler,
+            verify_as,
+            exempt,
+            agent: Arc::new(profile),
+            rules,
+            groups,
+            group_names,
+            fetch_ua,
+        });
+        Judge::Crawler(self.judged.len() as u32 - 1)
+    }
+}
+
+/// Inserts `key → value` into a cache map that may forget the entries `forgettable` picks:
+/// `count` of them are in the map, and when they reach `max` they are all dropped before
+/// the next goes in. The other entries (what aggregates refer to) always stay.
+fn insert_forgettable<K: std::hash::Hash + Eq, V>(
+    map: &mut HashMap<K, V>,
+    count: &mut usize,
+    max: usize,
+    key: K,
+    value: V,
+    forgettable: fn(&V) -> bool,
+) {
+    if forgettable(&value) {
+        if *count >= max {
+            map.retain(|_, v| !forgettable(v));
+            *count = 0;
+        }
+        *count += 1;
+    }
+    map.insert(key, value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_headers_are_remembered_in_bounded_memory() {
+        let registry = Registry::builtin();
+        let mut tables = Tables::default();
+        let googlebot: &[u8] =
+            b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+        let crawler = tables.ua_for(googlebot, &registry);
+        assert_ne!(crawler, BROWSER_UA);
+        // A client rotating random browser headers, past the bound.
+        for i in 0..BROWSER_UAS_MAX + 100 {
+            let ua = format!(
+                "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/{i}.0.0.0 Safari/537.36"
+            );
+            assert_eq!(tables.ua_for(ua.as_bytes(), &registry), BROWSER_UA);
+            assert!(tables.ua_ids.len() <= BROWSER_UAS_MAX + 1);
+        }
+        assert!(tables.browser_uas <= 100, "{}", tables.browser_uas);
+        // The crawler kept its id and its text; only crawler-like headers have entries.
+        assert_eq!(tables.ua_for(googlebot, &registry), crawler);
+        assert_eq!(tables.uas.len(), 1);
+        assert_eq!(tables.uas[crawler as usize].text.as_bytes(), googlebot);
+    }
+}

@@ -1,0 +1,709 @@
+//! The per-line pipeline of one worker: parse → time window → origin → who → judge → one
+//! event into the worker's aggregates. Nothing here is shared or locked on the hot path.
+//!
+//! A request whose origin's robots.txt is not known yet (it must be fetched) and whose client
+//! may be a crawler is set aside whole in the worker's [`Spool`], to be read again once the
+//! fetches are done ([`Worker::replay`]); every other line is finished at once. A crawler's
+//! request that every version of robots.txt it may have held allows is counted; one that some
+//! version forbids is kept ([`Stream`]) for the judgement at the end, which needs the
+//! crawler's fetches of `/robots.txt` from the whole data set (spec §9).
+
+use std::collections::{BTreeSet, HashMap as StdHashMap};
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use foldhash::HashMap;
+
+use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier, VerifyResult};
+use crate::fetch::RobotsSource;
+use crate::history::Fetch;
+use crate::logformat::{BadLine, Format, LineParser, Request};
+use crate::robots::normalize_target;
+
+use super::AuditSettings;
+use super::aggregate::{
+    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, Verification,
+};
+use super::intern::{BROWSER_UA, Judge, Tables};
+use super::partial::Partial;
+use super::pipeline::Job;
+use super::rules::{Rules, RulesCache};
+use super::spool::Spool;
+
+/// What every worker reads.
+pub struct Shared<'a> {
+    pub settings: &'a AuditSettings,
+    pub registry: &'a Registry,
+    pub verifier: &'a Verifier,
+    pub source: &'a dyn RobotsSource,
+    pub rules: &'a RulesCache,
+    /// Input names, by index.
+    pub inputs: &'a [String],
+}
+
+impl Shared<'_> {
+    /// The parser for a block of this format (with the user's nginx-json key names).
+    pub fn parser(&self, format: Format, header: Option<&[u8]>) -> LineParser {
+        match &self.settings.json_fields {
+            Some(fields) => LineParser::with_json_fields(format, header, Arc::clone(fields)),
+            None => LineParser::new(format, header),
+        }
+    }
+}
+
+/// A (host, crawler) pair being counted, with the judgement whose group names it last added.
+struct LocalPair {
+    agg: PairAgg,
+    last_judged: Option<u32>,
+}
+
+/// Requests of one (origin, User-Agent, verification) kept for the end.
+struct LocalStream {
+    judged: u32,
+    path_ids: HashMap<Box<[u8]>, u32>,
+    paths: Vec<Box<[u8]>>,
+    hits: Vec<(u32, Hit)>,
+    delay: Vec<Hit>,
+    resolution_ms: i64,
+}
+
+/// Requests from one client that claimed a crawler it is not.
+struct LocalSpoof {
+    requests: u64,
+    first_ms: i64,
+    last_ms: i64,
+    origins: BTreeSet<u32>,
+    /// (time, User-Agent index) of its earliest request.
+    sample: (i64, u32),
+}
+
+/// Worker-local aggregates, keyed by indices into [`Tables`].
+#[derive(Default)]
+struct Aggs {
+    inputs: Vec<InputCounts>,
+    pairs: HashMap<(u32, u32), LocalPair>,
+    streams: HashMap<(u32, u32, Verification), LocalStream>,
+    /// (origin, crawler, verification, User-Agent or `u32::MAX`) → fetches of /robots.txt.
+    fetches: HashMap<(u32, u32, Verification, u32), Vec<Fetch>>,
+    spoofed: HashMap<(u32, u32), LocalSpoof>,
+    too_old: u64,
+}
+
+/// The phase a worker is in: reading the logs, or reading its spool after the fetches.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Read = 0,
+    Replay = 1,
+}
+
+/// One audit worker.
+pub struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    tables: Tables,
+    aggs: Aggs,
+    spool: Spool,
+    phase: Phase,
+    /// Crawler id → its published range lists, found once rather than per request.
+    range_lists: Vec<Option<Vec<&'a RangeList>>>,
+    scratch: Vec<u8>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(shared: &'a Shared<'a>) -> Worker<'a> {
+        let aggs = Aggs {
+            inputs: vec![InputCounts::default(); shared.inputs.len()],
+            ..Aggs::default()
+        };
+        Worker {
+            shared,
+            tables: Tables::default(),
+            aggs,
+            spool: Spool::new(),
+            phase: Phase::Read,
+            range_lists: Vec::new(),
+            scratch: Vec::with_capacity(256),
+        }
+    }
+
+    /// Lines set aside per origin while its robots.txt is being obtained.
+    pub fn demand(&self) -> Vec<(crate::fetch::Origin, u64)> {
+        self.tables
+            .origins
+            .iter()
+            .filter(|o| o.demand > 0)
+            .filter_map(|o| Some((o.key.origin()?.clone(), o.demand)))
+            .collect()
+    }
+
+    /// Parses and judges every line of a block.
+    pub fn process(&mut self, job: &Job) {
+        let parser = self.shared.parser(job.format, job.block.header.as_deref());
+        let resolution = time_resolution_ms(job.format);
+        let counts = &mut self.aggs.inputs[job.input];
+        counts.bytes += job.block.data.len() as u64;
+        for (line_no, line) in job.block.lines() {
+            self.aggs.inputs[job.input].lines += 1;
+            match parser.parse(line) {
+                Ok(Some(req)) => {
+                    if self.request(job.input, &req, resolution) {
+                        self.spool.push(
+                            job.input,
+                            job.format,
+                            job.block.header.as_ref(),
+                            line_no,
+                            line,
+                        );
+                    }
+                }
+                Ok(None) => {}
+                Err(reason) => self.malformed(job.input, line_no, line, reason),
+            }
+        }
+    }
+
+    fn malformed(&mut self, input: usize, line_no: u64, line: &[u8], reason: BadLine) {
+        let names_crawler = self.shared.registry.identify(line).is_crawler();
+        let counts = &mut self.aggs.inputs[input];
+        *counts.bad.entry(reason).or_default() += 1;
+        if names_crawler {
+            counts.bad_naming_crawler += 1;
+        }
+        if counts.wants_example(line_no) {
+            counts.add_example(line_no, reason, excerpt(line));
+        }
+    }
+
+    /// Reads the spooled lines again, now that every origin's robots.txt is known.
+    pub fn replay(&mut self) -> std::io::Result<()> {
+        self.phase = Phase::Replay;
+        let spool = std::mem::take(&mut self.spool);
+        spool.replay(|input, format, header, _line_no, line| {
+            let parser = self.shared.parser(format, header);
+            let resolution = time_resolution_ms(format);
+            // It parsed when it was spooled; every origin is known now, so nothing is spooled
+            // again.
+            if let Ok(Some(req)) = parser.parse(line) {
+                self.request(input, &req, resolution);
+            }
+        })
+    }
+
+    /// Adds one request. Returns true when it must be set aside for later (read phase, its
+    /// origin's robots.txt not known yet, its client possibly a crawler): then nothing of it
+    /// has been counted.
+    fn request(&mut self, input: usize, req: &Request<'_>, resolution_ms: i64) -> bool {
+        let shared = self.shared;
+        let settings = shared.settings;
+        if settings.since_ms.is_some_and(|s| req.time_ms < s)
+            || settings.until_ms.is_some_and(|u| req.time_ms >= u)
+        {
+            let counts = &mut self.aggs.inputs[input];
+            counts.requests += 1;
+            counts.outside_window += 1;
+            return false;
+        }
+        let origin = match req.host {
+            Some(host) if !host.is_empty() && host != b"-" => {
+                self.tables.origin_for(host, req.scheme, settings)
+            }
+            _ => match self.tables.default_origin(settings) {
+                Some(o) => o,
+                None => {
+                    let counts = &mut self.aggs.inputs[input];
+                    counts.requests += 1;
+                    counts.no_host += 1;
+                    return false;
+                }
+            },
+        };
+        let ua = self.tables.ua_for(&req.user_agent, shared.registry);
+        let declared = self.tables.is_declared(ua);
+        let rules = if ua == BROWSER_UA {
+            None
+        } else {
+            let phase = self.phase as u8;
+            let local = &mut self.tables.origins[origin as usize];
+            if local.asked_in != Some(phase) && local.rules.is_none() {
+                local.asked_in = Some(phase);
+                local.rules = match &local.key {
+                    HostKey::Origin(o) => shared.rules.lookup(shared.source, o),
+                    // An invalid host is never fetched: judged by nothing.
+                    HostKey::Invalid { .. } => None,
+                };
+            }
+            match (&local.rules, &local.key) {
+                (Some(r), _) => Some(Arc::clone(r)),
+                (None, HostKey::Origin(_)) if self.phase == Phase::Read => {
+                    local.demand += u64::from(declared);
+                    return true;
+                }
+                (None, _) => None,
+            }
+        };
+        self.aggs.inputs[input].requests += 1;
+        self.tables.origins[origin as usize].counts.requests += 1;
+        let Some(rules) = rules else {
+            return false;
+        };
+        let judge = self
+            .tables
+            .judge_for(origin, ua, &rules, shared.registry, settings);
+        let Judge::Crawler(judged_id) = judge else {
+            return false;
+        };
+        self.tables.origins[origin as usize].counts.crawler_requests += 1;
+        let judged = &self.tables.judged[judged_id as usize];
+        let crawler = judged.crawler;
+        let ip = parse_ip(req.client);
+        let verification = match (judged.verify_as, ip) {
+            (Some(id), Some(ip)) => self.verify(id, ip),
+            _ => Verification::Unverifiable,
+        };
+        let pair = &mut self
+            .aggs
+            .pairs
+            .entry((origin, crawler))
+            .or_insert_with(|| LocalPair {
+                agg: PairAgg::new(req.time_ms),
+                last_judged: None,
+            })
+            .agg;
+        pair.requests += 1;
+        pair.first_ms = pair.first_ms.min(req.time_ms);
+        pair.last_ms = pair.last_ms.max(req.time_ms);
+        pair.verified_as(verification);
+        if verification == Verification::Spoofed {
+            let client = self.tables.client(Client::new(ip, req.client));
+            let spoof = self
+                .aggs
+                .spoofed
+                .entry((client, crawler))
+                .or_insert_with(|| LocalSpoof {
+                    requests: 0,
+                    first_ms: req.time_ms,
+                    last_ms: req.time_ms,
+                    origins: BTreeSet::new(),
+                    sample: (req.time_ms, ua),
+                });
+            spoof.requests += 1;
+            spoof.first_ms = spoof.first_ms.min(req.time_ms);
+            spoof.last_ms = spoof.last_ms.max(req.time_ms);
+            spoof.origins.insert(origin);
+            let uas = &self.tables.uas;
+            let (t, i) = spoof.sample;
+            if (req.time_ms, &uas[ua as usize].text) < (t, &uas[i as usize].text) {
+                spoof.sample = (req.time_ms, ua);
+            }
+        }
+        let judged = &self.tables.judged[judged_id as usize];
+        if !req.is_fetch() || judged.exempt {
+            return false;
+        }
+        if judged.agent.check_delay {
+            let client = self.tables.client(Client::new(ip, req.client));
+            let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
+            stream.delay.push(Hit {
+                time_ms: req.time_ms,
+                client,
+                status: req.status,
+            });
+        }
+        let judged = &self.tables.judged[judged_id as usize];
+        let pair = &mut self
+            .aggs
+            .pairs
+            .get_mut(&(origin, crawler))
+            .expect("counted above")
+            .agg;
+        // RFC 9309 §2.2.2: /robots.txt is always allowed; asking for it is evidence of which
+        // rules the crawler saw (spec §7, §9), not a violation.
+        if is_robots_txt(&req.target) {
+            pair.robots_fetches += 1;
+            *pair.robots_statuses.entry(req.status).or_default() += 1;
+            pair.first_robots_ms = Some(
+                pair.first_robots_ms
+                    .map_or(req.time_ms, |t| t.min(req.time_ms)),
+            );
+            let key = (
+                origin,
+                crawler,
+                verification,
+                judged.fetch_ua.unwrap_or(u32::MAX),
+            );
+            self.aggs.fetches.entry(key).or_default().push(Fetch {
+                time: req.time_ms,
+                status: req.status,
+                bytes: None,
+            });
+            return false;
+        }
+        pair.first_other_ms = Some(
+            pair.first_other_ms
+                .map_or(req.time_ms, |t| t.min(req.time_ms)),
+        );
+        // Which versions the crawler may have held, before its own fetches narrow them.
+        let rules = &judged.rules;
+        let range = if rules.versions.len() == 1 {
+            0..1
+        } else {
+            let from = req.time_ms.saturating_sub(settings.leeway_ms);
+            rules.timeline.in_force_during(from, req.time_ms)
+        };
+        normalize_target(&req.target, &mut self.scratch);
+        let mut disallow = false;
+        for raw in range.clone() {
+            let Some(v) = rules.timeline.effective(raw) else {
+                pair.not_judged += 1;
+                return false;
+            };
+            match &rules.versions[v] {
+                Rules::NotJudged => {
+                    pair.not_judged += 1;
+                    return false;
+                }
+                Rules::AllowAll => {}
+                Rules::Compiled(robots) => {
+                    disallow |= !robots.check(judged.groups[v], &self.scratch).allowed;
+                }
+            }
+        }
+        pair.checked += 1;
+        let entry = self
+            .aggs
+            .pairs
+            .get_mut(&(origin, crawler))
+            .expect("counted above");
+        if entry.last_judged != Some(judged_id) {
+            entry.last_judged = Some(judged_id);
+            for raw in range {
+                if let Some(v) = rules.timeline.effective(raw) {
+                    let name = &judged.group_names[v];
+                    if !name.is_empty() && !entry.agg.groups.contains(&**name) {
+                        entry.agg.groups.insert(name.to_string());
+                    }
+                }
+            }
+        }
+        if !disallow {
+            entry.agg.allowed += 1;
+            return false;
+        }
+        // Some version forbids it: judged at the end, with every fetch of /robots.txt known.
+        entry.agg.pending += 1;
+        let client = self.tables.client(Client::new(ip, req.client));
+        let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
+        let path = match stream.path_ids.get(&*req.target) {
+            Some(&p) => p,
+            None => {
+                let p = stream.paths.len() as u32;
+                stream.paths.push(req.target.as_ref().into());
+                stream.path_ids.insert(req.target.as_ref().into(), p);
+                p
+            }
+        };
+        stream.hits.push((
+            path,
+            Hit {
+                time_ms: req.time_ms,
+                client,
+                status: req.status,
+            },
+        ));
+        false
+    }
+
+    fn stream(
+        &mut self,
+        origin: u32,
+        ua: u32,
+        verification: Verification,
+        judged: u32,
+        resolution_ms: i64,
+    ) -> &mut LocalStream {
+        let stream = self
+            .aggs
+            .streams
+            .entry((origin, ua, verification))
+            .or_insert_with(|| LocalStream {
+                judged,
+                path_ids: HashMap::default(),
+                paths: Vec::new(),
+                hits: Vec::new(),
+                delay: Vec::new(),
+                resolution_ms,
+            });
+        stream.resolution_ms = stream.resolution_ms.max(resolution_ms);
+        stream
+    }
+
+    /// Whether `ip` belongs to crawler `id`.
+    fn verify(&mut self, id: CrawlerId, ip: IpAddr) -> Verification {
+        let shared = self.shared;
+        if self.range_lists.len() <= id.index() {
+            self.range_lists.resize_with(id.index() + 1, || None);
+        }
+        let lists = self.range_lists[id.index()]
+            .get_or_insert_with(|| shared.verifier.lists_for(shared.registry, id));
+        let result: VerifyResult = shared.verifier.verify_in(lists, shared.registry, id, ip);
+        result.into()
+    }
+
+    /// The worker's results as a [`Partial`] keyed by values.
+    pub fn into_partial(self) -> Partial {
+        let Worker {
+            shared,
+            tables,
+            aggs,
+            ..
+        } = self;
+        let mut partial = Partial {
+            clients: tables.clients.clone(),
+            too_old_to_verify: aggs.too_old,
+            ..Partial::default()
+        };
+        for (i, counts) in aggs.inputs.into_iter().enumerate() {
+            partial.inputs.insert(shared.inputs[i].clone(), counts);
+        }
+        for o in &tables.origins {
+            partial
+                .hosts
+                .entry(o.key.clone())
+                .or_default()
+                .merge(o.counts);
+        }
+        for c in &tables.crawlers {
+            partial.crawlers.insert(c.name.clone(), c.clone());
+        }
+        for ((origin, crawler), pair) in aggs.pairs {
+            let key = (
+                tables.origins[origin as usize].key.clone(),
+                tables.crawlers[crawler as usize].name.clone(),
+            );
+            match partial.pairs.get_mut(&key) {
+                Some(mine) => mine.merge(pair.agg),
+                None => {
+                    partial.pairs.insert(key, pair.agg);
+                }
+            }
+        }
+        for ((origin, ua, v), s) in aggs.streams {
+            let judged = &tables.judged[s.judged as usize];
+            let Some(o) = tables.origins[origin as usize].key.origin() else {
+                continue;
+            };
+            let key = (
+                o.clone(),
+                tables.crawlers[judged.crawler as usize].name.clone(),
+                tables.uas[ua as usize].text.clone(),
+                v,
+            );
+            partial.streams.insert(
+                key,
+                Stream {
+                    agent: (*judged.agent).clone(),
+                    resolution_ms: s.resolution_ms,
+                    paths: s.paths,
+                    hits: s.hits,
+                    delay: s.delay,
+                },
+            );
+        }
+        for ((origin, crawler, v, ua), fetches) in aggs.fetches {
+            let Some(o) = tables.origins[origin as usize].key.origin() else {
+                continue;
+            };
+            let ua = if ua == u32::MAX {
+                String::new()
+            } else {
+                tables.uas[ua as usize].text.clone()
+            };
+            let key = (
+                o.clone(),
+                tables.crawlers[crawler as usize].name.clone(),
+                v,
+                ua,
+            );
+            partial.fetches.entry(key).or_default().extend(fetches);
+        }
+        let mut names: StdHashMap<u32, String> = StdHashMap::new();
+        for ((client, crawler), s) in aggs.spoofed {
+            let hosts = s
+                .origins
+                .iter()
+                .map(|&o| {
+                    names
+                        .entry(o)
+                        .or_insert_with(|| tables.origins[o as usize].key.display())
+                        .clone()
+                })
+                .collect();
+            let key = (
+                tables.clients[client as usize].clone(),
+                tables.crawlers[crawler as usize].name.clone(),
+            );
+            let agg = SpoofAgg {
+                requests: s.requests,
+                first_ms: s.first_ms,
+                last_ms: s.last_ms,
+                hosts,
+                sample: (s.sample.0, tables.uas[s.sample.1 as usize].text.clone()),
+            };
+            match partial.spoofed.get_mut(&key) {
+                Some(mine) => mine.merge(agg),
+                None => {
+                    partial.spoofed.insert(key, agg);
+                }
+            }
+        }
+        partial
+    }
+}
+
+/// How precisely a format records request times.
+pub fn time_resolution_ms(format: Format) -> i64 {
+    match format {
+        Format::Caddy | Format::Cloudflare | Format::NginxJson | Format::Alb => 1,
+        _ => 1000,
+    }
+}
+
+/// `/robots.txt`, with or without a query.
+fn is_robots_txt(target: &[u8]) -> bool {
+    let path = match memchr::memchr(b'?', target) {
+        Some(q) => &target[..q],
+        None => target,
+    };
+    path == b"/robots.txt"
+}
+
+/// The client field as an address. Dotted-quad IPv4, nearly every line, is read here
+/// directly; anything else goes to the standard parser, which has the last word.
+pub fn parse_ip(client: &[u8]) -> Option<IpAddr> {
+    if let Some(v4) = parse_ipv4_fast(client) {
+        return Some(IpAddr::V4(v4));
+    }
+    std::str::from_utf8(client).ok()?.parse().ok()
+}
+
+/// `a.b.c.d` with each part 0–255 written without leading zeros: exactly the strings that
+/// `Ipv4Addr::from_str` accepts (it rejects leading zeros too), so `None` here only means
+/// "ask the standard parser".
+#[inline]
+fn parse_ipv4_fast(b: &[u8]) -> Option<std::net::Ipv4Addr> {
+    let mut octets = [0u8; 4];
+    let mut at = 0;
+    for (i, octet) in octets.iter_mut().enumerate() {
+        if i > 0 {
+            if b.get(at) != Some(&b'.') {
+                return None;
+            }
+            at += 1;
+        }
+        let start = at;
+        let mut value: u32 = 0;
+        while let Some(&c) = b.get(at) {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 || at - start == 3 {
+                break;
+            }
+            value = value * 10 + u32::from(d);
+            at += 1;
+        }
+        let len = at - start;
+        if len == 0 || (len > 1 && b[start] == b'0') || value > 255 {
+            return None;
+        }
+        *octet = value as u8;
+    }
+    (at == b.len()).then(|| std::net::Ipv4Addr::from(octets))
+}
+
+/// A malformed line as it can be shown: at most 120 bytes, control characters escaped.
+pub fn excerpt(line: &[u8]) -> String {
+    let cut = &line[..line.len().min(120)];
+    let mut s = crate::report::escape_for_terminal(cut);
+    if line.len() > cut.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn robots_txt_requests_are_recognised_with_or_without_query() {
+        assert!(is_robots_txt(b"/robots.txt"));
+        assert!(is_robots_txt(b"/robots.txt?x=1"));
+        assert!(!is_robots_txt(b"/robots.txt.bak"));
+        assert!(!is_robots_txt(b"/a/robots.txt"));
+    }
+
+    #[test]
+    fn fast_ipv4_parse_agrees_with_the_standard_parser() {
+        let mut cases: Vec<String> = [
+            "0.0.0.0",
+            "1.2.3.4",
+            "255.255.255.255",
+            "66.249.66.1",
+            "01.2.3.4",
+            "1.2.3.04",
+            "00.1.1.1",
+            "256.1.1.1",
+            "1.2.3.256",
+            "1234.1.1.1",
+            "1.2.3",
+            "1.2.3.4.5",
+            "1..2.3",
+            " 1.2.3.4",
+            "1.2.3.4 ",
+            "1.2.3.",
+            ".1.2.3",
+            "",
+            "2001:db8::1",
+            "::ffff:192.0.2.1",
+            "crawl-66-249-66-1.googlebot.com",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // Every octet value and spelling (with zeros in front, too long) in each place.
+        for v in [
+            "0", "9", "10", "99", "100", "199", "249", "250", "255", "256", "300", "999",
+        ] {
+            for spelled in [v.to_string(), format!("0{v}"), format!("{v}0")] {
+                for place in 0..4 {
+                    let mut parts = ["7"; 4].map(String::from);
+                    parts[place] = spelled.clone();
+                    cases.push(parts.join("."));
+                }
+            }
+        }
+        for case in &cases {
+            let std: Option<IpAddr> = case.parse().ok();
+            assert_eq!(parse_ip(case.as_bytes()), std, "{case:?}");
+            if let Some(fast) = parse_ipv4_fast(case.as_bytes()) {
+                assert_eq!(Some(IpAddr::V4(fast)), std, "{case:?}");
+            }
+        }
+        assert!(parse_ipv4_fast(b"66.249.66.1").is_some());
+    }
+
+    #[test]
+    fn clients_count_addresses_not_spellings() {
+        let a = Client::new(parse_ip(b"2001:db8::1"), b"2001:db8::1");
+        let b = Client::new(parse_ip(b"2001:DB8:0::1"), b"2001:DB8:0::1");
+        assert_eq!(a, b);
+        let name = Client::new(parse_ip(b"crawler.example"), b"crawler.example");
+        assert_eq!(name, Client::Other(Box::from(&b"crawler.example"[..])));
+        assert_ne!(a, name);
+    }
+
+    #[test]
+    fn excerpts_are_short_and_escaped() {
+        let long = vec![b'a'; 500];
+        assert_eq!(excerpt(&long).chars().count(), 121);
+        assert_eq!(excerpt(b"x\x1b[2Jy"), "x\\x1b[2Jy");
+    }
+}

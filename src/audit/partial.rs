@@ -1,0 +1,294 @@
+//! [`Partial`]: what one worker, one file or one Spark task produces — everything the reports
+//! need, keyed by values — and the one `merge` that combines two of them.
+//!
+//! `merge` is commutative and associative: two partials merged in either order, or three in
+//! any grouping, describe the same data ([`Partial::canonical`] puts one in a form where equal
+//! data is equal bytes), and the reports made from them are byte-identical. That is what lets
+//! the CLI's threads, several files and a cluster's executors split the work any way they
+//! like. A partial serialises to a compact, versioned byte form ([`Partial::to_bytes`]).
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{Read, Write};
+
+use serde::{Deserialize, Serialize};
+
+use super::aggregate::{
+    Client, CrawlerInfo, FetchKey, Fetches, HostCounts, HostKey, InputCounts, PairAgg, SpoofAgg,
+    Stream, StreamKey,
+};
+
+/// The wire format's version; a partial of another version is refused, not misread.
+const FORMAT_VERSION: u32 = 1;
+
+/// The magic bytes in front of a serialised partial.
+const MAGIC: &[u8; 8] = b"RAPART\0\x01";
+
+/// Everything an audit of some part of the input found, keyed by values.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Partial {
+    /// Per input, by name.
+    pub inputs: BTreeMap<String, InputCounts>,
+    /// Per host.
+    pub hosts: BTreeMap<HostKey, HostCounts>,
+    /// Per (host, crawler): the summary.
+    pub pairs: BTreeMap<(HostKey, String), PairAgg>,
+    /// The crawlers named in `pairs`.
+    pub crawlers: BTreeMap<String, CrawlerInfo>,
+    /// Requests kept for the judgement at the end.
+    pub streams: BTreeMap<StreamKey, Stream>,
+    /// Crawlers' own fetches of `/robots.txt`.
+    pub fetches: BTreeMap<FetchKey, Fetches>,
+    /// (client, crawler) → requests that failed the claimed crawler's verification.
+    pub spoofed: BTreeMap<(Client, String), SpoofAgg>,
+    /// The clients that [`super::aggregate::Hit`]s refer to.
+    pub clients: Vec<Client>,
+    /// Requests that could not be verified because they are older than the crawler IP-range
+    /// lists can speak for.
+    pub too_old_to_verify: u64,
+}
+
+/// Why bytes are not a partial.
+#[derive(Debug, thiserror::Error)]
+pub enum PartialError {
+    /// Not a serialised partial at all.
+    #[error("not a robots-audit partial result")]
+    NotAPartial,
+    /// A partial of another format version.
+    #[error("a partial result of format version {0}; this build reads version {FORMAT_VERSION}")]
+    Version(u32),
+    /// Damaged.
+    #[error("damaged partial result: {0}")]
+    Damaged(String),
+}
+
+impl Partial {
+    /// Adds `other` into `self`.
+    pub fn merge(&mut self, other: Partial) {
+        let Partial {
+            inputs,
+            hosts,
+            pairs,
+            crawlers,
+            streams,
+            fetches,
+            spoofed,
+            clients,
+            too_old_to_verify,
+        } = other;
+        for (k, v) in inputs {
+            self.inputs.entry(k).or_default().merge(v);
+        }
+        for (k, v) in hosts {
+            self.hosts.entry(k).or_default().merge(v);
+        }
+        for (k, v) in pairs {
+            match self.pairs.get_mut(&k) {
+                Some(mine) => mine.merge(v),
+                None => {
+                    self.pairs.insert(k, v);
+                }
+            }
+        }
+        self.crawlers.extend(crawlers);
+        // The other part's clients, as indices into this part's table.
+        let remap = self.adopt_clients(clients);
+        for (k, mut v) in streams {
+            for (_, hit) in &mut v.hits {
+                hit.client = remap[hit.client as usize];
+            }
+            for hit in &mut v.delay {
+                hit.client = remap[hit.client as usize];
+            }
+            match self.streams.get_mut(&k) {
+                Some(mine) => merge_stream(mine, v),
+                None => {
+                    self.streams.insert(k, v);
+                }
+            }
+        }
+        for (k, v) in fetches {
+            self.fetches.entry(k).or_default().extend(v);
+        }
+        for (k, v) in spoofed {
+            match self.spoofed.get_mut(&k) {
+                Some(mine) => mine.merge(v),
+                None => {
+                    self.spoofed.insert(k, v);
+                }
+            }
+        }
+        self.too_old_to_verify += too_old_to_verify;
+    }
+
+    /// Adds `clients` to the client table; gives each one's index in it.
+    fn adopt_clients(&mut self, clients: Vec<Client>) -> Vec<u32> {
+        if clients.is_empty() {
+            return Vec::new();
+        }
+        let mut index: HashMap<Client, u32> = self
+            .clients
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.clone(), i as u32))
+            .collect();
+        clients
+            .into_iter()
+            .map(|c| {
+                *index.entry(c).or_insert_with_key(|c| {
+                    self.clients.push(c.clone());
+                    self.clients.len() as u32 - 1
+                })
+            })
+            .collect()
+    }
+
+    /// The same data in a canonical form: clients sorted, each stream's paths sorted and its
+    /// requests sorted by value, fetches sorted. Two partials that describe the same data
+    /// are equal in this form, whatever order they were built or merged in.
+    pub fn canonical(mut self) -> Partial {
+        let mut order: Vec<u32> = (0..self.clients.len() as u32).collect();
+        order.sort_by(|&a, &b| self.clients[a as usize].cmp(&self.clients[b as usize]));
+        let mut rank = vec![0u32; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            rank[old as usize] = new as u32;
+        }
+        let clients = std::mem::take(&mut self.clients);
+        let mut slots: Vec<Option<Client>> = clients.into_iter().map(Some).collect();
+        self.clients = order
+            .iter()
+            .map(|&i| {
+                slots[i as usize]
+                    .take()
+                    .unwrap_or(Client::Other(Box::default()))
+            })
+            .collect();
+        for stream in self.streams.values_mut() {
+            let mut path_order: Vec<u32> = (0..stream.paths.len() as u32).collect();
+            path_order.sort_by(|&a, &b| stream.paths[a as usize].cmp(&stream.paths[b as usize]));
+            let mut path_rank = vec![0u32; path_order.len()];
+            for (new, &old) in path_order.iter().enumerate() {
+                path_rank[old as usize] = new as u32;
+            }
+            let mut paths: Vec<Option<Box<[u8]>>> = std::mem::take(&mut stream.paths)
+                .into_iter()
+                .map(Some)
+                .collect();
+            stream.paths = path_order
+                .iter()
+                .map(|&i| paths[i as usize].take().unwrap_or_default())
+                .collect();
+            for (path, hit) in &mut stream.hits {
+                *path = path_rank[*path as usize];
+                hit.client = rank[hit.client as usize];
+            }
+            for hit in &mut stream.delay {
+                hit.client = rank[hit.client as usize];
+            }
+            stream.hits.sort_unstable();
+            stream.delay.sort_unstable();
+        }
+        for fetches in self.fetches.values_mut() {
+            fetches.sort_unstable();
+        }
+        self
+    }
+
+    /// The compact, versioned byte form: magic, version, then the canonical partial in
+    /// postcard, deflated.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let body = postcard::to_allocvec(&self.clone().canonical())
+            // Serialising plain data into a Vec cannot fail.
+            .unwrap_or_default();
+        let mut out = Vec::with_capacity(body.len() / 4 + 16);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let mut z = flate2::write::DeflateEncoder::new(out, flate2::Compression::fast());
+        // Writing into a Vec cannot fail.
+        let _ = z.write_all(&body);
+        z.finish().unwrap_or_default()
+    }
+
+    /// Reads [`Partial::to_bytes`]'s form.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Partial, PartialError> {
+        let rest = bytes.strip_prefix(MAGIC).ok_or(PartialError::NotAPartial)?;
+        let (version, rest) = rest.split_at_checked(4).ok_or(PartialError::NotAPartial)?;
+        let version =
+            u32::from_le_bytes(version.try_into().map_err(|_| PartialError::NotAPartial)?);
+        if version != FORMAT_VERSION {
+            return Err(PartialError::Version(version));
+        }
+        let mut body = Vec::new();
+        flate2::read::DeflateDecoder::new(rest)
+            .read_to_end(&mut body)
+            .map_err(|e| PartialError::Damaged(e.to_string()))?;
+        let partial: Partial =
+            postcard::from_bytes(&body).map_err(|e| PartialError::Damaged(e.to_string()))?;
+        partial.check().map_err(PartialError::Damaged)?;
+        Ok(partial)
+    }
+
+    /// Indices in range: a damaged or hostile partial must not make the judgement panic.
+    fn check(&self) -> Result<(), String> {
+        let clients = self.clients.len() as u64;
+        for (key, s) in &self.streams {
+            let paths = s.paths.len() as u64;
+            let bad_hit = s
+                .hits
+                .iter()
+                .any(|(p, h)| u64::from(*p) >= paths || u64::from(h.client) >= clients)
+                || s.delay.iter().any(|h| u64::from(h.client) >= clients);
+            if bad_hit {
+                return Err(format!(
+                    "a request of stream {} refers past its tables",
+                    key.1
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl PartialEq for Partial {
+    /// Equal data, whatever the order of tables inside.
+    fn eq(&self, other: &Partial) -> bool {
+        let (a, b) = (self.clone().canonical(), other.clone().canonical());
+        a.inputs == b.inputs
+            && a.hosts == b.hosts
+            && a.pairs == b.pairs
+            && a.crawlers == b.crawlers
+            && a.streams == b.streams
+            && a.fetches == b.fetches
+            && a.spoofed == b.spoofed
+            && a.clients == b.clients
+            && a.too_old_to_verify == b.too_old_to_verify
+    }
+}
+
+/// Adds `other`'s requests (client indices already this partial's) to `mine`.
+fn merge_stream(mine: &mut Stream, other: Stream) {
+    mine.resolution_ms = mine.resolution_ms.max(other.resolution_ms);
+    let mut index: HashMap<Box<[u8]>, u32> = mine
+        .paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), i as u32))
+        .collect();
+    let remap: Vec<u32> = other
+        .paths
+        .into_iter()
+        .map(|p| {
+            *index.entry(p).or_insert_with_key(|p| {
+                mine.paths.push(p.clone());
+                mine.paths.len() as u32 - 1
+            })
+        })
+        .collect();
+    mine.hits
+        .extend(other.hits.into_iter().map(|(p, h)| (remap[p as usize], h)));
+    mine.delay.extend(other.delay);
+    // Both parts describe the same crawler: their profiles agree; keep the lesser one so
+    // that a disagreement (a registry changed between parts) cannot depend on order.
+    if other.agent.tokens < mine.agent.tokens {
+        mine.agent = other.agent;
+    }
+}

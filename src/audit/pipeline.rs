@@ -1,0 +1,325 @@
+//! Running an audit over inputs: reader threads, the worker pool and the three phases.
+//!
+//! 1. **Read.** Each input is read on a thread of its own (at most one per worker), which
+//!    inflates it, cuts line-aligned blocks, detects the format from the first block and sends
+//!    the blocks into a bounded channel; a rayon pool of workers parses and judges them.
+//!    Memory is bounded by the blocks in flight (`2 × workers` queued, one per worker in hand)
+//!    plus the aggregates and the spools.
+//! 2. **Fetch.** The robots source obtains the origins that workers met but could not judge
+//!    yet, choosing by their crawler requests over the whole data set.
+//! 3. **Replay.** Each worker reads its spooled lines again, now that every origin is known.
+//!
+//! Each worker's aggregates become a [`Partial`]; they are merged by value, so the result does
+//! not depend on which worker read which block.
+
+use std::io::Read;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use crate::input::{self, Block, BlockPool, InputError, Source};
+use crate::logformat::Format;
+
+use super::line::{Shared, Worker};
+use super::partial::Partial;
+use super::sniff::{first_block_format, only_comments};
+use super::{AuditError, Auditor, Observer};
+
+/// A block of one input, with the format its lines are in.
+pub struct Job {
+    pub input: usize,
+    pub format: Format,
+    pub block: Block,
+}
+
+/// What reading one input came to.
+#[derive(Default)]
+struct InputRead {
+    /// The format its lines were read as, and whether it was detected.
+    format: Option<(Format, bool)>,
+    /// Set when the input broke off: its lines up to the damage were audited.
+    error: Option<InputError>,
+}
+
+/// Audits `sources` on the auditor's threads; gives the merged partial.
+pub fn audit_sources(
+    auditor: &Auditor,
+    sources: &[Source],
+    observer: &dyn Observer,
+) -> Result<Partial, AuditError> {
+    let names: Vec<String> = sources.iter().map(Source::name).collect();
+    let shared = auditor.shared(&names);
+    let threads = auditor.settings.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let (tx, rx) = crossbeam_channel::bounded::<Job>(threads * 2);
+    let abort = AtomicBool::new(false);
+    let fatal: Mutex<Option<AuditError>> = Mutex::new(None);
+    let reads: Mutex<Vec<(usize, InputRead)>> = Mutex::new(Vec::new());
+    let next_input = AtomicUsize::new(0);
+    // Block buffers go back to the readers once judged: no fresh (zeroed, page-faulting)
+    // megabyte per block.
+    let buffers = BlockPool::new();
+    let readers = sources.len().min(threads).max(1);
+
+    let mut workers = std::thread::scope(|scope| {
+        for _ in 0..readers {
+            let tx = tx.clone();
+            scope.spawn(|| {
+                let tx = tx;
+                loop {
+                    let i = next_input.fetch_add(1, Ordering::Relaxed);
+                    if i >= sources.len() || abort.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let feed = Feed {
+                        tx: &tx,
+                        abort: &abort,
+                        pool: &buffers,
+                    };
+                    match read_source(&shared, sources, i, &feed, observer) {
+                        Ok(read) => lock(&reads).push((i, read)),
+                        Err(e) => {
+                            abort.store(true, Ordering::Relaxed);
+                            lock(&fatal).get_or_insert(e);
+                        }
+                    }
+                    observer.input_done(i);
+                }
+            });
+        }
+        drop(tx);
+        pool.broadcast(|_| {
+            let mut worker = Worker::new(&shared);
+            for job in rx.iter() {
+                if !abort.load(Ordering::Relaxed) {
+                    worker.process(&job);
+                }
+                buffers.give_back(job.block.data);
+            }
+            worker
+        })
+    });
+    if let Some(e) = fatal.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    settle_and_replay(&shared, &pool, &mut workers, observer)?;
+    let mut partial = pool.install(|| {
+        workers
+            .into_par_iter()
+            .map(Worker::into_partial)
+            .reduce(Partial::default, |mut a, b| {
+                a.merge(b);
+                a
+            })
+    });
+    for (i, read) in reads.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        record_read(&mut partial, &names[i], read);
+    }
+    Ok(partial)
+}
+
+/// Audits one stream on this thread.
+pub fn audit_reader(
+    auditor: &Auditor,
+    reader: impl Read,
+    name: &str,
+    observer: &dyn Observer,
+) -> Result<Partial, AuditError> {
+    let names = [name.to_string()];
+    let shared = auditor.shared(&names);
+    let mut worker = Worker::new(&shared);
+    let mut format: Option<(Format, bool)> = None;
+    let mut fatal: Option<AuditError> = None;
+    let mut pending: Vec<Block> = Vec::new();
+    let progress = AtomicU64::new(0);
+    let result = input::read_blocks_from(
+        reader,
+        name,
+        auditor.settings.block_size,
+        &progress,
+        |block| {
+            observer.progress(0, progress.load(Ordering::Relaxed), block.first_line);
+            let f = match format {
+                Some((f, _)) => f,
+                None if only_comments(&block) => {
+                    pending.push(block);
+                    return true;
+                }
+                None => match first_block_format(&shared, name, &block) {
+                    Ok(found) => {
+                        format = Some(found);
+                        observer.format(0, name, found.0, found.1);
+                        for early in pending.drain(..) {
+                            worker.process(&Job {
+                                input: 0,
+                                format: found.0,
+                                block: early,
+                            });
+                        }
+                        found.0
+                    }
+                    Err(e) => {
+                        fatal = Some(e);
+                        return false;
+                    }
+                },
+            };
+            worker.process(&Job {
+                input: 0,
+                format: f,
+                block,
+            });
+            true
+        },
+    );
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    observer.input_done(0);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    let mut workers = vec![worker];
+    settle_and_replay(&shared, &pool, &mut workers, observer)?;
+    let mut partial = workers.pop().map(Worker::into_partial).unwrap_or_default();
+    record_read(
+        &mut partial,
+        name,
+        InputRead {
+            format,
+            error: result.err(),
+        },
+    );
+    Ok(partial)
+}
+
+/// Phases 2 and 3: the fetches, then the spooled lines.
+fn settle_and_replay(
+    shared: &Shared<'_>,
+    pool: &rayon::ThreadPool,
+    workers: &mut [Worker<'_>],
+    observer: &dyn Observer,
+) -> Result<(), AuditError> {
+    let mut demand: std::collections::BTreeMap<crate::fetch::Origin, u64> = Default::default();
+    for w in workers.iter() {
+        for (origin, n) in w.demand() {
+            *demand.entry(origin).or_default() += n;
+        }
+    }
+    let demand: Vec<_> = demand.into_iter().collect();
+    observer.fetching(demand.len());
+    shared.source.settle(&demand);
+    pool.install(|| {
+        workers
+            .par_iter_mut()
+            .map(Worker::replay)
+            .collect::<Result<Vec<()>, _>>()
+    })
+    .map_err(AuditError::Spool)?;
+    Ok(())
+}
+
+/// Records how an input was read in the partial.
+fn record_read(partial: &mut Partial, name: &str, read: InputRead) {
+    let counts = partial.inputs.entry(name.to_string()).or_default();
+    if let Some((format, detected)) = read.format {
+        counts.format = Some(format.name().to_string());
+        counts.detected = detected;
+    }
+    counts.error = read.error.map(|e| e.to_string());
+}
+
+/// Where a reader sends its blocks, and what it shares with the other readers.
+struct Feed<'a> {
+    tx: &'a crossbeam_channel::Sender<Job>,
+    /// Set when an input turned out not to be auditable: everyone stops.
+    abort: &'a AtomicBool,
+    /// Buffers of judged blocks, for the next blocks.
+    pool: &'a BlockPool,
+}
+
+/// Reads one input to the end. `Err`: the input must not be audited at all.
+fn read_source(
+    shared: &Shared<'_>,
+    sources: &[Source],
+    index: usize,
+    feed: &Feed<'_>,
+    observer: &dyn Observer,
+) -> Result<InputRead, AuditError> {
+    let source = &sources[index];
+    let name = source.name();
+    let progress = AtomicU64::new(0);
+    let mut format: Option<(Format, bool)> = None;
+    let mut fatal: Option<AuditError> = None;
+    // Blocks of header lines only (W3C's `#Version:`, a block cut at `#Fields:`) wait until
+    // a block with requests shows what the format is.
+    let mut pending: Vec<Block> = Vec::new();
+    let Feed { tx, abort, pool } = *feed;
+    let send = |format: Format, block: Block| {
+        tx.send(Job {
+            input: index,
+            format,
+            block,
+        })
+        .is_ok()
+    };
+    let result = input::read_blocks_pooled(
+        source,
+        shared.settings.block_size,
+        &progress,
+        pool,
+        |block| {
+            if abort.load(Ordering::Relaxed) {
+                return false;
+            }
+            observer.progress(
+                index,
+                progress.load(Ordering::Relaxed),
+                block.first_line.saturating_sub(1),
+            );
+            let f = match format {
+                Some((f, _)) => f,
+                None if only_comments(&block) => {
+                    pending.push(block);
+                    return true;
+                }
+                None => match first_block_format(shared, &name, &block) {
+                    Ok(found) => {
+                        format = Some(found);
+                        observer.format(index, &name, found.0, found.1);
+                        for early in pending.drain(..) {
+                            if !send(found.0, early) {
+                                return false;
+                            }
+                        }
+                        found.0
+                    }
+                    Err(e) => {
+                        fatal = Some(e);
+                        return false;
+                    }
+                },
+            };
+            send(f, block)
+        },
+    );
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    // Header-only inputs (a W3C file with no requests) still go through the workers, which
+    // count their lines.
+    if let Some(f) = format.map(|f| f.0).or(shared.settings.format) {
+        for early in pending {
+            send(f, early);
+        }
+    }
+    Ok(InputRead {
+        format,
+        error: result.err(),
+    })
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -1,0 +1,443 @@
+//! The main job: `robots-audit [OPTIONS] <LOG>...`. Validates everything a user can get wrong
+//! before anything is read or written, runs the library's [`Auditor`], and writes the reports
+//! (each to a temporary file, all renamed into place together only when every one is
+//! complete). Decides the exit status the way a cron job needs it: a run whose result cannot be
+//! trusted (damaged or empty input, no host with crawler traffic judged) fails and keeps the
+//! previous reports.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+
+use robots_audit::audit::{AuditError, Auditor, Findings, InputCounts};
+use robots_audit::crawlers::{DnsVerifier, Registry, Verifier, default_ranges_dir};
+use robots_audit::fetch::{RobotsSource, RobotsStore};
+use robots_audit::input::Source;
+use robots_audit::report::{self, CsvStyle, InputRow, Output, escape_for_terminal};
+
+use crate::config::Config;
+use crate::console::{Console, thousands};
+
+/// Exit status: done, no violations asked about.
+pub const OK: u8 = 0;
+/// Exit status: violations found under `--fail-on-violations`.
+pub const VIOLATIONS: u8 = 1;
+/// Exit status: an error.
+pub const ERROR: u8 = 2;
+
+/// Hosts not judged listed by name on standard error; the rest are counted (`--hosts` has
+/// them all).
+const NOT_JUDGED_SHOWN: usize = 5;
+/// Hosts listed in the terminal summary.
+const SUMMARY_HOSTS: usize = 10;
+
+/// Runs the audit; gives the exit status.
+pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
+    // Everything that can fail for a reason the user must fix is tried before the work starts.
+    validate_inputs(&config.inputs)?;
+    let registry = Registry::builtin_with(config.crawlers.as_deref()).context("--crawlers")?;
+    let verifier = verifier(config, console)?;
+    let store = RobotsStore::new(config.fetch.clone())?;
+    let mut outputs = Outputs::open(config)?;
+    for w in store.warnings() {
+        console.error(&format!("warning: {}", escape_for_terminal(w.as_bytes())));
+    }
+    let store = Arc::new(store);
+    let auditor = Auditor::new(
+        config.settings.clone(),
+        Arc::new(registry),
+        Arc::new(verifier),
+        store.clone() as Arc<dyn RobotsSource>,
+    );
+    let partial = auditor
+        .audit_sources(&config.inputs, console)
+        .map_err(with_hint)?;
+
+    // A run whose result cannot be trusted writes nothing.
+    let damaged: Vec<(&String, &InputCounts)> = partial
+        .inputs
+        .iter()
+        .filter(|(_, c)| c.error.is_some())
+        .collect();
+    for (name, counts) in &damaged {
+        console.error(&format!(
+            "error: {}: {}",
+            escape_for_terminal(name.as_bytes()),
+            escape_for_terminal(counts.error.as_deref().unwrap_or_default().as_bytes())
+        ));
+    }
+    if !damaged.is_empty() && !config.allow_damaged {
+        bail!(
+            "{} input{} could not be read to the end; the previous reports are kept \
+             (--allow-damaged writes them from the lines before the damage)",
+            damaged.len(),
+            if damaged.len() == 1 { "" } else { "s" }
+        );
+    }
+    let empty: Vec<String> = config
+        .inputs
+        .iter()
+        .map(Source::name)
+        .filter(|n| partial.inputs.get(n).is_none_or(|c| c.lines == 0))
+        .collect();
+    if !empty.is_empty() && !config.allow_empty {
+        bail!(
+            "{} is empty: no log lines at all (a failed step earlier in a pipeline looks like \
+             this); the previous reports are kept (--allow-empty accepts empty input)",
+            escape_for_terminal(empty.join(", ").as_bytes())
+        );
+    }
+    let findings = auditor.findings(partial);
+    for w in store.warnings() {
+        console.error(&format!("warning: {}", escape_for_terminal(w.as_bytes())));
+    }
+    check_judged(&findings, console)?;
+
+    let rows = outputs.write(config, &findings)?;
+    outputs.commit()?;
+    print_notes(config, &findings, &auditor, console);
+    if console.is_interactive() {
+        print_terminal_summary(&findings, rows);
+    }
+    Ok(if config.fail_on_violations && rows > 0 {
+        VIOLATIONS
+    } else {
+        OK
+    })
+}
+
+/// An audit error with what to do about it on this command line.
+fn with_hint(e: AuditError) -> anyhow::Error {
+    let hint = match &e {
+        AuditError::UnknownFormat { .. } => "; name it with --format",
+        AuditError::NotALog { .. } => "; choose the format with --format",
+        AuditError::NoHost { .. } => "; give the site's host with --host",
+        _ => "",
+    };
+    anyhow::anyhow!("{e}{hint}")
+}
+
+/// Every input exists, is readable and is not a directory; none is given twice.
+fn validate_inputs(inputs: &[Source]) -> anyhow::Result<()> {
+    let mut seen = BTreeMap::new();
+    for source in inputs {
+        let Source::Path(path) = source else { continue };
+        let meta =
+            std::fs::metadata(path).with_context(|| format!("cannot open {}", path.display()))?;
+        if meta.is_dir() {
+            bail!("{} is a directory, not a log file", path.display());
+        }
+        File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        if let Some(id) = file_id(path)
+            && let Some(first) = seen.insert(id, path.clone())
+        {
+            bail!(
+                "{} and {} are the same file: each log can be given once",
+                first.display(),
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A file's identity (device, inode), through symlinks.
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(path)
+            .ok()
+            .map(|p| (0, p.to_string_lossy().len() as u64))
+    }
+}
+
+/// Crawler verification: published ranges (fresh copies from `update-ranges` when there are
+/// any, else the bundled snapshot), and reverse DNS when asked for.
+fn verifier(config: &Config, console: &Console) -> anyhow::Result<Verifier> {
+    let mut verifier = match &config.ranges_dir {
+        Some(dir) => Verifier::with_range_dir(dir).context("--ranges-dir")?,
+        None => match default_ranges_dir().filter(|d| d.is_dir()) {
+            // A damaged cache is not worth stopping a nightly run for: fall back to the
+            // bundled snapshot and say so.
+            Some(dir) => Verifier::with_range_dir(&dir).unwrap_or_else(|e| {
+                console.error(&format!(
+                    "warning: ignoring the saved IP ranges: {}",
+                    escape_for_terminal(e.to_string().as_bytes())
+                ));
+                Verifier::bundled()
+            }),
+            None => Verifier::bundled(),
+        },
+    };
+    if let Some(opts) = &config.dns {
+        verifier = verifier.with_dns(DnsVerifier::new(opts.clone()).context("--verify-dns")?);
+    }
+    Ok(verifier)
+}
+
+/// Hosts with crawler traffic that could not be judged: an error line (even under --quiet);
+/// when none could be judged at all, the run fails.
+fn check_judged(findings: &Findings, console: &Console) -> anyhow::Result<()> {
+    let not_judged = findings.not_judged();
+    if not_judged.is_empty() {
+        return Ok(());
+    }
+    let with_traffic = findings
+        .hosts
+        .iter()
+        .filter(|h| h.crawler_requests > 0)
+        .count();
+    let requests: u64 = not_judged.iter().map(|h| h.1).sum();
+    let mut listed: Vec<String> = not_judged
+        .iter()
+        .take(NOT_JUDGED_SHOWN)
+        .map(|(host, n, reason)| {
+            format!(
+                "{} ({} crawler requests): {}",
+                escape_for_terminal(host.as_bytes()),
+                thousands(*n),
+                escape_for_terminal(reason.as_bytes())
+            )
+        })
+        .collect();
+    if not_judged.len() > NOT_JUDGED_SHOWN {
+        listed.push(format!(
+            "and {} more (--hosts lists them all)",
+            not_judged.len() - NOT_JUDGED_SHOWN
+        ));
+    }
+    let what = format!(
+        "{} of {} hosts with crawler traffic ({} crawler requests) could not be judged: {}",
+        not_judged.len(),
+        with_traffic,
+        thousands(requests),
+        listed.join("; ")
+    );
+    if not_judged.len() == with_traffic {
+        bail!("{what}; no host could be judged, so the previous reports are kept");
+    }
+    console.error(&format!("error: {what}"));
+    Ok(())
+}
+
+/// The report files of a run, open as temporary files until committed together.
+struct Outputs {
+    out: Output,
+    summary: Option<Output>,
+    hosts: Option<Output>,
+    spoofed: Option<Output>,
+    inputs: Option<Output>,
+}
+
+impl Outputs {
+    fn open(config: &Config) -> anyhow::Result<Outputs> {
+        let open = |p: &Option<std::path::PathBuf>| p.as_deref().map(Output::create).transpose();
+        Ok(Outputs {
+            out: match config.out.as_deref() {
+                Some(p) => Output::create(p)?,
+                None => Output::stdout(),
+            },
+            summary: open(&config.summary)?,
+            hosts: open(&config.hosts)?,
+            spoofed: open(&config.spoofed)?,
+            inputs: open(&config.inputs_report)?,
+        })
+    }
+
+    /// Writes every report; gives the violations report's rows.
+    fn write(&mut self, config: &Config, findings: &Findings) -> anyhow::Result<usize> {
+        let style = CsvStyle {
+            neutralize: config.neutralize,
+        };
+        let rows = report::write_violations(&mut self.out, &findings.violations, style)
+            .map_err(|e| e.named(self.out.name()))?;
+        if let Some(o) = &mut self.summary {
+            report::write_summary(&mut *o, &findings.summary, style)
+                .map_err(|e| e.named(o.name()))?;
+        }
+        if let Some(o) = &mut self.hosts {
+            report::write_hosts(&mut *o, &findings.hosts, style).map_err(|e| e.named(o.name()))?;
+        }
+        if let Some(o) = &mut self.spoofed {
+            report::write_spoofed(&mut *o, &findings.spoofed, style)
+                .map_err(|e| e.named(o.name()))?;
+        }
+        if let Some(o) = &mut self.inputs {
+            report::write_inputs(&mut *o, &input_rows(config, findings), style)
+                .map_err(|e| e.named(o.name()))?;
+        }
+        Ok(rows)
+    }
+
+    fn commit(self) -> anyhow::Result<()> {
+        for o in [
+            Some(self.out),
+            self.summary,
+            self.hosts,
+            self.spoofed,
+            self.inputs,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            o.commit()?;
+        }
+        Ok(())
+    }
+}
+
+/// One row per input for `--inputs`, in argument order.
+fn input_rows(config: &Config, findings: &Findings) -> Vec<InputRow> {
+    let none = InputCounts::default();
+    config
+        .inputs
+        .iter()
+        .map(|source| {
+            let name = source.name();
+            let counts = findings.inputs.get(&name).unwrap_or(&none);
+            let first = counts.bad_examples.first();
+            InputRow {
+                input: name,
+                format: counts.format.clone().unwrap_or_default(),
+                detected: counts.detected,
+                requests: counts.requests,
+                malformed: counts.bad_total(),
+                malformed_reasons: counts
+                    .bad
+                    .iter()
+                    .map(|(r, n)| format!("{}:{n}", r.as_str()))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                first_malformed_line: first.map(|e| e.0),
+                first_malformed: first.map(|e| e.2.clone()).unwrap_or_default(),
+                outside_window: counts.outside_window,
+                no_host: counts.no_host,
+                error: counts.error.clone().unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// Counts every user should see: malformed lines (with the first examples), lines outside
+/// the window, requests without a host; DNS statistics.
+fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console: &Console) {
+    for source in &config.inputs {
+        let name = source.name();
+        let Some(counts) = findings.inputs.get(&name) else {
+            continue;
+        };
+        let name = escape_for_terminal(name.as_bytes());
+        let bad = counts.bad_total();
+        if bad > 0 {
+            let reasons: Vec<String> = counts
+                .bad
+                .iter()
+                .map(|(r, n)| format!("{}: {}", r.as_str(), thousands(*n)))
+                .collect();
+            let claims = if counts.bad_naming_crawler > 0 {
+                format!(
+                    "; {} of them name a crawler",
+                    thousands(counts.bad_naming_crawler)
+                )
+            } else {
+                String::new()
+            };
+            console.note(&format!(
+                "{name}: {} malformed lines skipped ({}){claims}",
+                thousands(bad),
+                reasons.join(", ")
+            ));
+            for (line, reason, example) in &counts.bad_examples {
+                console.note(&format!("{name}:{line}: {}: {example}", reason.as_str()));
+            }
+        }
+        if counts.no_host > 0 {
+            console.note(&format!(
+                "{name}: {} requests without a host skipped (give --host)",
+                thousands(counts.no_host)
+            ));
+        }
+        if counts.outside_window > 0 {
+            console.note(&format!(
+                "{name}: {} requests outside --since/--until skipped",
+                thousands(counts.outside_window)
+            ));
+        }
+    }
+    if let Some(dns) = auditor.verifier().dns() {
+        let s = dns.stats();
+        console.note(&format!(
+            "reverse DNS: {} PTR and {} forward queries, {} failed{}",
+            s.ptr_queries,
+            s.forward_queries,
+            s.failures,
+            if s.gave_up {
+                "; DNS did not answer, so the rest were left unverifiable"
+            } else {
+                ""
+            }
+        ));
+    }
+}
+
+/// A host in the terminal summary: its name, violating requests, and crawlers by requests.
+type HostTally<'a> = (&'a str, u64, Vec<(&'a str, u64)>);
+
+/// On a terminal: labelled totals, then per host the crawlers with the most violating
+/// requests.
+fn print_terminal_summary(findings: &Findings, rows: usize) {
+    let crawler_requests: u64 = findings.hosts.iter().map(|h| h.crawler_requests).sum();
+    let violating: u64 = findings.violations.iter().map(|r| r.requests).sum();
+    eprintln!(
+        "robots-audit: requests read: {}; malformed lines: {}; crawler requests: {}; violating requests: {}; report rows: {}",
+        thousands(findings.requests()),
+        thousands(findings.bad_lines()),
+        thousands(crawler_requests),
+        thousands(violating),
+        thousands(rows as u64)
+    );
+    let mut per_host: BTreeMap<&str, BTreeMap<&str, u64>> = BTreeMap::new();
+    for r in &findings.violations {
+        *per_host
+            .entry(&r.host)
+            .or_default()
+            .entry(&r.crawler)
+            .or_default() += r.requests;
+    }
+    let mut hosts: Vec<HostTally<'_>> = per_host
+        .into_iter()
+        .map(|(host, crawlers)| {
+            let mut top: Vec<(&str, u64)> = crawlers.into_iter().collect();
+            top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            (host, top.iter().map(|c| c.1).sum(), top)
+        })
+        .collect();
+    hosts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    for (host, requests, top) in hosts.iter().take(SUMMARY_HOSTS) {
+        let list: Vec<String> = top
+            .iter()
+            .take(5)
+            .map(|(c, n)| format!("{} {}", escape_for_terminal(c.as_bytes()), thousands(*n)))
+            .collect();
+        eprintln!(
+            "  {}: {} violating requests ({})",
+            escape_for_terminal(host.as_bytes()),
+            thousands(*requests),
+            list.join(", ")
+        );
+    }
+    if hosts.len() > SUMMARY_HOSTS {
+        eprintln!(
+            "  … and {} more hosts with violations (see the report)",
+            hosts.len() - SUMMARY_HOSTS
+        );
+    }
+}
