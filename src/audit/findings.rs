@@ -361,7 +361,16 @@ fn judge_delays(
     if hits.len() < 2 {
         return;
     }
-    hits.sort_unstable();
+    // By value (the client's address, not its index in this partial's table): which of two
+    // requests in the same instant counts as the earlier must not depend on how the data
+    // was split.
+    hits.sort_unstable_by(|a, b| {
+        (a.time_ms, ctx.client(a.client), a.status).cmp(&(
+            b.time_ms,
+            ctx.client(b.client),
+            b.status,
+        ))
+    });
     let mut intervals: Vec<i64> = hits
         .windows(2)
         .map(|w| w[1].time_ms - w[0].time_ms)

@@ -493,3 +493,124 @@ fn inputs_report_counts_malformed_lines_per_file() {
     assert_eq!(&recs[0][6], "397");
     assert_eq!((&recs[1][1], &recs[1][4]), ("combined", "0"));
 }
+
+#[test]
+fn every_report_is_byte_identical_at_any_thread_count_even_with_ties() {
+    // Ties everywhere: a spoofer sending two User-Agents in the same second (the sample must
+    // be chosen by value), one host over http and https (two origins, one name), a crawler
+    // bursting under its Crawl-delay, two inputs read by different threads; and enough
+    // lines that every worker gets blocks.
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    // Each Googlebot spoofer's earliest (time, User-Agent): the sample the report must give.
+    let mut samples: std::collections::BTreeMap<String, (u32, &str)> = Default::default();
+    for part in 0..2 {
+        let mut text = String::new();
+        for i in 0..30_000u32 {
+            let (port, ua) = match i % 5 {
+                0 => (
+                    443,
+                    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) aaa",
+                ),
+                1 => (
+                    80,
+                    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) zzz",
+                ),
+                2 => (
+                    443,
+                    "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+                ),
+                3 => (
+                    80,
+                    "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+                ),
+                _ => (
+                    443,
+                    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/133.0",
+                ),
+            };
+            let second = (i / 10) % 60;
+            let minute = (i / 600) % 60;
+            if i % 5 < 2 {
+                let ip = format!("198.51.100.{}", (i / 7) % 200 + part);
+                let seen = samples.entry(ip).or_insert((u32::MAX, ua));
+                *seen = (*seen).min((minute * 60 + second, ua));
+            }
+            text.push_str(&format!(
+                "www.example.com:{port} 198.51.100.{} - - [20/Nov/2026:10:{minute:02}:{second:02} +0000] \"GET /private/{} HTTP/1.1\" 200 5 \"-\" \"{ua}\"\n",
+                (i / 7) % 200 + part,
+                i % 97
+            ));
+        }
+        let path = dir.path().join(format!("part{part}.log"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
+    }
+    let robots = testdata("robots-dir");
+    let run_with = |threads: &str| {
+        let out: Vec<std::path::PathBuf> = ["v", "s", "h", "sp"]
+            .iter()
+            .map(|n| dir.path().join(format!("{n}-{threads}.csv")))
+            .collect();
+        let mut args: Vec<&std::ffi::OsStr> = files.iter().map(|f| f.as_os_str()).collect();
+        args.extend([
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--threads".as_ref(),
+            threads.as_ref(),
+            "--out".as_ref(),
+            out[0].as_os_str(),
+            "--summary".as_ref(),
+            out[1].as_os_str(),
+            "--hosts".as_ref(),
+            out[2].as_os_str(),
+            "--spoofed".as_ref(),
+            out[3].as_os_str(),
+            "-q".as_ref(),
+        ]);
+        let o = run(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        out.iter()
+            .map(|p| std::fs::read(p).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let first = run_with("1");
+    assert!(rows(&first[3]).len() > 100, "spoofers are listed");
+    assert_eq!(
+        rows(&first[2])
+            .iter()
+            .filter(|h| &h[0] == "www.example.com")
+            .count(),
+        2,
+        "http and https are two origins of one host"
+    );
+    assert!(rows(&first[0]).iter().any(|r| &r[1] == "crawl-delay"));
+    for threads in ["2", "4", "8", "2", "8", "3"] {
+        let again = run_with(threads);
+        for (report, (a, b)) in ["violations", "summary", "hosts", "spoofed"]
+            .iter()
+            .zip(first.iter().zip(&again))
+        {
+            assert!(
+                a == b,
+                "--threads {threads}: the {report} report differs:\n{}\n---\n{}",
+                String::from_utf8_lossy(a),
+                String::from_utf8_lossy(b)
+            );
+        }
+    }
+    // A spoofer that sent both User-Agents in its first second is sampled by the lesser text.
+    let spoofed = rows(&first[3]);
+    let google: Vec<_> = spoofed
+        .iter()
+        .filter(|r| &r["crawler"] == "Googlebot")
+        .collect();
+    assert_eq!(google.len(), samples.len());
+    for r in google {
+        assert_eq!(&r["user_agent"], samples[&r["client_ip"]].1, "{r:?}");
+    }
+    assert!(
+        samples.values().any(|s| s.1.ends_with("aaa"))
+            && samples.values().any(|s| s.1.ends_with("zzz"))
+    );
+}
