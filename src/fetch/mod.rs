@@ -33,6 +33,7 @@ use dashmap::DashMap;
 use serde::{Deserialize, Serialize};
 
 pub use command::{FetchTarget, fetch_targets, rfc3339, run_fetch_command, write_target};
+pub use dir::{DatedName, DirError, RobotsDir, Saved, parse_stamp, stamp};
 pub use guard::{GuardError, GuardRefusal, GuardedResolver, address_allowed};
 pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
 pub use source::{Missing, OriginHistory, RobotsSource, Snapshot, Version};
@@ -134,6 +135,9 @@ pub enum FetchError {
         #[source]
         source: std::io::Error,
     },
+    /// `--robots-dir` has a file that is not a version, or versions that do not fit.
+    #[error(transparent)]
+    Dir(#[from] dir::DirError),
     /// Writing the `fetch` command's output failed.
     #[error("cannot write the output: {0}")]
     Write(#[from] std::io::Error),
@@ -369,6 +373,8 @@ struct Inner {
     allow: guard::HostAllowList,
     http: Option<http::HttpFetcher>,
     cache: Option<cache::Cache>,
+    /// `--robots-dir`, checked.
+    dir: Option<dir::RobotsDir>,
     slots: DashMap<Origin, Arc<Slot>>,
     /// Origins waiting for the network, in the order they were noted.
     noted: Mutex<Vec<Origin>>,
@@ -398,6 +404,11 @@ impl RobotsStore {
     pub fn new(opts: FetchOptions) -> Result<RobotsStore, FetchError> {
         let allow = guard::HostAllowList::new(&opts.allow_hosts)?;
         let mut warnings = Vec::new();
+        let dir = opts
+            .robots_dir
+            .as_deref()
+            .map(dir::RobotsDir::scan)
+            .transpose()?;
         let (http, cache) = if opts.robots_dir.is_some() {
             (None, None)
         } else {
@@ -419,6 +430,7 @@ impl RobotsStore {
                 allow,
                 http,
                 cache,
+                dir,
                 slots: DashMap::new(),
                 noted: Mutex::new(Vec::new()),
                 started: Mutex::new(0),
@@ -473,21 +485,22 @@ impl RobotsStore {
 }
 
 impl Inner {
-    /// The entry for an origin when it needs no network: an invalid origin, saved files, a
+    /// The history of an origin when it needs no network: an invalid origin, saved files, a
     /// host outside the allowed ones, a fresh cache entry.
-    fn without_network(&self, origin: &Origin) -> Option<RobotsEntry> {
+    fn without_network(&self, origin: &Origin) -> Option<OriginHistory> {
         let url = origin.robots_url();
+        let single = |entry| Some(OriginHistory::single(Arc::new(entry)));
         // The fields are public: an origin built by hand must still be one `from_host`
         // gives, or a host like `..` would reach the file system and the network.
         if Origin::from_host(origin.display_host().as_bytes(), origin.scheme).as_ref() != Ok(origin)
         {
-            return Some(RobotsEntry::not_fetched(url, "invalid host"));
+            return single(RobotsEntry::not_fetched(url, "invalid host"));
         }
-        if let Some(dir) = &self.opts.robots_dir {
-            return Some(dir::read(dir, origin));
+        if let Some(dir) = &self.dir {
+            return Some(dir.history(origin));
         }
         if !self.allow.allows(&origin.host) {
-            return Some(RobotsEntry::not_fetched(
+            return single(RobotsEntry::not_fetched(
                 url,
                 "host not in the allowed hosts",
             ));
@@ -497,7 +510,7 @@ impl Inner {
         cached.is_fresh(unix_now()).then(|| {
             let mut entry = cached.entry;
             entry.obtained = Obtained::Cache;
-            entry
+            OriginHistory::single(Arc::new(entry))
         })
     }
 
@@ -576,8 +589,8 @@ impl RobotsSource for RobotsStore {
         }
         if created {
             match self.inner.without_network(origin) {
-                Some(entry) => {
-                    let h = Arc::new(OriginHistory::single(Arc::new(entry)));
+                Some(history) => {
+                    let h = Arc::new(history);
                     return Some(Arc::clone(slot.history.get_or_init(|| h)));
                 }
                 None => lock(&self.inner.noted).push(origin.clone()),

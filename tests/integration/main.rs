@@ -8,6 +8,7 @@ mod check;
 mod errors;
 mod fetch;
 mod formats;
+mod history;
 mod inputs;
 mod partial;
 mod support;

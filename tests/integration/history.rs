@@ -1,0 +1,299 @@
+//! Judging in time (spec §9) through the whole audit: a log and a `--robots-dir` of dated
+//! versions → the report.
+
+use std::path::Path;
+
+use crate::support::{Rec, rows, run, stderr};
+
+/// Writes `files` (name → content) into `dir/<host>/`.
+fn versions(dir: &Path, host: &str, files: &[(&str, &str)]) {
+    let folder = dir.join(host);
+    std::fs::create_dir_all(&folder).unwrap();
+    for (name, body) in files {
+        std::fs::write(folder.join(name), body).unwrap();
+    }
+}
+
+/// A vhost_combined line: `day` of November 2026 at `hour`:00 UTC.
+fn line(host: &str, day: u32, hour: u32, min: u32, path: &str, status: u16, bot: &str) -> String {
+    format!(
+        "{host}:443 203.0.113.7 - - [{day:02}/Nov/2026:{hour:02}:{min:02}:00 +0000] \"GET {path} HTTP/1.1\" {status} 120 \"-\" \"{bot}/1.0 (+https://bots.example/{bot})\"\n"
+    )
+}
+
+/// Runs the audit; gives (violations, summary).
+fn audit(dir: &Path, log: &str, extra: &[&str]) -> (Vec<Rec>, Vec<Rec>) {
+    let path = dir.join("access.log");
+    std::fs::write(&path, log).unwrap();
+    let (v, s) = (dir.join("v.csv"), dir.join("s.csv"));
+    let robots = dir.join("robots");
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        path.as_os_str(),
+        "--robots-dir".as_ref(),
+        robots.as_os_str(),
+        "--out".as_ref(),
+        v.as_os_str(),
+        "--summary".as_ref(),
+        s.as_os_str(),
+        "-q".as_ref(),
+    ];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    let o = run(&args, None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    (
+        rows(&std::fs::read(v).unwrap()),
+        rows(&std::fs::read(s).unwrap()),
+    )
+}
+
+/// The spec's example: v1 from 11-01 `Disallow: /a/`, v2 from 11-03 `/a/` + `/b/`, v3 from
+/// 11-05 `/b/`, all in the `*` group.
+fn worked_example(dir: &Path) {
+    versions(
+        &dir.join("robots"),
+        "www.example.com",
+        &[
+            (
+                "robots.20261101T000000Z.txt",
+                "User-agent: *\nDisallow: /a/\n",
+            ),
+            (
+                "robots.20261103T000000Z.txt",
+                "User-agent: *\nDisallow: /a/\nDisallow: /b/\n",
+            ),
+            (
+                "robots.20261105T000000Z.txt",
+                "User-agent: *\nDisallow: /b/\n",
+            ),
+        ],
+    );
+}
+
+/// Each row of the worked example by a bot of its own, so that one's fetch of /robots.txt
+/// does not narrow another's requests.
+fn worked_example_log() -> String {
+    let h = "www.example.com";
+    [
+        line(h, 2, 10, 0, "/a/1", 200, "Row1Bot"),
+        line(h, 3, 6, 0, "/b/1", 200, "Row2Bot"),
+        line(h, 3, 1, 0, "/robots.txt", 200, "Row3Bot"),
+        line(h, 3, 2, 0, "/b/3", 200, "Row3Bot"),
+        line(h, 4, 6, 0, "/b/2", 200, "Row4Bot"),
+        line(h, 4, 0, 0, "/robots.txt", 404, "Row5Bot"),
+        line(h, 4, 1, 0, "/a/3", 200, "Row5Bot"),
+        line(h, 5, 6, 0, "/a/2", 200, "Row6Bot"),
+        line(h, 5, 6, 0, "/b/4", 200, "Row7Bot"),
+        // 10-31 12:00: written as the previous day in November's terms below.
+    ]
+    .concat()
+        + "www.example.com:443 203.0.113.7 - - [31/Oct/2026:12:00:00 +0000] \"GET /a/0 HTTP/1.1\" 200 120 \"-\" \"Row8Bot/1.0 (+https://bots.example/Row8Bot)\"\n"
+}
+
+fn find<'a>(recs: &'a [Rec], crawler: &str) -> Vec<&'a Rec> {
+    recs.iter().filter(|r| &r["crawler"] == crawler).collect()
+}
+
+#[test]
+fn spec_9_worked_example_through_the_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    worked_example(dir.path());
+    let (v, s) = audit(dir.path(), &worked_example_log(), &[]);
+    let row = |crawler: &str| -> (String, String, String, String) {
+        let r = find(&v, crawler);
+        assert_eq!(r.len(), 1, "{crawler}: {v:?}");
+        (
+            r[0]["path"].to_string(),
+            r[0]["robots_version"].to_string(),
+            r[0]["evidence"].to_string(),
+            r[0]["rule"].to_string(),
+        )
+    };
+    let v1 = "2026-11-01T00:00:00Z";
+    let v2 = "2026-11-03T00:00:00Z";
+    let v3 = "2026-11-05T00:00:00Z";
+    let owned = |p: &str, v: &str, e: &str, r: &str| (p.into(), v.into(), e.into(), r.into());
+    assert_eq!(
+        row("Row1Bot"),
+        owned("/a/1", v1, "in-force", "Disallow: /a/")
+    );
+    assert_eq!(
+        row("Row3Bot"),
+        owned("/b/3", v2, "fetched", "Disallow: /b/")
+    );
+    assert_eq!(
+        row("Row4Bot"),
+        owned("/b/2", v2, "in-force", "Disallow: /b/")
+    );
+    assert_eq!(
+        row("Row7Bot"),
+        owned("/b/4", v3, "in-force", "Disallow: /b/")
+    );
+    assert_eq!(
+        row("Row8Bot"),
+        owned("/a/0", v1, "assumed", "Disallow: /a/")
+    );
+    for allowed in ["Row2Bot", "Row5Bot", "Row6Bot"] {
+        assert!(find(&v, allowed).is_empty(), "{allowed} is allowed: {v:?}");
+    }
+    assert_eq!(v.len(), 5);
+    let summary = |crawler: &str| {
+        let r = find(&s, crawler);
+        assert_eq!(r.len(), 1, "{crawler}");
+        (
+            r[0]["allowed"].to_string(),
+            r[0]["allowed_by_leeway"].to_string(),
+            r[0]["violations"].to_string(),
+        )
+    };
+    let counts = |a: &str, l: &str, v: &str| (a.to_string(), l.to_string(), v.to_string());
+    assert_eq!(
+        summary("Row2Bot"),
+        counts("1", "1", "0"),
+        "allowed by the leeway"
+    );
+    assert_eq!(summary("Row5Bot"), counts("1", "0", "0"), "its own 404");
+    assert_eq!(summary("Row6Bot"), counts("1", "0", "0"), "v3 allows");
+    assert_eq!(summary("Row1Bot"), counts("0", "0", "1"));
+}
+
+#[test]
+fn with_no_leeway_the_version_in_force_decides() {
+    let dir = tempfile::tempdir().unwrap();
+    worked_example(dir.path());
+    let (v, s) = audit(dir.path(), &worked_example_log(), &["--leeway", "0"]);
+    let row2 = find(&v, "Row2Bot");
+    assert_eq!(row2.len(), 1, "{v:?}");
+    assert_eq!(
+        (&row2[0]["robots_version"], &row2[0]["evidence"]),
+        ("2026-11-03T00:00:00Z", "in-force")
+    );
+    assert!(
+        find(&s, "Row2Bot")
+            .iter()
+            .all(|r| &r["allowed_by_leeway"] == "0")
+    );
+    // Its own 404 an hour earlier excuses it only for the leeway after it: here, not at all.
+    let row5 = find(&v, "Row5Bot");
+    assert_eq!(row5.len(), 1, "{v:?}");
+    assert_eq!(&row5[0]["evidence"], "in-force");
+}
+
+#[test]
+fn status_versions_and_uncertain_windows() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    // A host whose file disappeared (404) from 11-03, and one that became unreachable (503):
+    // the unreachable version stands for the last good one before it.
+    versions(
+        &robots,
+        "gone.example",
+        &[
+            (
+                "robots.20261101T000000Z.txt",
+                "User-agent: *\nDisallow: /\n",
+            ),
+            ("robots.20261103T000000Z.404", ""),
+        ],
+    );
+    versions(
+        &robots,
+        "down.example",
+        &[
+            (
+                "robots.20261101T000000Z.txt",
+                "User-agent: *\nDisallow: /\n",
+            ),
+            ("robots.20261103T000000Z.503", "Service Unavailable"),
+        ],
+    );
+    // A change known only to have happened after 11-02 and no later than 11-04.
+    versions(
+        &robots,
+        "fuzzy.example",
+        &[
+            (
+                "robots.20261101T000000Z.txt",
+                "User-agent: *\nDisallow: /old/\n",
+            ),
+            (
+                "robots.20261102T000000Z-20261104T000000Z.txt",
+                "User-agent: *\nDisallow: /new/\n",
+            ),
+        ],
+    );
+    let log = [
+        line("gone.example", 4, 12, 0, "/x", 200, "GoneBot"),
+        line("gone.example", 2, 12, 0, "/y", 200, "GoneBot"),
+        line("down.example", 4, 12, 0, "/x", 200, "DownBot"),
+        line("fuzzy.example", 3, 12, 0, "/old/1", 200, "FuzzyBot"),
+        line("fuzzy.example", 3, 12, 0, "/new/1", 200, "FuzzyBot"),
+        line("fuzzy.example", 6, 12, 0, "/new/2", 200, "FuzzyBot"),
+        line("fuzzy.example", 6, 12, 0, "/old/2", 200, "FuzzyBot"),
+    ]
+    .concat();
+    let (v, _) = audit(dir.path(), &log, &["--leeway", "0"]);
+    let paths = |crawler: &str| -> Vec<(String, String)> {
+        find(&v, crawler)
+            .iter()
+            .map(|r| (r["path"].to_string(), r["robots_version"].to_string()))
+            .collect()
+    };
+    // No file from 11-03: only the request before it is a violation.
+    assert_eq!(
+        paths("GoneBot"),
+        [("/y".into(), "2026-11-01T00:00:00Z".into())]
+    );
+    // Unreachable from 11-03: judged by the last good version, v1.
+    assert_eq!(
+        paths("DownBot"),
+        [("/x".into(), "2026-11-01T00:00:00Z".into())]
+    );
+    // On 11-03 either version may be in force: neither path is forbidden by both. By 11-06
+    // only the new one is.
+    assert_eq!(
+        paths("FuzzyBot"),
+        [("/new/2".into(), "2026-11-04T00:00:00Z".into())]
+    );
+}
+
+#[test]
+fn a_robots_dir_that_cannot_be_read_right_is_an_error_naming_the_file() {
+    for (files, expect) in [
+        (
+            vec![("robots.2026-11-01.txt", "")],
+            "robots.2026-11-01.txt: not robots.txt nor a dated version",
+        ),
+        (
+            vec![("robots.txt", ""), ("robots.20261101T000000Z.txt", "")],
+            "holds both robots.txt and dated versions",
+        ),
+        (
+            vec![
+                ("robots.20261101T000000Z-20261105T000000Z.txt", ""),
+                ("robots.20261103T000000Z.txt", ""),
+            ],
+            "overlap",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        versions(&dir.path().join("robots"), "www.example.com", &files);
+        let path = dir.path().join("access.log");
+        std::fs::write(&path, line("www.example.com", 2, 0, 0, "/", 200, "ABot")).unwrap();
+        let out = dir.path().join("v.csv");
+        std::fs::write(&out, "previous\n").unwrap();
+        let robots = dir.path().join("robots");
+        let o = run(
+            &[
+                path.as_os_str(),
+                "--robots-dir".as_ref(),
+                robots.as_os_str(),
+                "--out".as_ref(),
+                out.as_os_str(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2), "{files:?}");
+        assert!(stderr(&o).contains(expect), "{}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous\n");
+    }
+}
