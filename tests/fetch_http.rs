@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use robots_audit::fetch::{
     FetchOptions, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, ResolveOverride, RobotsEntry,
-    RobotsStore, Scheme,
+    RobotsSource, RobotsStore, Scheme,
 };
 
 /// What the server does for one request.
@@ -597,7 +597,7 @@ fn cache_corrupt_file_is_replaced() {
     assert_eq!(e.obtained, Obtained::Network);
     assert_eq!(e.outcome, Outcome::Rules);
     let stored = std::fs::read(&file).expect("replaced");
-    assert!(stored.starts_with(b"robots-audit cache v1\nurl http://127.0.0.1:"));
+    assert!(stored.starts_with(b"robots-audit cache v2\nurl http://127.0.0.1:"));
     assert!(stored.ends_with(b"# fresh\n"));
     let again = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     assert_eq!(again.obtained, Obtained::Cache);
@@ -622,20 +622,26 @@ fn cache_stands_in_while_unreachable() {
     });
     cached_store(dir.path()).get(&server.origin("127.0.0.1"));
     down.store(true, Ordering::SeqCst);
-    let e = cached_store(dir.path()).get(&server.origin("127.0.0.1"));
+    let store = cached_store(dir.path());
+    let e = store.get(&server.origin("127.0.0.1"));
     assert_eq!(server.total_hits(), 2);
-    assert_eq!(e.outcome, Outcome::Rules, "{e:?}");
-    assert_eq!(e.obtained, Obtained::Cache);
-    assert_eq!(e.body_bytes(), b"# old\n");
-    let reason = e.reason.as_deref().expect("reason");
-    assert!(reason.starts_with("unreachable now (HTTP 503)"), "{reason}");
-    // Without a cache the same fetch is unreachable.
+    // The file is unreachable now; the history keeps the copy fetched before, which the
+    // unreachable version stands for when requests are judged (spec §9).
+    assert_eq!(e.outcome, Outcome::Unreachable, "{e:?}");
+    let history = store.lookup(&server.origin("127.0.0.1")).expect("settled");
+    let versions = history.versions();
+    assert_eq!(versions.len(), 2);
+    assert_eq!(versions[0].entry.obtained, Obtained::Cache);
+    assert_eq!(versions[0].entry.body_bytes(), b"# old\n");
+    let timeline = history.timeline(|e| e.outcome == Outcome::Rules);
+    assert_eq!(timeline.effective(1), Some(0));
+    // Without a cache the same fetch is unreachable, with nothing to stand for it.
     let e = server.fetch("a.test", &[]);
     assert_eq!(e.outcome, Outcome::Unreachable);
 }
 
 #[test]
-fn resolve_pinned_origins_bypass_the_cache() {
+fn resolve_pinned_origins_have_a_cache_of_their_own() {
     let dir = tempfile::tempdir().expect("tempdir");
     let server = Server::start(|_, _| ok("# staging\n"));
     let store = || {
@@ -651,10 +657,18 @@ fn resolve_pinned_origins_bypass_the_cache() {
     );
     assert_eq!(
         store().get(&server.origin("a.test")).obtained,
-        Obtained::Network
+        Obtained::Cache
     );
-    assert_eq!(server.total_hits(), 2);
-    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+    assert_eq!(server.total_hits(), 1);
+    // Kept apart from what the public a.test would be cached as.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [format!("http_a.test_{}@127.0.0.1.robots", server.port)]
+    );
 }
 
 #[test]

@@ -7,7 +7,10 @@ use std::io::Write;
 
 use crate::cli::FetchArgs;
 use crate::config::{self, ConfigError};
-use robots_audit::fetch::{FetchError, Outcome, RobotsStore, fetch_targets, write_target};
+use robots_audit::fetch::{
+    FetchError, OriginHistory, Outcome, RobotsSource, RobotsStore, fetch_targets, rfc3339,
+    write_target,
+};
 use robots_audit::report::escape_for_terminal;
 use robots_audit::robots::{Dialect, RobotsTxt};
 
@@ -39,9 +42,43 @@ pub fn run(args: &FetchArgs, out: &mut dyn Write) -> Result<bool, FetchCommandEr
         if let (Outcome::Rules, Some(body)) = (entry.outcome, &entry.body) {
             describe(out, &RobotsTxt::parse(body, Dialect::Google))?;
         }
+        if let Some(history) = target.origin.as_ref().and_then(|o| store.lookup(o)) {
+            versions(out, &history)?;
+        }
     }
     out.flush()?;
     Ok(targets.iter().all(|t| t.ok()))
+}
+
+/// What the cache (or the robots dir) knows of the file's history, when it knows more than
+/// the one version shown above.
+fn versions(out: &mut dyn Write, history: &OriginHistory) -> std::io::Result<()> {
+    let versions = history.versions();
+    if versions.len() < 2 {
+        return Ok(());
+    }
+    writeln!(out, "{:<10} {}", "versions:", versions.len())?;
+    for v in versions {
+        let when = if v.window.lo == v.window.hi {
+            format!("from {}", rfc3339(v.window.hi.div_euclid(1000)))
+        } else {
+            format!(
+                "after {}, by {}",
+                rfc3339(v.window.lo.div_euclid(1000)),
+                rfc3339(v.window.hi.div_euclid(1000))
+            )
+        };
+        let e = &v.entry;
+        writeln!(
+            out,
+            "  {when}: {}{} ({} bytes, {})",
+            e.outcome.as_str(),
+            e.status.map(|s| format!(" {s}")).unwrap_or_default(),
+            e.bytes,
+            e.obtained.as_str()
+        )?;
+    }
+    Ok(())
 }
 
 /// The engine's reading of a body (google dialect).

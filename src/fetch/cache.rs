@@ -1,81 +1,223 @@
-//! The disk cache of fetched outcomes, between runs (RFC 9309 §2.4: cache for 24 hours by
-//! default, `Cache-Control: max-age` may say otherwise; a stale copy may stand in while the
-//! file is unreachable).
+//! The disk cache of fetched outcomes, between runs, and the history they make (spec §9).
 //!
-//! One file per origin, named from the origin alone (`https_example.com_443.robots`); a
-//! small self-describing text header then the body bytes. Files are written to a temporary
-//! name and renamed into place. A file that cannot be read or parsed is ignored (and
-//! replaced by the next fetch): the cache is never a reason to fail.
+//! RFC 9309 §2.4: an outcome is fresh for 24 hours by default (`Cache-Control: max-age` may say
+//! otherwise). Beyond freshness, the cache keeps every distinct outcome of an origin with when
+//! it was first and last fetched, so that nightly runs build the history of the file by
+//! themselves: a version that was first fetched at `F` after the previous one was last
+//! fetched at `L` came into force in `(L, F]`. The history is bounded: versions last fetched
+//! more than [`MAX_HISTORY_DAYS`] ago are dropped, and at most [`MAX_VERSIONS`] versions and
+//! [`MAX_HISTORY_BYTES`] of bodies are kept (the oldest go first).
+//!
+//! One file per origin, named from the origin alone (`https_example.com_443.robots`): a small
+//! self-describing text header per version, then its body. Files are written to a temporary
+//! name and renamed into place; they are opened without following symbolic links and read up
+//! to what a file can hold. A file that cannot be read or parsed is ignored (and replaced by
+//! the next fetch): the cache is never a reason to fail.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
 
-use super::{FetchError, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, RobotsEntry};
+use crate::history::Window;
 
-const MAGIC: &str = "robots-audit cache v1";
+use super::{
+    FetchError, MAX_ROBOTS_BYTES, Obtained, Origin, OriginHistory, Outcome, RobotsEntry, Version,
+};
+
+const MAGIC_V1: &str = "robots-audit cache v1";
+const MAGIC_V2: &str = "robots-audit cache v2";
+
+/// Versions last fetched longer ago than this are dropped.
+pub const MAX_HISTORY_DAYS: i64 = 400;
+/// At most this many versions per origin.
+pub const MAX_VERSIONS: usize = 1000;
+/// At most this many bytes of bodies per origin (the newest versions are kept).
+pub const MAX_HISTORY_BYTES: usize = 16 << 20;
+/// The most a cache file can hold: the bodies plus a header per version.
+const MAX_FILE_BYTES: u64 = MAX_HISTORY_BYTES as u64 + MAX_VERSIONS as u64 * 4096 + 4096;
+/// Temporary files of a killed run older than this are removed.
+const STALE_TMP: Duration = Duration::from_secs(3600);
 
 /// Cached entries in one directory.
 pub(crate) struct Cache {
     dir: PathBuf,
 }
 
-/// An entry read back from the cache.
-pub(crate) struct Cached {
-    /// As stored; `obtained` is [`Obtained::Network`] (the caller marks it as cached).
+/// One cached version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CachedVersion {
+    /// The entry; `fetched_at` is when it was last fetched.
     pub(crate) entry: RobotsEntry,
-    /// Seconds after `fetched_at` that it stays fresh.
+    /// When it was first fetched (unix seconds).
+    pub(crate) first_fetched: i64,
+    /// Seconds after its last fetch that it stays fresh.
     pub(crate) max_age: u64,
 }
 
+/// An origin's cached versions, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Cached {
+    pub(crate) versions: Vec<CachedVersion>,
+}
+
 impl Cached {
-    /// Fresh: younger than its max-age, and not from the future (a clock set back).
-    pub(crate) fn is_fresh(&self, now: i64) -> bool {
-        let age = now - self.entry.fetched_at;
-        age >= -60 && (age.max(0) as u64) < self.max_age
+    /// The latest version, if it is a good outcome still fresh: younger than its max-age, and
+    /// not from the future (a clock set back).
+    pub(crate) fn fresh(&self, now: i64) -> Option<&CachedVersion> {
+        let v = self.versions.last()?;
+        let age = now - v.entry.fetched_at;
+        let good = matches!(v.entry.outcome, Outcome::Rules | Outcome::AllowAll);
+        (good && age >= -60 && (age.max(0) as u64) < v.max_age).then_some(v)
+    }
+
+    /// The history these versions make: the first came into force no later than its first
+    /// fetch; each later one after the previous one's last fetch and no later than its own
+    /// first. Every entry is marked as obtained from the cache but the last, which is marked
+    /// `latest` (how it was obtained this run).
+    pub(crate) fn history(&self, latest: Obtained) -> Option<OriginHistory> {
+        let n = self.versions.len();
+        let versions = self
+            .versions
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let first = v.first_fetched * 1000;
+                let window = match i.checked_sub(1) {
+                    None => Window::at(first),
+                    Some(p) => Window {
+                        lo: (self.versions[p].entry.fetched_at * 1000).min(first),
+                        hi: first,
+                    },
+                };
+                let mut entry = v.entry.clone();
+                entry.obtained = if i + 1 == n { latest } else { Obtained::Cache };
+                Version {
+                    window,
+                    entry: Arc::new(entry),
+                }
+            })
+            .collect();
+        OriginHistory::new(versions).ok()
+    }
+
+    /// Adds a fetch: the same outcome as the latest version extends it; another is a new
+    /// version. Then the bounds are applied.
+    fn add(&mut self, entry: &RobotsEntry, max_age: u64, now: i64) {
+        match self.versions.last_mut() {
+            Some(last) if same_outcome(&last.entry, entry) => {
+                last.entry.fetched_at = entry.fetched_at;
+                last.entry.reason = entry.reason.clone();
+                last.max_age = max_age;
+            }
+            _ => self.versions.push(CachedVersion {
+                entry: entry.clone(),
+                first_fetched: entry.fetched_at,
+                max_age,
+            }),
+        }
+        let horizon = now - MAX_HISTORY_DAYS * 86_400;
+        self.versions.retain(|v| v.entry.fetched_at >= horizon);
+        if self.versions.len() > MAX_VERSIONS {
+            let extra = self.versions.len() - MAX_VERSIONS;
+            self.versions.drain(..extra);
+        }
+        while self.versions.len() > 1
+            && self
+                .versions
+                .iter()
+                .map(|v| v.entry.body_bytes().len())
+                .sum::<usize>()
+                > MAX_HISTORY_BYTES
+        {
+            self.versions.remove(0);
+        }
     }
 }
 
+/// Two fetches that came to the same thing: the same outcome, status and body.
+fn same_outcome(a: &RobotsEntry, b: &RobotsEntry) -> bool {
+    a.outcome == b.outcome
+        && a.status == b.status
+        && a.body_bytes() == b.body_bytes()
+        && a.truncated == b.truncated
+}
+
 impl Cache {
-    /// Uses (and creates) `dir`.
+    /// Uses (and creates) `dir`, and removes temporary files killed runs left there.
     pub(crate) fn new(dir: &Path) -> Result<Cache, FetchError> {
         std::fs::create_dir_all(dir).map_err(|source| FetchError::CacheDir {
             path: dir.to_owned(),
             source,
         })?;
+        if !dir.is_dir() {
+            return Err(FetchError::CacheDir {
+                path: dir.to_owned(),
+                source: io::Error::new(io::ErrorKind::NotADirectory, "not a directory"),
+            });
+        }
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                let stale = e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| SystemTime::now().duration_since(t).ok())
+                    .is_some_and(|age| age > STALE_TMP);
+                if name.starts_with('.') && name.ends_with(".tmp") && stale {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
         Ok(Cache {
             dir: dir.to_owned(),
         })
     }
 
     /// The file for an origin: `<scheme>_<host>_<port>.robots`, the host with `_` and `:`
-    /// written as `%5F` and `%3A` so that the name is unique and portable.
-    pub(crate) fn path(&self, origin: &Origin) -> PathBuf {
-        let host = origin.host.replace('_', "%5F").replace(':', "%3A");
-        self.dir
-            .join(format!("{}_{host}_{}.robots", origin.scheme, origin.port))
+    /// written as `%5F` and `%3A` so that the name is unique and portable. An origin pinned to
+    /// other addresses (`--resolve`) has files of its own, `…@<addresses>.robots`: what a
+    /// staging server answers is never taken for the public file, nor the other way round.
+    pub(crate) fn path(&self, origin: &Origin, pin: &str) -> PathBuf {
+        let escape = |s: &str| s.replace('_', "%5F").replace(':', "%3A");
+        let host = escape(&origin.host);
+        let pin = if pin.is_empty() {
+            String::new()
+        } else {
+            format!("@{}", escape(pin))
+        };
+        self.dir.join(format!(
+            "{}_{host}_{}{pin}.robots",
+            origin.scheme, origin.port
+        ))
     }
 
-    /// The cached entry for an origin, if there is a readable one for that very origin.
-    pub(crate) fn load(&self, origin: &Origin) -> Option<Cached> {
-        let data = std::fs::read(self.path(origin)).ok()?;
-        let cached = parse(&data)?;
-        (cached.entry.url == origin.robots_url()).then_some(cached)
+    /// The cached versions of an origin, if there is a readable file for that very origin.
+    pub(crate) fn load(&self, origin: &Origin, pin: &str) -> Option<Cached> {
+        let data = read_capped(&self.path(origin, pin)).ok()?;
+        let (url, cached) = parse(&data)?;
+        (url == origin.robots_url()).then_some(cached)
     }
 
-    /// Stores an entry, atomically (temporary file + rename).
+    /// Adds a fetch to the origin's versions and writes them atomically (temporary file +
+    /// rename); gives the versions as stored.
     pub(crate) fn store(
         &self,
         origin: &Origin,
+        pin: &str,
         entry: &RobotsEntry,
         max_age: u64,
-    ) -> io::Result<()> {
-        let data = serialize(entry, max_age)
+    ) -> io::Result<Cached> {
+        let mut cached = self.load(origin, pin).unwrap_or_default();
+        cached.add(entry, max_age, super::unix_now());
+        let data = serialize(&origin.robots_url(), &cached)
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unstorable entry"))?;
         static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let path = self.path(origin);
+        let path = self.path(origin, pin);
         let tmp = self.dir.join(format!(
             ".{}.{}.{}.tmp",
             path.file_name()
@@ -93,113 +235,196 @@ impl Cache {
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
-        result
+        result.map(|()| cached)
     }
 }
 
-fn serialize(entry: &RobotsEntry, max_age: u64) -> Option<Vec<u8>> {
+/// Reads a cache file: a regular file reached without following a symbolic link (a link to
+/// `/dev/zero` must not make the cache read forever), at most what a cache file can hold.
+fn read_capped(path: &Path) -> io::Result<Vec<u8>> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "not a regular file",
+        ));
+    }
+    let mut data = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut data)?;
+    if data.len() as u64 > MAX_FILE_BYTES {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "too large"));
+    }
+    Ok(data)
+}
+
+fn serialize(url: &str, cached: &Cached) -> Option<Vec<u8>> {
     let one_line = |s: &str| !s.contains(['\n', '\r']);
-    if !one_line(&entry.url) || !entry.final_url.as_deref().is_none_or(one_line) {
+    if !one_line(url) {
         return None;
     }
-    let body = entry.body_bytes();
-    let mut head = String::new();
-    // Writing to a String cannot fail.
-    let _ = write!(
-        head,
-        "{MAGIC}\nurl {}\nfetched_at {}\nmax_age {max_age}\noutcome {}\nstatus {}\nfinal_url {}\ntruncated {}\nbytes {}\nreason {}\nbody {}\n",
-        entry.url,
-        entry.fetched_at,
-        entry.outcome.as_str(),
-        entry
-            .status
-            .map_or_else(|| "-".to_owned(), |s| s.to_string()),
-        entry.final_url.as_deref().unwrap_or("-"),
-        entry.truncated,
-        entry.bytes,
-        // Reasons are sanitised (no control characters), so they stay on one line.
-        entry
-            .reason
-            .as_deref()
-            .map_or_else(|| "-".to_owned(), |r| super::sanitize(r, 500)),
-        if entry.body.is_some() {
-            body.len().to_string()
-        } else {
-            "-".to_owned()
-        },
-    );
-    let mut data = head.into_bytes();
-    data.extend_from_slice(body);
+    let mut data = format!(
+        "{MAGIC_V2}\nurl {url}\nversions {}\n",
+        cached.versions.len()
+    )
+    .into_bytes();
+    for v in &cached.versions {
+        let entry = &v.entry;
+        if !entry.final_url.as_deref().is_none_or(one_line) {
+            return None;
+        }
+        let body = entry.body_bytes();
+        let mut head = String::new();
+        // Writing to a String cannot fail.
+        let _ = write!(
+            head,
+            "first_fetched {}\nlast_fetched {}\nmax_age {}\noutcome {}\nstatus {}\nfinal_url {}\ntruncated {}\nbytes {}\nreason {}\nbody {}\n",
+            v.first_fetched,
+            entry.fetched_at,
+            v.max_age,
+            entry.outcome.as_str(),
+            entry
+                .status
+                .map_or_else(|| "-".to_owned(), |s| s.to_string()),
+            entry.final_url.as_deref().unwrap_or("-"),
+            entry.truncated,
+            entry.bytes,
+            // Reasons are sanitised (no control characters), so they stay on one line.
+            entry
+                .reason
+                .as_deref()
+                .map_or_else(|| "-".to_owned(), |r| super::sanitize(r, 500)),
+            if entry.body.is_some() {
+                body.len().to_string()
+            } else {
+                "-".to_owned()
+            },
+        );
+        data.extend_from_slice(head.as_bytes());
+        data.extend_from_slice(body);
+    }
     Some(data)
 }
 
-fn parse(data: &[u8]) -> Option<Cached> {
-    let mut rest = data;
-    let mut line = || -> Option<&str> {
-        let nl = rest.iter().position(|&b| b == b'\n')?;
-        let l = std::str::from_utf8(&rest[..nl]).ok()?;
-        rest = &rest[nl + 1..];
+/// A reader of the text header lines and the bodies between them.
+struct Fields<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Fields<'a> {
+    fn line(&mut self) -> Option<&'a str> {
+        let nl = self.rest.iter().position(|&b| b == b'\n')?;
+        let l = std::str::from_utf8(&self.rest[..nl]).ok()?;
+        self.rest = &self.rest[nl + 1..];
         Some(l)
-    };
-    let mut field = |name: &str| -> Option<String> {
-        let l = line()?;
-        let value = l.strip_prefix(name)?.strip_prefix(' ')?;
-        Some(value.to_owned())
-    };
-    if field("robots-audit")? != "cache v1" {
-        return None;
     }
-    let url = field("url")?;
-    let fetched_at = field("fetched_at")?.parse().ok()?;
-    let max_age = field("max_age")?.parse().ok()?;
-    let outcome = match field("outcome")?.as_str() {
-        "rules" => Outcome::Rules,
-        "allow-all" => Outcome::AllowAll,
+
+    fn field(&mut self, name: &str) -> Option<&'a str> {
+        self.line()?.strip_prefix(name)?.strip_prefix(' ')
+    }
+
+    fn bytes(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.rest.split_at_checked(n)?;
+        self.rest = rest;
+        Some(head)
+    }
+}
+
+/// Parses a cache file (v2, or v1 as one version); gives its URL and versions.
+fn parse(data: &[u8]) -> Option<(String, Cached)> {
+    let mut f = Fields { rest: data };
+    let magic = f.line()?;
+    let url = f.field("url")?.to_owned();
+    let cached = match magic {
+        MAGIC_V1 => {
+            let fetched_at: i64 = f.field("fetched_at")?.parse().ok()?;
+            let max_age = f.field("max_age")?.parse().ok()?;
+            let entry = parse_entry(&mut f, &url, fetched_at)?;
+            Cached {
+                versions: vec![CachedVersion {
+                    entry,
+                    first_fetched: fetched_at,
+                    max_age,
+                }],
+            }
+        }
+        MAGIC_V2 => {
+            let n: usize = f.field("versions")?.parse().ok()?;
+            if n > MAX_VERSIONS {
+                return None;
+            }
+            let mut versions = Vec::with_capacity(n);
+            for _ in 0..n {
+                let first_fetched = f.field("first_fetched")?.parse().ok()?;
+                let last_fetched = f.field("last_fetched")?.parse().ok()?;
+                let max_age = f.field("max_age")?.parse().ok()?;
+                let entry = parse_entry(&mut f, &url, last_fetched)?;
+                versions.push(CachedVersion {
+                    entry,
+                    first_fetched,
+                    max_age,
+                });
+            }
+            Cached { versions }
+        }
         _ => return None,
     };
-    let status = match field("status")?.as_str() {
+    f.rest.is_empty().then_some((url, cached))
+}
+
+/// The fields of one entry after its times, and its body.
+fn parse_entry(f: &mut Fields<'_>, url: &str, fetched_at: i64) -> Option<RobotsEntry> {
+    let outcome = match f.field("outcome")? {
+        "rules" => Outcome::Rules,
+        "allow-all" => Outcome::AllowAll,
+        "unreachable" => Outcome::Unreachable,
+        _ => return None,
+    };
+    let status = match f.field("status")? {
         "-" => None,
         s => Some(s.parse().ok()?),
     };
-    let final_url = match field("final_url")? {
-        s if s == "-" => None,
-        s => Some(s),
+    let final_url = match f.field("final_url")? {
+        "-" => None,
+        s => Some(s.to_owned()),
     };
-    let truncated = field("truncated")?.parse().ok()?;
-    let bytes = field("bytes")?.parse().ok()?;
-    let reason = match field("reason")? {
-        s if s == "-" => None,
-        s => Some(s),
+    let truncated = f.field("truncated")?.parse().ok()?;
+    let bytes = f.field("bytes")?.parse().ok()?;
+    let reason = match f.field("reason")? {
+        "-" => None,
+        s => Some(s.to_owned()),
     };
-    let body_len = field("body")?;
-    let body = match body_len.as_str() {
-        "-" if rest.is_empty() => None,
-        "-" => return None,
+    let body = match f.field("body")? {
+        "-" => None,
         n => {
             let n: usize = n.parse().ok()?;
-            if n != rest.len() || n > MAX_ROBOTS_BYTES {
+            if n > MAX_ROBOTS_BYTES {
                 return None;
             }
-            Some(Arc::from(rest))
+            Some(Arc::from(f.bytes(n)?))
         }
     };
     if outcome == Outcome::Rules && body.is_none() {
         return None;
     }
-    Some(Cached {
-        entry: RobotsEntry {
-            url,
-            obtained: Obtained::Network,
-            outcome,
-            status,
-            final_url,
-            body,
-            truncated,
-            bytes,
-            fetched_at,
-            reason,
-        },
-        max_age,
+    Some(RobotsEntry {
+        url: url.to_owned(),
+        obtained: Obtained::Network,
+        outcome,
+        status,
+        final_url,
+        body,
+        truncated,
+        bytes,
+        fetched_at,
+        reason,
     })
 }
 
@@ -208,7 +433,7 @@ mod tests {
     use super::*;
     use crate::fetch::Scheme;
 
-    fn entry() -> RobotsEntry {
+    fn entry(body: &[u8], at: i64) -> RobotsEntry {
         let mut e = RobotsEntry::new(
             "https://example.com/robots.txt".into(),
             Obtained::Network,
@@ -217,49 +442,139 @@ mod tests {
         );
         e.status = Some(200);
         e.final_url = Some("https://www.example.com/robots.txt".into());
-        e.body = Some(Arc::from(&b"User-agent: *\nDisallow: /x\n\x00\xff"[..]));
-        e.bytes = 28;
+        e.body = Some(Arc::from(body));
+        e.bytes = body.len() as u64;
+        e.fetched_at = at;
         e
     }
 
     #[test]
-    fn round_trip() {
-        let e = entry();
-        let data = serialize(&e, 3600).expect("storable");
-        let c = parse(&data).expect("parses");
-        assert_eq!(c.entry, e);
-        assert_eq!(c.max_age, 3600);
-        let mut a = e.clone();
-        a.outcome = Outcome::AllowAll;
-        a.body = None;
-        a.status = Some(404);
-        a.reason = Some("HTTP 404".into());
-        assert_eq!(
-            parse(&serialize(&a, 1).expect("storable"))
-                .expect("parses")
-                .entry,
-            a
+    fn round_trip_of_a_history() {
+        let mut c = Cached::default();
+        c.add(
+            &entry(b"User-agent: *\nDisallow: /x\n\x00\xff", 1000),
+            3600,
+            1000,
         );
+        let mut gone = entry(b"", 2000);
+        gone.outcome = Outcome::AllowAll;
+        gone.body = None;
+        gone.status = Some(404);
+        gone.reason = Some("HTTP 404".into());
+        c.add(&gone, 60, 2000);
+        let data = serialize("https://example.com/robots.txt", &c).expect("storable");
+        let (url, back) = parse(&data).expect("parses");
+        assert_eq!(url, "https://example.com/robots.txt");
+        assert_eq!(back, c);
+    }
+
+    #[test]
+    fn the_same_outcome_extends_a_version_and_a_new_one_starts_a_window() {
+        let mut c = Cached::default();
+        c.add(&entry(b"A", 1_000), 60, 1_000);
+        c.add(&entry(b"A", 2_000), 60, 2_000);
+        c.add(&entry(b"B", 5_000), 60, 5_000);
+        assert_eq!(c.versions.len(), 2);
+        assert_eq!(
+            (c.versions[0].first_fetched, c.versions[0].entry.fetched_at),
+            (1_000, 2_000)
+        );
+        let h = c.history(Obtained::Network).expect("a history");
+        let w: Vec<Window> = h.versions().iter().map(|v| v.window).collect();
+        // B came after A's last fetch and no later than its own first.
+        assert_eq!(
+            w,
+            [
+                Window::at(1_000_000),
+                Window {
+                    lo: 2_000_000,
+                    hi: 5_000_000
+                }
+            ]
+        );
+        assert_eq!(h.versions()[0].entry.obtained, Obtained::Cache);
+        assert_eq!(h.versions()[1].entry.obtained, Obtained::Network);
+    }
+
+    #[test]
+    fn history_is_bounded_in_age_count_and_bytes() {
+        let day = 86_400;
+        let now = 1_000 * day;
+        let mut c = Cached::default();
+        for i in 0..(MAX_VERSIONS as i64 + 50) {
+            let t = now - 300 * day + i * 60;
+            c.add(&entry(format!("v{i}").as_bytes(), t), 60, t);
+        }
+        assert_eq!(c.versions.len(), MAX_VERSIONS, "the oldest are dropped");
+        assert_eq!(c.versions[0].entry.body_bytes(), b"v50");
+        // Far in the future, everything but the new version is older than the horizon.
+        c.add(&entry(b"late", now + 500 * day), 60, now + 500 * day);
+        assert_eq!(c.versions.len(), 1);
+        let big = vec![b'x'; MAX_ROBOTS_BYTES];
+        let mut c = Cached::default();
+        for i in 0..40 {
+            let mut body = big.clone();
+            body[0] = i;
+            c.add(&entry(&body, now + i64::from(i)), 60, now + i64::from(i));
+        }
+        let total: usize = c.versions.iter().map(|v| v.entry.body_bytes().len()).sum();
+        assert!(total <= MAX_HISTORY_BYTES, "{total}");
+        assert_eq!(c.versions.last().expect("kept").entry.body_bytes()[0], 39);
     }
 
     #[test]
     fn corrupt_data_is_ignored() {
-        let data = serialize(&entry(), 3600).expect("storable");
+        let mut c = Cached::default();
+        c.add(&entry(b"A", 1_000), 60, 1_000);
+        let data = serialize("https://example.com/robots.txt", &c).expect("storable");
         assert!(parse(&data[..data.len() - 1]).is_none());
         assert!(parse(b"").is_none());
-        assert!(parse(b"robots-audit cache v2\n").is_none());
+        assert!(parse(b"robots-audit cache v3\n").is_none());
         let mut bad = data.clone();
         bad.extend_from_slice(b"more");
         assert!(parse(&bad).is_none());
+        // A version count past the bound is refused before anything is allocated for it.
+        assert!(parse(b"robots-audit cache v2\nurl u\nversions 99999999\n").is_none());
+    }
+
+    #[test]
+    fn version_1_files_are_read_as_one_version() {
+        let v1 = b"robots-audit cache v1\nurl https://example.com/robots.txt\nfetched_at 1000\nmax_age 60\noutcome rules\nstatus 200\nfinal_url -\ntruncated false\nbytes 2\nreason -\nbody 2\nAB";
+        let (_, c) = parse(v1).expect("v1 parses");
+        assert_eq!(c.versions.len(), 1);
+        assert_eq!(c.versions[0].entry.body_bytes(), b"AB");
+        assert_eq!(c.versions[0].first_fetched, 1000);
     }
 
     #[test]
     fn freshness() {
-        let mut c = parse(&serialize(&entry(), 100).expect("storable")).expect("parses");
-        c.entry.fetched_at = 1000;
-        assert!(c.is_fresh(1050));
-        assert!(!c.is_fresh(1100));
-        assert!(!c.is_fresh(500));
+        let mut c = Cached::default();
+        c.add(&entry(b"A", 1000), 100, 1000);
+        assert!(c.fresh(1050).is_some());
+        assert!(c.fresh(1100).is_none());
+        assert!(c.fresh(500).is_none(), "from the future");
+        let mut down = entry(b"", 1060);
+        down.outcome = Outcome::Unreachable;
+        down.body = None;
+        c.add(&down, 100, 1060);
+        assert!(
+            c.fresh(1070).is_none(),
+            "an unreachable latest version is never fresh"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cache_file_that_is_a_link_or_huge_is_not_read() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let cache = Cache::new(dir.path()).expect("cache");
+        let o = Origin::from_host(b"example.com", Scheme::Https).expect("valid");
+        std::os::unix::fs::symlink("/dev/zero", cache.path(&o, "")).expect("symlink");
+        assert!(cache.load(&o, "").is_none());
+        std::fs::remove_file(cache.path(&o, "")).expect("rm");
+        let f = std::fs::File::create(cache.path(&o, "")).expect("create");
+        f.set_len(MAX_FILE_BYTES + 10).expect("sparse file");
+        assert!(read_capped(&cache.path(&o, "")).is_err());
     }
 
     #[test]
@@ -269,16 +584,20 @@ mod tests {
         };
         let o = |h: &str, s| Origin::from_host(h.as_bytes(), s).expect("valid");
         assert_eq!(
-            cache.path(&o("example.com", Scheme::Https)),
+            cache.path(&o("example.com", Scheme::Https), ""),
             Path::new("/c/https_example.com_443.robots")
         );
         assert_eq!(
-            cache.path(&o("[2001:db8::1]:8080", Scheme::Http)),
+            cache.path(&o("[2001:db8::1]:8080", Scheme::Http), ""),
             Path::new("/c/http_2001%3Adb8%3A%3A1_8080.robots")
         );
         assert_ne!(
-            cache.path(&o("a_b", Scheme::Http)),
-            cache.path(&o("a", Scheme::Http))
+            cache.path(&o("a_b", Scheme::Http), ""),
+            cache.path(&o("a", Scheme::Http), "")
+        );
+        assert_eq!(
+            cache.path(&o("example.com", Scheme::Https), "127.0.0.1,::1"),
+            Path::new("/c/https_example.com_443@127.0.0.1,%3A%3A1.robots")
         );
     }
 }

@@ -364,7 +364,7 @@ struct Slot {
     /// The answer the store gives, set once.
     history: OnceLock<Arc<OriginHistory>>,
     /// What a network fetch came to (written by a fetch thread, read by `settle`).
-    fetched: Mutex<Option<RobotsEntry>>,
+    fetched: Mutex<Option<OriginHistory>>,
 }
 
 /// The state shared with the fetch threads.
@@ -505,61 +505,49 @@ impl Inner {
                 "host not in the allowed hosts",
             ));
         }
-        let cache = self.cache_for(origin)?;
-        let cached = cache.load(origin)?;
-        cached.is_fresh(unix_now()).then(|| {
-            let mut entry = cached.entry;
-            entry.obtained = Obtained::Cache;
-            OriginHistory::single(Arc::new(entry))
-        })
+        let (cache, pin) = self.cache_for(origin)?;
+        let cached = cache.load(origin, &pin)?;
+        cached.fresh(unix_now())?;
+        cached.history(Obtained::Cache)
     }
 
-    /// The cache, unless the origin is sent elsewhere by `--resolve` (a staging server, a
-    /// test): its answer is not the public one, so it neither reads nor writes the cache.
-    fn cache_for(&self, origin: &Origin) -> Option<&cache::Cache> {
-        let pinned = self
+    /// The cache, and the addresses `--resolve` pins the origin to (empty when none): a
+    /// pinned origin (a staging server, a test) has cache files of its own, since its answer
+    /// is not the public one.
+    fn cache_for(&self, origin: &Origin) -> Option<(&cache::Cache, String)> {
+        let pin: Vec<String> = self
             .opts
             .resolve
             .iter()
-            .any(|r| r.host == origin.host && r.port == origin.port);
-        self.cache.as_ref().filter(|_| !pinned)
+            .filter(|r| r.host == origin.host && r.port == origin.port)
+            .flat_map(|r| r.addrs.iter().map(ToString::to_string))
+            .collect();
+        Some((self.cache.as_ref()?, pin.join(",")))
     }
 
-    /// Fetches an origin over the network (with the cache's stale copy standing in while
-    /// the file is unreachable).
-    fn fetch(&self, origin: &Origin) -> RobotsEntry {
+    /// Fetches an origin over the network; gives its history: the cache's versions with
+    /// this fetch as the latest (an unreachable file then stands for the last good version,
+    /// spec §9), or this fetch alone without a cache.
+    fn fetch(&self, origin: &Origin) -> OriginHistory {
         let Some(http) = &self.http else {
             // Only robots-dir mode has no client, and it never fetches.
-            return RobotsEntry::not_fetched(origin.robots_url(), "no HTTP client");
+            return OriginHistory::single(Arc::new(RobotsEntry::not_fetched(
+                origin.robots_url(),
+                "no HTTP client",
+            )));
         };
-        let cache = self.cache_for(origin);
         let fetched = http.fetch(origin);
-        match fetched.entry.outcome {
-            Outcome::Unreachable => {
-                // RFC 9309 §2.4: a cached copy may be used while the file is unreachable.
-                let now = unix_now();
-                if let Some(c) = cache.and_then(|c| c.load(origin))
-                    && c.entry.outcome == Outcome::Rules
-                    && now.saturating_sub(c.entry.fetched_at) < MAX_CACHE_AGE as i64
-                {
-                    let mut entry = c.entry;
-                    entry.obtained = Obtained::Cache;
-                    entry.reason = Some(sanitize(
-                        &format!(
-                            "unreachable now ({}); using the copy cached at {}",
-                            fetched.entry.reason.as_deref().unwrap_or("no reason"),
-                            rfc3339(entry.fetched_at)
-                        ),
-                        500,
-                    ));
-                    return entry;
+        let cache = self
+            .cache_for(origin)
+            .filter(|_| !fetched.no_store && fetched.entry.outcome != Outcome::NotFetched);
+        if let Some((cache, pin)) = cache {
+            match cache.store(origin, &pin, &fetched.entry, fetched.max_age) {
+                Ok(cached) => {
+                    if let Some(history) = cached.history(Obtained::Network) {
+                        return history;
+                    }
                 }
-            }
-            Outcome::Rules | Outcome::AllowAll => {
-                if let Some(cache) = cache
-                    && !fetched.no_store
-                    && let Err(e) = cache.store(origin, &fetched.entry, fetched.max_age)
-                {
+                Err(e) => {
                     // A cache that cannot be written only costs a fetch next run; say it once.
                     let mut warnings = lock(&self.warnings);
                     if !warnings
@@ -570,9 +558,8 @@ impl Inner {
                     }
                 }
             }
-            Outcome::NotFetched => {}
         }
-        fetched.entry
+        OriginHistory::single(Arc::new(fetched.entry))
     }
 }
 
@@ -659,12 +646,12 @@ impl RobotsSource for RobotsStore {
                     let Some(origin) = lock(&queue).next() else {
                         break;
                     };
-                    let entry = {
+                    let history = {
                         let _permit = inner.permits.acquire();
                         inner.fetch(&origin)
                     };
                     if let Some(slot) = inner.slots.get(&origin).map(|s| Arc::clone(&s)) {
-                        *lock(&slot.fetched) = Some(entry);
+                        *lock(&slot.fetched) = Some(history);
                     }
                     *lock(&progress.0) += 1;
                     progress.1.notify_all();
@@ -689,15 +676,13 @@ impl RobotsSource for RobotsStore {
         let budget = inner.opts.budget.as_secs_f64();
         for origin in &chosen {
             let slot = self.slot(origin).0;
-            let entry = lock(&slot.fetched).take().unwrap_or_else(|| {
-                RobotsEntry::not_fetched(
+            let history = lock(&slot.fetched).take().unwrap_or_else(|| {
+                OriginHistory::single(Arc::new(RobotsEntry::not_fetched(
                     origin.robots_url(),
                     format!("fetch budget of {budget} s spent before it was fetched"),
-                )
+                )))
             });
-            let _ = slot
-                .history
-                .set(Arc::new(OriginHistory::single(Arc::new(entry))));
+            let _ = slot.history.set(Arc::new(history));
         }
     }
 

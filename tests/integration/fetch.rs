@@ -55,7 +55,7 @@ impl Server {
                     let mut out = &stream;
                     let _ = match body {
                         Some(b) => out
-                            .write_all(format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", b.len()).as_bytes())
+                            .write_all(format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", b.len()).as_bytes())
                             .and_then(|_| out.write_all(&b)),
                         None => out.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
                     };
@@ -222,4 +222,96 @@ fn fetched_over_http_gives_the_same_report_as_robots_dir() {
         hits.values().all(|n| *n == 1),
         "fetched more than once: {hits:?}"
     );
+}
+
+#[test]
+fn two_nightly_runs_build_the_history_of_a_changing_file_in_the_cache() {
+    // The site's robots.txt changes between two runs; the cache keeps both versions, and the
+    // second run judges each request by the version in force at its time (spec §9).
+    let site = tempfile::tempdir().unwrap();
+    let host_dir = site.path().join("a.test");
+    std::fs::create_dir_all(&host_dir).unwrap();
+    std::fs::write(
+        host_dir.join("robots.txt"),
+        "User-agent: *\nDisallow: /a/\n",
+    )
+    .unwrap();
+    let server = Server::start(site.path().to_path_buf());
+    let work = tempfile::tempdir().unwrap();
+    let cache = work.path().join("cache");
+    let host = format!("a.test:{}", server.port);
+    let resolve = format!("{host}:127.0.0.1");
+    let stamp = |unix: i64| {
+        jiff::Timestamp::from_second(unix)
+            .unwrap()
+            .strftime("%d/%b/%Y:%H:%M:%S +0000")
+            .to_string()
+    };
+    let line = |unix: i64, path: &str| {
+        format!(
+            "{host} 192.0.2.1 - - [{}] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"NightBot/1.0 (+https://bots.example/)\"\n",
+            stamp(unix)
+        )
+    };
+    let audit = |log: &str, extra: &[&str]| {
+        let path = work.path().join("access.log");
+        std::fs::write(&path, log).unwrap();
+        let mut a = args(&[
+            path.to_str().unwrap(),
+            "--scheme",
+            "http",
+            "--cache-dir",
+            cache.to_str().unwrap(),
+            "--resolve",
+            &resolve,
+            "--allow-host",
+            "a.test",
+            "-q",
+        ]);
+        a.extend(args(extra));
+        let o = run_args(&a);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        o
+    };
+    let now = || jiff::Timestamp::now().as_second();
+    let t1 = now();
+    audit(&line(t1, "/"), &[]);
+    std::fs::write(
+        host_dir.join("robots.txt"),
+        "User-agent: *\nDisallow: /b/\n",
+    )
+    .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let t2 = now();
+    let hosts = work.path().join("hosts.csv");
+    let log = [
+        line(t1 - 3600, "/a/before"),
+        line(t2 + 600, "/a/after"),
+        line(t2 + 600, "/b/after"),
+    ]
+    .concat();
+    let o = audit(&log, &["--leeway", "0", "--hosts", hosts.to_str().unwrap()]);
+    assert_eq!(server.hits()[&host], 2, "fetched once per run");
+    let v = rows(&o.stdout);
+    let got: Vec<(&str, &str)> = v.iter().map(|r| (&r["path"], &r["evidence"])).collect();
+    assert_eq!(
+        got,
+        [("/a/before", "assumed"), ("/b/after", "in-force")],
+        "{v:?}"
+    );
+    let h = rows(&std::fs::read(&hosts).unwrap());
+    assert_eq!(&h[0]["versions"], "2");
+    // The fetch command shows what the cache knows.
+    let o = run_args(&args(&[
+        "fetch",
+        &format!("http://{host}"),
+        "--cache-dir",
+        cache.to_str().unwrap(),
+        "--resolve",
+        &resolve,
+    ]));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    // Fetched a third time with the same content: still two versions, the second longer.
+    assert!(text.contains("versions:  2"), "{text}");
+    assert_eq!(text.matches(": rules 200 (28 bytes").count(), 2, "{text}");
 }
