@@ -23,6 +23,7 @@ pub mod input;
 pub mod logformat;
 pub mod report;
 pub mod robots;
+pub mod text;
 
 pub use audit::{AuditError, AuditOutcome, run};
 pub use config::Config;
