@@ -9,4 +9,5 @@ mod errors;
 mod fetch;
 mod formats;
 mod inputs;
+mod output;
 mod support;
