@@ -118,6 +118,16 @@ pub fn cell<T: AsRef<[u8]> + ?Sized>(text: &T) -> Cow<'_, str> {
     escape(text.as_ref(), CELL, None)
 }
 
+/// [`cell`] for text that is already a `str`: the same result, without checking UTF-8 again
+/// (a report writes every cell through this).
+pub fn cell_str(text: &str) -> Cow<'_, str> {
+    if clean_str(text, CELL) {
+        Cow::Borrowed(text)
+    } else {
+        escape(text.as_bytes(), CELL, None)
+    }
+}
+
 /// What is escaped, and how.
 #[derive(Clone, Copy)]
 struct Rules {
@@ -157,16 +167,32 @@ fn needs_escape(c: char, rules: Rules) -> bool {
     c.is_control() || (rules.invisible && is_invisible(c))
 }
 
+/// Whether valid UTF-8 text has nothing to escape. One branch-free pass over the bytes
+/// (vectorised) settles most text; only text with a byte that may start something to
+/// escape is looked at character by character.
+fn clean_str(s: &str, rules: Rules) -> bool {
+    let keep_newline = rules.keep_newline;
+    // C1 controls are U+0080–U+009F, encoded C2 80–C2 9F: in valid UTF-8, only a C2 byte
+    // can start one. Invisible characters are all outside ASCII.
+    let suspect = |b: u8| {
+        let c0 = (b < 0x20) & !(keep_newline & (b == b'\n'));
+        let high = if rules.invisible {
+            b >= 0x80
+        } else {
+            b == 0xc2
+        };
+        c0 | (b == 0x7f) | high
+    };
+    if !s.bytes().fold(false, |any, b| any | suspect(b)) {
+        return true;
+    }
+    !s.chars().any(|c| needs_escape(c, rules))
+}
+
 /// `bytes` as it is, when it is valid UTF-8 with nothing to escape.
 fn clean(bytes: &[u8], rules: Rules) -> Option<&str> {
-    // Most text is printable ASCII: one pass over the bytes decides it.
-    let ascii_ok = |b: u8| (0x20..0x7f).contains(&b) || (b == b'\n' && rules.keep_newline);
     let s = std::str::from_utf8(bytes).ok()?;
-    if bytes.iter().all(|&b| ascii_ok(b)) || !s.chars().any(|c| needs_escape(c, rules)) {
-        Some(s)
-    } else {
-        None
-    }
+    clean_str(s, rules).then_some(s)
 }
 
 fn escape(bytes: &[u8], rules: Rules, max_chars: Option<usize>) -> Cow<'_, str> {
@@ -551,6 +577,22 @@ mod tests {
         assert_eq!(cell("/a%20b"), "/a%20b");
         let s = cell(b"\x00\x01\x1b\x7f\xc2\x80\xc2\x9f\xff\xfe");
         assert!(!s.chars().any(char::is_control), "{s}");
+    }
+
+    #[test]
+    fn cell_str_agrees_with_cell() {
+        for t in [
+            "plain",
+            "caf\u{e9}",
+            "\u{9b}x",
+            "a\u{85}b",
+            "\u{a0}\u{c2}\u{9f}",
+            "x\0\x1b\x7f\n",
+            "\u{202e}\u{200d}",
+            "\u{1f980}\u{c0}",
+        ] {
+            assert_eq!(cell_str(t), cell(t), "{t:?}");
+        }
     }
 
     fn through_terminal_writer(pieces: &[&[u8]]) -> String {

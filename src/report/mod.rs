@@ -442,7 +442,7 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
     w.finish()
 }
 
-/// A CSV writer that makes every cell safe on the way out: [`text::cell`], then formula
+/// A CSV writer that makes every cell safe on the way out: [`text::cell_str`], then formula
 /// neutralisation on what that gives.
 struct Cells<W: Write> {
     csv: csv::Writer<W>,
@@ -461,7 +461,7 @@ impl<W: Write> Cells<W> {
 
     fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
         for cell in cells {
-            let cell = text::cell(cell);
+            let cell = text::cell_str(cell);
             if self.style.neutralize && is_formula(&cell) {
                 self.scratch.clear();
                 self.scratch.push('\'');
