@@ -23,5 +23,6 @@ pub mod input;
 pub mod logformat;
 pub mod report;
 pub mod robots;
+pub mod text;
 
 pub use audit::{AuditError, AuditSettings, Auditor, Findings, Partial};

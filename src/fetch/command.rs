@@ -84,25 +84,10 @@ pub fn write_target(out: &mut dyn Write, target: &FetchTarget) -> io::Result<()>
     Ok(())
 }
 
-/// Unix seconds as an RFC 3339 UTC timestamp, e.g. `2026-11-20T13:55:36Z`.
+/// Unix seconds as an RFC 3339 UTC timestamp, e.g. `2026-11-20T13:55:36Z`:
+/// [`crate::text::rfc3339_secs`].
 pub fn rfc3339(unix: i64) -> String {
-    let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        secs / 3600,
-        secs % 3600 / 60,
-        secs % 60
-    )
+    crate::text::rfc3339_secs(unix)
 }
 
 /// The `fetch` command: for each origin argument (URL or `host[:port]`), fetch and print

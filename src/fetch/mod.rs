@@ -724,24 +724,10 @@ fn unix_now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// `s` with control and bidirectional-override characters escaped (`\n`, `\u{1b}`), cut to
-/// `max_chars` characters with `…`: safe to print on a terminal or store in a report.
+/// `s` made safe for a terminal or a report, cut to `max_chars` characters with `…`:
+/// [`crate::text::terminal_cut`].
 pub fn sanitize(s: &str, max_chars: usize) -> String {
-    let mut out = String::with_capacity(s.len().min(max_chars));
-    for (n, c) in s.chars().enumerate() {
-        if n == max_chars {
-            out.push('…');
-            break;
-        }
-        let unsafe_char = c.is_control()
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-        if unsafe_char {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::text::terminal_cut(s, max_chars).into_owned()
 }
 
 #[cfg(test)]
@@ -772,10 +758,7 @@ mod tests {
 
     #[test]
     fn sanitize_escapes_controls() {
-        assert_eq!(
-            sanitize("a\nb\x1bc\u{202e}d", 100),
-            "a\\nb\\u{1b}c\\u{202e}d"
-        );
+        assert_eq!(sanitize("a\nb\x1bc\u{202e}d", 100), "a\\nb\\x1bc\\u{202e}d");
         assert_eq!(sanitize("abcdef", 3), "abc…");
     }
 

@@ -2,15 +2,18 @@
 //!
 //! Takes rows that are already aggregated and sorted ([`ViolationRow`], [`SummaryRow`],
 //! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate) written atomically through
-//! [`Output`], and escaped text for a terminal. It must not decide anything about the audit:
-//! what a row says was settled upstream; this stage only makes it safe to open and to print.
+//! [`Output`]. It must not decide anything about the audit: what a row says was settled
+//! upstream; this stage only makes it safe to open and to print. Before anything is written,
+//! [`check_paths`] refuses reports that would replace an input or each other.
 //!
 //! Two dangers from attacker-controlled log contents are handled here:
 //! - spreadsheet formula injection: cells starting with `=`, `+`, `-`, `@`, tab or CR are
 //!   prefixed with `'` (OWASP "CSV Injection") unless neutralisation is turned off;
-//! - terminal escape injection: [`escape_for_terminal`] shows control bytes as `\xHH`.
+//! - control characters and invalid UTF-8: every cell goes through [`text::cell`] (`%XX`),
+//!   and a report written to a terminal through [`text::TerminalWriter`] (see [`Output`]).
 
 mod output;
+mod paths;
 
 use std::borrow::Borrow;
 use std::fmt::Write as _;
@@ -18,17 +21,30 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use output::Output;
+use crate::text;
+
+pub use output::{Output, remove_temp_files_on_signal};
+pub use paths::{PathError, check_input, check_paths};
 
 /// Failure to write a report.
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
+    /// Creating, writing or replacing the report at `path` failed (`path` as the user gave
+    /// it, never the temporary file's).
     #[error("cannot write report {}: {source}", path.display())]
     Write { path: PathBuf, source: io::Error },
+    /// Writing the report to standard output failed.
     #[error("cannot write to standard output: {0}")]
     Stdout(io::Error),
+    /// A writer (`write_violations`, …) failed to write; it does not know where to.
+    /// [`ReportError::named`] turns this into [`ReportError::Write`] or
+    /// [`ReportError::Stdout`].
+    #[error("cannot write report: {0}")]
+    Io(io::Error),
+    /// The CSV writer refused a record (not an I/O error).
     #[error("cannot write CSV: {0}")]
-    Csv(#[from] csv::Error),
+    Csv(csv::Error),
+    /// A [`ReportError::Csv`] and the report it happened to.
     #[error("cannot write report {path}: {source}")]
     Named {
         path: String,
@@ -37,10 +53,16 @@ pub enum ReportError {
 }
 
 impl ReportError {
-    /// The same error, naming the report it happened to.
+    /// The same error, naming the report it happened to: `path` is [`Output::name`] (`-` for
+    /// standard output).
     pub fn named(self, path: String) -> ReportError {
         match self {
-            ReportError::Csv(_) | ReportError::Stdout(_) if path != "-" => ReportError::Named {
+            ReportError::Io(source) if path == "-" => ReportError::Stdout(source),
+            ReportError::Io(source) => ReportError::Write {
+                path: PathBuf::from(path),
+                source,
+            },
+            ReportError::Csv(_) if path != "-" => ReportError::Named {
                 path,
                 source: Box::new(self),
             },
@@ -51,7 +73,9 @@ impl ReportError {
     /// True when the reader of standard output went away (`| head`): not worth an error.
     pub fn is_broken_pipe(&self) -> bool {
         let io = match self {
-            ReportError::Write { source, .. } | ReportError::Stdout(source) => Some(source),
+            ReportError::Write { source, .. }
+            | ReportError::Stdout(source)
+            | ReportError::Io(source) => Some(source),
             ReportError::Csv(e) => match e.kind() {
                 csv::ErrorKind::Io(e) => Some(e),
                 _ => None,
@@ -59,6 +83,19 @@ impl ReportError {
             ReportError::Named { source, .. } => return source.is_broken_pipe(),
         };
         io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl From<csv::Error> for ReportError {
+    fn from(e: csv::Error) -> ReportError {
+        if matches!(e.kind(), csv::ErrorKind::Io(_)) {
+            match e.into_kind() {
+                csv::ErrorKind::Io(io) => ReportError::Io(io),
+                _ => unreachable!("the kind was just matched as Io"),
+            }
+        } else {
+            ReportError::Csv(e)
+        }
     }
 }
 
@@ -429,7 +466,8 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
     w.finish()
 }
 
-/// A CSV writer that neutralises every cell on the way out.
+/// A CSV writer that makes every cell safe on the way out: [`text::cell_str`], then formula
+/// neutralisation on what that gives.
 struct Cells<W: Write> {
     csv: csv::Writer<W>,
     style: CsvStyle,
@@ -447,13 +485,14 @@ impl<W: Write> Cells<W> {
 
     fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
         for cell in cells {
-            if self.style.neutralize && is_formula(cell) {
+            let cell = text::cell_str(cell);
+            if self.style.neutralize && is_formula(&cell) {
                 self.scratch.clear();
                 self.scratch.push('\'');
-                self.scratch.push_str(cell);
+                self.scratch.push_str(&cell);
                 self.csv.write_field(&self.scratch)?;
             } else {
-                self.csv.write_field(cell)?;
+                self.csv.write_field(cell.as_bytes())?;
             }
         }
         self.csv.write_record(None::<&[u8]>)?;
@@ -461,7 +500,7 @@ impl<W: Write> Cells<W> {
     }
 
     fn finish(mut self) -> Result<(), ReportError> {
-        self.csv.flush().map_err(ReportError::Stdout)?;
+        self.csv.flush().map_err(ReportError::Io)?;
         Ok(())
     }
 }
@@ -494,72 +533,20 @@ fn seconds(ms: i64) -> String {
     }
 }
 
-/// RFC 3339 in UTC with whole seconds, e.g. `2026-11-20T13:55:36Z`.
-pub fn rfc3339(ms: i64) -> String {
-    let Ok(ts) = jiff::Timestamp::from_millisecond(ms) else {
-        return String::new();
-    };
-    let t = jiff::tz::Offset::UTC.to_datetime(ts);
-    // Digit by digit: `strftime` interprets its format and `format!` pads through the
-    // formatting machinery on every call, each ten times this, and a report writes two times
-    // per row.
-    let Ok(year) = u16::try_from(t.year()) else {
-        return ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string();
-    };
-    let mut out = String::with_capacity(20);
-    let fields = [
-        (year, 4, '-'),
-        (t.month() as u16, 2, '-'),
-        (t.day() as u16, 2, 'T'),
-        (t.hour() as u16, 2, ':'),
-        (t.minute() as u16, 2, ':'),
-        (t.second() as u16, 2, 'Z'),
-    ];
-    for (value, width, then) in fields {
-        for place in (0..width).rev() {
-            out.push(char::from(b'0' + (value / 10u16.pow(place) % 10) as u8));
-        }
-        out.push(then);
-    }
-    out
+/// RFC 3339 in UTC with whole seconds, e.g. `2026-11-20T13:55:36Z`: [`text::rfc3339_ms`].
+fn rfc3339(ms: i64) -> String {
+    text::rfc3339_ms(ms)
 }
 
-/// Text from a log or a server, made safe to print on a terminal: control characters
-/// (C0, DEL, C1) and invalid UTF-8 become `\xHH`; a backslash becomes `\\` so the output
-/// is unambiguous.
+/// Text from a log or a server, made safe to print on a terminal: [`text::terminal`].
 pub fn escape_for_terminal(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\\' => out.push_str("\\\\"),
-                c if c.is_control() => {
-                    let mut buf = [0u8; 4];
-                    for b in c.encode_utf8(&mut buf).bytes() {
-                        out.push_str(&format!("\\x{b:02x}"));
-                    }
-                }
-                c => out.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    out
+    text::terminal(bytes).into_owned()
 }
 
-/// Log bytes as a report cell: valid UTF-8 kept as is, invalid bytes as `%XX` (the way a URL
-/// would carry them), so a cell is always valid UTF-8 and nothing is silently replaced.
+/// Log bytes as a report cell: [`text::cell`] (valid UTF-8 kept, control characters and
+/// invalid bytes as `%XX`).
 pub fn cell_text(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        out.push_str(chunk.valid());
-        for b in chunk.invalid() {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    text::cell(bytes).into_owned()
 }
 
 #[cfg(test)]
@@ -618,14 +605,7 @@ mod tests {
 
     #[test]
     fn formula_cells_are_neutralised_by_default_and_kept_raw_on_request() {
-        for bad in [
-            "=HYPERLINK(\"http://x\")",
-            "+1",
-            "-2+3",
-            "@SUM(A1)",
-            "\tx",
-            "\rx",
-        ] {
+        for bad in ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)"] {
             let text = written(&[row("/p", bad)], true);
             let mut rdr = csv::Reader::from_reader(text.as_bytes());
             let rec = rdr.records().next().unwrap().unwrap();
@@ -635,25 +615,88 @@ mod tests {
             let rec = rdr.records().next().unwrap().unwrap();
             assert_eq!(&rec[3], bad, "raw");
         }
+        // A leading tab or CR never reaches a cell raw, neutralised or not.
+        for (bad, cell) in [("\tx", "%09x"), ("\rx", "%0Dx")] {
+            for neutralize in [true, false] {
+                let text = written(&[row("/p", bad)], neutralize);
+                let mut rdr = csv::Reader::from_reader(text.as_bytes());
+                let rec = rdr.records().next().unwrap().unwrap();
+                assert_eq!(&rec[3], cell);
+            }
+        }
         // Ordinary cells are untouched.
         let text = written(&[row("/p", "Mozilla/5.0")], true);
         assert!(text.contains(",Mozilla/5.0,"));
     }
 
     #[test]
-    fn quotes_and_newlines_survive_a_round_trip() {
-        let ua = "evil\"bot\nnext,line";
+    fn quotes_and_commas_survive_a_round_trip_and_line_breaks_are_encoded() {
+        let ua = "evil\"bot\nnext,line\r";
         let text = written(&[row("/a,b", ua)], true);
+        assert_eq!(text.lines().count(), 2, "one line per record: {text:?}");
         let mut rdr = csv::Reader::from_reader(text.as_bytes());
         let rec = rdr.records().next().unwrap().unwrap();
-        assert_eq!(&rec[3], ua);
+        assert_eq!(&rec[3], "evil\"bot%0Anext,line%0D");
         assert_eq!(&rec[5], "/a,b");
     }
 
     #[test]
+    fn no_control_character_or_nul_is_written_raw() {
+        // What the audit hands over is valid UTF-8, but may hold anything else a log held.
+        let mut r = row("/x\0y\u{1b}[2J", "Bot\u{9b}31m\u{7}");
+        r.group = "*\0".into();
+        r.rule = "Disallow: /x\u{7f}".into();
+        for neutralize in [true, false] {
+            let text = written(std::slice::from_ref(&r), neutralize);
+            let bad: Vec<char> = text
+                .chars()
+                .filter(|&c| c.is_control() && c != '\n')
+                .collect();
+            assert!(bad.is_empty(), "raw {bad:?} in {text:?}");
+            let mut rdr = csv::Reader::from_reader(text.as_bytes());
+            let rec = rdr.records().next().unwrap().unwrap();
+            assert_eq!(&rec[3], "Bot%C2%9B31m%07");
+            assert_eq!(&rec[4], "*%00");
+            assert_eq!(&rec[5], "/x%00y%1B[2J");
+            assert_eq!(&rec[6], "Disallow: /x%7F");
+        }
+    }
+
+    #[test]
+    fn a_failed_write_is_named_after_the_report_it_was_for() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::from_raw_os_error(28))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::Error::from_raw_os_error(28))
+            }
+        }
+        let style = CsvStyle { neutralize: true };
+        let e = write_summary(Full, &[], style).unwrap_err();
+        let named = e.named("summary.csv".to_string()).to_string();
+        assert!(
+            named.starts_with("cannot write report summary.csv: ")
+                && !named.contains("standard output"),
+            "{named}"
+        );
+        let e = write_hosts(Full, &[], style)
+            .unwrap_err()
+            .named("-".to_string());
+        assert!(matches!(e, ReportError::Stdout(_)), "{e}");
+        let e = write_violations(Full, &[] as &[ViolationRow], style).unwrap_err();
+        assert!(matches!(e.named("r.csv".into()), ReportError::Write { .. }));
+    }
+
+    #[test]
     fn terminal_escaping_removes_every_control_character() {
-        let s = escape_for_terminal(b"a\x1b[31mred\x07\x7f\xc2\x9b\xff\\ ok \xe2\x9c\x93");
-        assert_eq!(s, "a\\x1b[31mred\\x07\\x7f\\xc2\\x9b\\xff\\\\ ok \u{2713}");
+        let s =
+            escape_for_terminal(b"a\x1b[31mred\x07\x7f\xc2\x9b\xff\\ ok \xe2\x9c\x93\xe2\x80\xae");
+        assert_eq!(
+            s,
+            "a\\x1b[31mred\\x07\\x7f\\u{9b}\\xff\\ ok \u{2713}\\u{202e}"
+        );
         assert!(!s.chars().any(|c| c.is_control()));
     }
 
@@ -661,6 +704,7 @@ mod tests {
     fn cell_text_keeps_utf8_and_encodes_invalid_bytes() {
         assert_eq!(cell_text("/caf\u{e9}".as_bytes()), "/caf\u{e9}");
         assert_eq!(cell_text(b"/a\xffb"), "/a%FFb");
+        assert_eq!(cell_text(b"/a\x00b"), "/a%00b");
     }
 
     #[test]
@@ -668,25 +712,5 @@ mod tests {
         assert_eq!(seconds(10_000), "10");
         assert_eq!(seconds(500), "0.500");
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-    }
-
-    #[test]
-    fn times_are_written_as_strftime_would() {
-        let strftime = |ms: i64| {
-            jiff::Timestamp::from_millisecond(ms)
-                .map(|t| t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
-                .unwrap_or_default()
-        };
-        // From before year 0 to past 9999 (out of range: empty), in steps that land on every
-        // field's carries, leap days and sub-second remainders.
-        let (min, max) = (-63_000_000_000_000_i64, 254_000_000_000_000_i64);
-        let mut ms = min;
-        while ms < max {
-            assert_eq!(rfc3339(ms), strftime(ms), "at {ms} ms");
-            ms += 86_399_999 * 37 + 1_234;
-        }
-        for ms in [-1, 951_782_400_000, 951_868_799_999, 4_107_542_399_000] {
-            assert_eq!(rfc3339(ms), strftime(ms), "at {ms} ms");
-        }
     }
 }

@@ -10,5 +10,6 @@ mod fetch;
 mod formats;
 mod history;
 mod inputs;
+mod output;
 mod partial;
 mod support;

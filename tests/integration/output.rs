@@ -1,0 +1,272 @@
+//! Where reports go: cells safe from hostile log bytes, files created and replaced as a user
+//! expects (mode, links, errors, debris of killed runs).
+
+use std::ffi::OsStr;
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
+
+use crate::support::{audit, bin, rows, stderr, testdata};
+
+/// A violation whose User-Agent and path carry an escape sequence, NUL, a right-to-left
+/// override, invalid UTF-8 and a C1 CSI byte.
+fn hostile_log(dir: &Path) -> PathBuf {
+    let log = dir.join("evil.log");
+    fs::write(
+        &log,
+        b"www.example.com:443 203.0.113.5 - - [20/Nov/2026:10:00:00 +0000] \
+          \"GET /admin/\x1b[2Jx HTTP/1.1\" 200 5 \"-\" \
+          \"GPTBot/1.2 \xe2\x80\xaeevil\x00 \xff\x9b\"\n",
+    )
+    .unwrap();
+    log
+}
+
+fn mode(path: &Path) -> u32 {
+    fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The binary under `sh -c 'PRELUDE; exec robots-audit ARGS'`.
+fn under_sh(prelude: &str, args: &[&OsStr]) -> std::process::Output {
+    let base = bin();
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("{prelude}\nexec \"$0\" \"$@\""))
+        .arg(base.get_program())
+        .args(args)
+        .stdin(Stdio::null());
+    for (key, value) in base.get_envs() {
+        if let Some(value) = value {
+            cmd.env(key, value);
+        }
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn hostile_log_bytes_reach_no_cell_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = audit(&hostile_log(dir.path()), &[] as &[&str]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let raw: Vec<u8> = o
+        .stdout
+        .iter()
+        .copied()
+        .filter(|&b| b < 0x20 && b != b'\n' || b == 0x7f)
+        .collect();
+    assert!(raw.is_empty(), "raw control bytes {raw:?} in the report");
+    let text = String::from_utf8(o.stdout).expect("the report is UTF-8");
+    let report = rows(text.as_bytes());
+    let row = &report[0];
+    assert_eq!(&row[3], "GPTBot/1.2 \u{202e}evil%00 %FF%9B", "user_agent");
+    assert_eq!(&row[5], "/admin/%1B[2Jx", "path");
+}
+
+#[test]
+fn a_report_on_a_terminal_shows_invisible_characters_encoded() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = hostile_log(dir.path());
+    let exe = bin().get_program().to_owned();
+    // `script` runs the binary with a pseudo-terminal as its standard output (standard
+    // error, with its progress bars, goes elsewhere).
+    let o = Command::new("script")
+        .arg("-qec")
+        .arg(format!(
+            "'{}' '{}' --robots-dir '{}' 2>/dev/null",
+            Path::new(&exe).display(),
+            log.display(),
+            testdata("robots-dir").display()
+        ))
+        .arg("/dev/null")
+        .envs(bin().get_envs().filter_map(|(k, v)| Some((k, v?))))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains("GPTBot/1.2 %E2%80%AEevil%00 %FF%9B"),
+        "{text:?}"
+    );
+    assert!(
+        !text.contains('\u{202e}') && !text.contains('\u{1b}'),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn a_full_disk_on_the_summary_names_the_summary_and_writes_no_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    let o = audit(
+        &testdata("access.log"),
+        &[
+            OsStr::new("--out"),
+            out.as_os_str(),
+            OsStr::new("--summary"),
+            OsStr::new("/dev/full"),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("cannot write report /dev/full: "), "{err}");
+    assert!(!err.contains("standard output"), "{err}");
+    assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+}
+
+#[test]
+fn a_failed_write_names_the_report_and_keeps_the_old_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    fs::write(&out, "previous report\n").unwrap();
+    let log = testdata("access.log");
+    let robots = testdata("robots-dir");
+    // Writes past 10 blocks fail with EFBIG as on a full disk (SIGXFSZ ignored so that it
+    // does not kill); the report is larger than that.
+    let o = under_sh(
+        "trap '' XFSZ; ulimit -f 10",
+        &[
+            log.as_os_str(),
+            OsStr::new("--robots-dir"),
+            robots.as_os_str(),
+            OsStr::new("--out"),
+            out.as_os_str(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    let efbig = std::io::Error::from_raw_os_error(27);
+    assert!(
+        err.contains(&format!("cannot write report {}: {efbig}", out.display())),
+        "{err}"
+    );
+    assert!(
+        !err.contains(".r.csv."),
+        "the temporary file is not named: {err}"
+    );
+    assert_eq!(fs::read_to_string(&out).unwrap(), "previous report\n");
+    assert_eq!(names(dir.path()), ["r.csv"]);
+}
+
+#[test]
+fn new_reports_honour_the_umask_and_replaced_ones_keep_their_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("new.csv");
+    let summary = dir.path().join("summary.csv");
+    fs::write(&summary, "old\n").unwrap();
+    fs::set_permissions(&summary, fs::Permissions::from_mode(0o604)).unwrap();
+    let log = testdata("access.log");
+    let robots = testdata("robots-dir");
+    for (umask, new_mode) in [("022", 0o644), ("027", 0o640)] {
+        let _ = fs::remove_file(&out);
+        let o = under_sh(
+            &format!("umask {umask}"),
+            &[
+                log.as_os_str(),
+                OsStr::new("--robots-dir"),
+                robots.as_os_str(),
+                OsStr::new("--out"),
+                out.as_os_str(),
+                OsStr::new("--summary"),
+                summary.as_os_str(),
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(mode(&out), new_mode, "umask {umask}");
+        assert_eq!(mode(&summary), 0o604, "the replaced report keeps its mode");
+        assert_ne!(fs::read_to_string(&summary).unwrap(), "old\n");
+    }
+}
+
+#[test]
+fn out_through_a_symlink_replaces_the_file_it_points_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let reports = dir.path().join("reports");
+    fs::create_dir(&reports).unwrap();
+    let target = reports.join("2026-11-20.csv");
+    fs::write(&target, "stale\n").unwrap();
+    let link = dir.path().join("latest.csv");
+    symlink("reports/2026-11-20.csv", &link).unwrap();
+    let o = audit(
+        &testdata("access.log"),
+        &[OsStr::new("--out"), link.as_os_str()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        fs::read(&target).unwrap(),
+        fs::read(testdata("expected/violations.csv")).unwrap()
+    );
+    assert_eq!(names(dir.path()), ["latest.csv", "reports"]);
+    assert_eq!(names(&reports), ["2026-11-20.csv"]);
+}
+
+#[test]
+fn a_killed_run_leaves_a_temporary_file_that_the_next_run_removes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    // A run reading a pipe that never ends: its report's temporary file is open.
+    let mut run = bin()
+        .args(["-", "--robots-dir"])
+        .arg(testdata("robots-dir"))
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let temp = loop {
+        if let Some(name) = names(dir.path()).into_iter().next() {
+            break dir.path().join(name);
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let name = temp.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with(&format!(".r.csv.robots-audit.{}.", run.id())) && name.ends_with(".tmp"),
+        "{name}"
+    );
+    // A run that is alive keeps its file, however old it looks.
+    let f = fs::File::options().write(true).open(&temp).unwrap();
+    f.set_modified(SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    let o = audit(
+        &testdata("access.log"),
+        &[OsStr::new("--out"), out.as_os_str()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(temp.exists(), "a live run's file was removed");
+
+    run.kill().unwrap(); // SIGKILL: nothing is cleaned up
+    run.wait().unwrap();
+    assert!(temp.exists());
+    let o = audit(
+        &testdata("access.log"),
+        &[OsStr::new("--out"), out.as_os_str()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(names(dir.path()), ["r.csv"], "the dead run's file is gone");
+}
