@@ -13,7 +13,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use robots_audit::audit::Observer;
 use robots_audit::input::{Source, source_len};
 use robots_audit::logformat::Format;
-use robots_audit::report::escape_for_terminal;
+use robots_audit::text;
 
 /// The longest input name shown on a progress line; longer ones keep their start and end.
 const NAME_WIDTH: usize = 28;
@@ -86,7 +86,7 @@ impl Console {
             return None;
         }
         if state.bar.is_none() {
-            let name = short_name(&escape_for_terminal(self.names[input].as_bytes()));
+            let name = short_name(&text::terminal(self.names[input].as_bytes()));
             let bar = match source_len_of(&self.names, input) {
                 Some(len) => ProgressBar::new(len).with_style(
                     ProgressStyle::with_template(
@@ -138,7 +138,7 @@ impl Observer for Console {
         if detected {
             self.note(&format!(
                 "{}: format {} (detected)",
-                escape_for_terminal(name.as_bytes()),
+                text::terminal(name.as_bytes()).into_owned(),
                 format.name()
             ));
         }

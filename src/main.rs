@@ -13,14 +13,20 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use robots_audit::report::escape_for_terminal;
-
 use cli::{Cli, Command};
 use commands::audit::{ERROR, OK, VIOLATIONS};
 use config::Config;
 use console::Console;
+use robots_audit::text;
 
 fn main() -> ExitCode {
+    // Reports are written to temporary files: an interrupted run removes them.
+    if let Err(e) = robots_audit::report::remove_temp_files_on_signal() {
+        eprintln!(
+            "robots-audit: warning: cannot watch for signals: {}",
+            text::terminal(&e.to_string())
+        );
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -66,7 +72,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
 fn escape_lines(text: &str) -> String {
     text.trim_end()
         .split('\n')
-        .map(|l| escape_for_terminal(l.as_bytes()))
+        .map(|l| text::terminal(l.as_bytes()).into_owned())
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -11,8 +11,9 @@ use std::sync::Arc;
 
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
-use crate::report::{HostRow, Kind, SpoofedRow, SummaryRow, ViolationRow, cell_text};
+use crate::report::{HostRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
 use crate::robots::{Agent, GroupId, RobotsTxt, RuleId, normalize_target};
+use crate::text;
 
 use super::Auditor;
 use super::aggregate::{Client, HostKey, InputCounts, PairAgg, Stream, Verification};
@@ -461,7 +462,7 @@ fn hour(ms: i64) -> i64 {
 
 /// The path of a row as its cell prints it.
 fn path_text(path: &[u8]) -> String {
-    cell_text(path)
+    text::cell(path).into_owned()
 }
 
 fn violation_row(key: RowKey, acc: RowAcc) -> ViolationRow {
@@ -493,7 +494,7 @@ fn violation_row(key: RowKey, acc: RowAcc) -> ViolationRow {
 fn client_text(c: &Client) -> String {
     match c {
         Client::Ip(ip) => ip.to_string(),
-        Client::Other(bytes) => cell_text(bytes),
+        Client::Other(bytes) => text::cell(bytes).into_owned(),
     }
 }
 

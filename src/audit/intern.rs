@@ -15,6 +15,7 @@ use foldhash::HashMap;
 use crate::crawlers::{Category, CrawlerId, Identity, Registry, UnknownBot};
 use crate::fetch::{Origin, Scheme};
 use crate::robots::{Agent, Dialect, GroupId};
+use crate::text;
 
 use super::AuditSettings;
 use super::aggregate::{AgentProfile, Client, CrawlerInfo, HostCounts, HostKey};
@@ -141,7 +142,7 @@ impl Tables {
         let key = match Origin::from_host(host, scheme) {
             Ok(o) => HostKey::Origin(o),
             Err(e) => HostKey::Invalid {
-                display: crate::report::cell_text(host).to_lowercase(),
+                display: text::cell(host).into_owned().to_lowercase(),
                 reason: e.to_string(),
             },
         };
@@ -180,7 +181,7 @@ impl Tables {
             BROWSER_UA
         } else {
             self.uas.push(LocalUa {
-                text: crate::report::cell_text(ua),
+                text: text::cell(ua).into_owned(),
                 ident,
             });
             self.uas.len() as u32 - 1

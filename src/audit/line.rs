@@ -19,6 +19,7 @@ use crate::fetch::RobotsSource;
 use crate::history::Fetch;
 use crate::logformat::{BadLine, Format, LineParser, Request};
 use crate::robots::normalize_target;
+use crate::text;
 
 use super::AuditSettings;
 use super::aggregate::{
@@ -621,7 +622,7 @@ fn parse_ipv4_fast(b: &[u8]) -> Option<std::net::Ipv4Addr> {
 /// A malformed line as it can be shown: at most 120 bytes, control characters escaped.
 pub fn excerpt(line: &[u8]) -> String {
     let cut = &line[..line.len().min(120)];
-    let mut s = crate::report::escape_for_terminal(cut);
+    let mut s = text::terminal(cut).into_owned();
     if line.len() > cut.len() {
         s.push('…');
     }

@@ -6,7 +6,6 @@
 //! previous reports.
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -16,7 +15,8 @@ use robots_audit::audit::{AuditError, Auditor, Findings, InputCounts};
 use robots_audit::crawlers::{DnsVerifier, Registry, Verifier, default_ranges_dir};
 use robots_audit::fetch::{RobotsSource, RobotsStore};
 use robots_audit::input::Source;
-use robots_audit::report::{self, CsvStyle, InputRow, Output, escape_for_terminal};
+use robots_audit::report::{self, CsvStyle, InputRow, Output};
+use robots_audit::text;
 
 use crate::config::Config;
 use crate::console::{Console, thousands};
@@ -37,13 +37,16 @@ const SUMMARY_HOSTS: usize = 10;
 /// Runs the audit; gives the exit status.
 pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
     // Everything that can fail for a reason the user must fix is tried before the work starts.
-    validate_inputs(&config.inputs)?;
+    check_paths(config)?;
     let registry = Registry::builtin_with(config.crawlers.as_deref()).context("--crawlers")?;
     let verifier = verifier(config, console)?;
     let store = RobotsStore::new(config.fetch.clone())?;
     let mut outputs = Outputs::open(config)?;
     for w in store.warnings() {
-        console.error(&format!("warning: {}", escape_for_terminal(w.as_bytes())));
+        console.error(&format!(
+            "warning: {}",
+            text::terminal(w.as_bytes()).into_owned()
+        ));
     }
     let store = Arc::new(store);
     let auditor = Auditor::new(
@@ -65,8 +68,8 @@ pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
     for (name, counts) in &damaged {
         console.error(&format!(
             "error: {}: {}",
-            escape_for_terminal(name.as_bytes()),
-            escape_for_terminal(counts.error.as_deref().unwrap_or_default().as_bytes())
+            text::terminal(name.as_bytes()).into_owned(),
+            text::terminal(counts.error.as_deref().unwrap_or_default().as_bytes()).into_owned()
         ));
     }
     if !damaged.is_empty() && !config.allow_damaged {
@@ -87,12 +90,15 @@ pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
         bail!(
             "{} is empty: no log lines at all (a failed step earlier in a pipeline looks like \
              this); the previous reports are kept (--allow-empty accepts empty input)",
-            escape_for_terminal(empty.join(", ").as_bytes())
+            text::terminal(empty.join(", ").as_bytes()).into_owned()
         );
     }
     let findings = auditor.findings(partial);
     for w in store.warnings() {
-        console.error(&format!("warning: {}", escape_for_terminal(w.as_bytes())));
+        console.error(&format!(
+            "warning: {}",
+            text::terminal(w.as_bytes()).into_owned()
+        ));
     }
     check_judged(&findings, console)?;
 
@@ -120,19 +126,22 @@ fn with_hint(e: AuditError) -> anyhow::Error {
     anyhow::anyhow!("{e}{hint}")
 }
 
-/// Every input exists, is readable and is not a directory; none is given twice.
-fn validate_inputs(inputs: &[Source]) -> anyhow::Result<()> {
+/// Every input exists, is readable and is not a directory, none is given twice, and no
+/// report would overwrite an input or another report (files compared by identity).
+fn check_paths(config: &Config) -> anyhow::Result<()> {
+    let stdin = Path::new("/dev/stdin");
+    let inputs: Vec<&Path> = config
+        .inputs
+        .iter()
+        .map(|s| match s {
+            Source::Path(p) => p.as_path(),
+            Source::Stdin => stdin,
+        })
+        .collect();
     let mut seen = BTreeMap::new();
-    for source in inputs {
-        let Source::Path(path) = source else { continue };
-        let meta =
-            std::fs::metadata(path).with_context(|| format!("cannot open {}", path.display()))?;
-        if meta.is_dir() {
-            bail!("{} is a directory, not a log file", path.display());
-        }
-        File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    for path in &inputs {
         if let Some(id) = file_id(path)
-            && let Some(first) = seen.insert(id, path.clone())
+            && let Some(first) = seen.insert(id, *path)
         {
             bail!(
                 "{} and {} are the same file: each log can be given once",
@@ -141,22 +150,27 @@ fn validate_inputs(inputs: &[Source]) -> anyhow::Result<()> {
             );
         }
     }
+    let outputs: Vec<(&str, &Path)> = [
+        ("--out", &config.out),
+        ("--summary", &config.summary),
+        ("--hosts", &config.hosts),
+        ("--spoofed", &config.spoofed),
+        ("--inputs", &config.inputs_report),
+    ]
+    .into_iter()
+    .filter_map(|(option, path)| Some((option, path.as_deref()?)))
+    .collect();
+    report::check_paths(&inputs, &outputs)?;
     Ok(())
 }
 
 /// A file's identity (device, inode), through symlinks.
 fn file_id(path: &Path) -> Option<(u64, u64)> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        std::fs::canonicalize(path)
-            .ok()
-            .map(|p| (0, p.to_string_lossy().len() as u64))
-    }
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| (m.dev(), m.ino()))
 }
 
 /// Crawler verification: published ranges (fresh copies from `update-ranges` when there are
@@ -170,7 +184,7 @@ fn verifier(config: &Config, console: &Console) -> anyhow::Result<Verifier> {
             Some(dir) => Verifier::with_range_dir(&dir).unwrap_or_else(|e| {
                 console.error(&format!(
                     "warning: ignoring the saved IP ranges: {}",
-                    escape_for_terminal(e.to_string().as_bytes())
+                    text::terminal(e.to_string().as_bytes()).into_owned()
                 ));
                 Verifier::bundled()
             }),
@@ -202,9 +216,9 @@ fn check_judged(findings: &Findings, console: &Console) -> anyhow::Result<()> {
         .map(|(host, n, reason)| {
             format!(
                 "{} ({} crawler requests): {}",
-                escape_for_terminal(host.as_bytes()),
+                text::terminal(host.as_bytes()).into_owned(),
                 thousands(*n),
-                escape_for_terminal(reason.as_bytes())
+                text::terminal(reason.as_bytes()).into_owned()
             )
         })
         .collect();
@@ -334,7 +348,7 @@ fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console:
         let Some(counts) = findings.inputs.get(&name) else {
             continue;
         };
-        let name = escape_for_terminal(name.as_bytes());
+        let name = text::terminal(name.as_bytes()).into_owned();
         let bad = counts.bad_total();
         if bad > 0 {
             let reasons: Vec<String> = counts
@@ -425,11 +439,17 @@ fn print_terminal_summary(findings: &Findings, rows: usize) {
         let list: Vec<String> = top
             .iter()
             .take(5)
-            .map(|(c, n)| format!("{} {}", escape_for_terminal(c.as_bytes()), thousands(*n)))
+            .map(|(c, n)| {
+                format!(
+                    "{} {}",
+                    text::terminal(c.as_bytes()).into_owned(),
+                    thousands(*n)
+                )
+            })
             .collect();
         eprintln!(
             "  {}: {} violating requests ({})",
-            escape_for_terminal(host.as_bytes()),
+            text::terminal(host.as_bytes()).into_owned(),
             thousands(*requests),
             list.join(", ")
         );

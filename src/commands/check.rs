@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{CheckArgs, DialectArg};
 use robots_audit::crawlers::{self, Identity, Registry, RegistryError};
-use robots_audit::report::escape_for_terminal;
 use robots_audit::robots::{Agent, Dialect, RobotsTxt, normalize_target};
+use robots_audit::text;
 
 /// Why `check` could not run.
 #[derive(Debug, thiserror::Error)]
@@ -77,9 +77,9 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<bool, CheckError> {
             } else {
                 "disallowed"
             },
-            escape_for_terminal(url.as_bytes()),
-            escape_for_terminal(group_name.as_bytes()),
-            escape_for_terminal(rule.as_bytes()),
+            text::terminal(url.as_bytes()).into_owned(),
+            text::terminal(group_name.as_bytes()).into_owned(),
+            text::terminal(rule.as_bytes()).into_owned(),
             line
         )?;
     }

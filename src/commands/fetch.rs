@@ -8,11 +8,10 @@ use std::io::Write;
 use crate::cli::FetchArgs;
 use crate::config::{self, ConfigError};
 use robots_audit::fetch::{
-    FetchError, OriginHistory, Outcome, RobotsSource, RobotsStore, fetch_targets, rfc3339,
-    write_target,
+    FetchError, OriginHistory, Outcome, RobotsSource, RobotsStore, fetch_targets, write_target,
 };
-use robots_audit::report::escape_for_terminal;
 use robots_audit::robots::{Dialect, RobotsTxt};
+use robots_audit::text;
 
 /// Why `fetch` could not run.
 #[derive(Debug, thiserror::Error)]
@@ -60,12 +59,12 @@ fn versions(out: &mut dyn Write, history: &OriginHistory) -> std::io::Result<()>
     writeln!(out, "{:<10} {}", "versions:", versions.len())?;
     for v in versions {
         let when = if v.window.lo == v.window.hi {
-            format!("from {}", rfc3339(v.window.hi.div_euclid(1000)))
+            format!("from {}", text::rfc3339_secs(v.window.hi.div_euclid(1000)))
         } else {
             format!(
                 "after {}, by {}",
-                rfc3339(v.window.lo.div_euclid(1000)),
-                rfc3339(v.window.hi.div_euclid(1000))
+                text::rfc3339_secs(v.window.lo.div_euclid(1000)),
+                text::rfc3339_secs(v.window.hi.div_euclid(1000))
             )
         };
         let e = &v.entry;
@@ -83,7 +82,7 @@ fn versions(out: &mut dyn Write, history: &OriginHistory) -> std::io::Result<()>
 
 /// The engine's reading of a body (google dialect).
 fn describe(out: &mut dyn Write, robots: &RobotsTxt) -> std::io::Result<()> {
-    let esc = |s: &str| escape_for_terminal(s.as_bytes());
+    let esc = |s: &str| text::terminal(s.as_bytes()).into_owned();
     writeln!(out, "{:<10} {}", "groups:", robots.groups().count())?;
     for g in robots.groups() {
         let delay = g

@@ -10,7 +10,7 @@ use robots_audit::crawlers::{
     ListOutcome, Registry, RegistryError, UpdateError, default_ranges_dir, update_ranges,
 };
 use robots_audit::fetch::{FetchOptions, ResolveOverride};
-use robots_audit::report::escape_for_terminal;
+use robots_audit::text;
 
 /// Why `update-ranges` could not run.
 #[derive(Debug, thiserror::Error)]
@@ -69,9 +69,9 @@ pub fn run(args: &UpdateRangesArgs, out: &mut dyn Write) -> Result<bool, UpdateR
         writeln!(
             out,
             "{}\t{}\t{}",
-            escape_for_terminal(list.name.as_bytes()),
-            escape_for_terminal(list.url.as_bytes()),
-            escape_for_terminal(what.as_bytes())
+            text::terminal(list.name.as_bytes()).into_owned(),
+            text::terminal(list.url.as_bytes()).into_owned(),
+            text::terminal(what.as_bytes()).into_owned()
         )?;
     }
     writeln!(
@@ -79,7 +79,7 @@ pub fn run(args: &UpdateRangesArgs, out: &mut dyn Write) -> Result<bool, UpdateR
         "{} saved, {} failed, in {}",
         report.saved(),
         report.failed(),
-        escape_for_terminal(dir.display().to_string().as_bytes())
+        text::terminal(dir.display().to_string().as_bytes()).into_owned()
     )?;
     out.flush()?;
     Ok(report.failed() == 0)

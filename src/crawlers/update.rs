@@ -23,7 +23,8 @@ use reqwest::blocking::Client;
 
 use super::{RangeList, Registry};
 use crate::fetch::error_chain;
-use crate::fetch::{FetchOptions, GuardedResolver, MAX_REDIRECTS, address_allowed, sanitize};
+use crate::fetch::{FetchOptions, GuardedResolver, MAX_REDIRECTS, address_allowed};
+use crate::text;
 
 /// The largest range list accepted: 8 MiB (the published lists are tens of KiB).
 pub const MAX_RANGES_BYTES: u64 = 8 << 20;
@@ -125,7 +126,7 @@ pub fn update_ranges(
             outcome: match downloader.update(name, url, dir) {
                 Ok(outcome) => outcome,
                 Err(reason) => ListOutcome::Failed {
-                    reason: sanitize(&reason, 500),
+                    reason: text::terminal_cut(&reason, 500).into_owned(),
                 },
             },
         })

@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
 use crate::history::Window;
+use crate::text;
 
 use super::{
     FetchError, MAX_ROBOTS_BYTES, Obtained, Origin, OriginHistory, Outcome, RobotsEntry, Version,
@@ -297,10 +298,10 @@ fn serialize(url: &str, cached: &Cached) -> Option<Vec<u8>> {
             entry.truncated,
             entry.bytes,
             // Reasons are sanitised (no control characters), so they stay on one line.
-            entry
-                .reason
-                .as_deref()
-                .map_or_else(|| "-".to_owned(), |r| super::sanitize(r, 500)),
+            entry.reason.as_deref().map_or_else(
+                || "-".to_owned(),
+                |r| text::terminal_cut(r, 500).into_owned()
+            ),
             if entry.body.is_some() {
                 body.len().to_string()
             } else {

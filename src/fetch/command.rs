@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{FetchError, Origin, Outcome, RobotsEntry, RobotsStore, Scheme, sanitize};
+use super::{FetchError, Origin, Outcome, RobotsEntry, RobotsStore, Scheme};
+use crate::text;
 
 /// One command-line origin and what fetching it came to.
 #[derive(Clone, Debug)]
@@ -59,7 +60,11 @@ pub fn fetch_targets(
 pub fn write_target(out: &mut dyn Write, target: &FetchTarget) -> io::Result<()> {
     let e = &target.entry;
     let line = |out: &mut dyn Write, name: &str, value: &str| {
-        writeln!(out, "{name:<10} {}", sanitize(value, 2000))
+        writeln!(
+            out,
+            "{name:<10} {}",
+            text::terminal_cut(value, 2000).into_owned()
+        )
     };
     let origin = target
         .origin
@@ -79,15 +84,9 @@ pub fn write_target(out: &mut dyn Write, target: &FetchTarget) -> io::Result<()>
     line(out, "bytes:", &e.bytes.to_string())?;
     line(out, "truncated:", if e.truncated { "yes" } else { "no" })?;
     line(out, "obtained:", e.obtained.as_str())?;
-    line(out, "fetched:", &rfc3339(e.fetched_at))?;
+    line(out, "fetched:", &crate::text::rfc3339_secs(e.fetched_at))?;
     line(out, "reason:", e.reason.as_deref().unwrap_or("-"))?;
     Ok(())
-}
-
-/// Unix seconds as an RFC 3339 UTC timestamp, e.g. `2026-11-20T13:55:36Z`:
-/// [`crate::text::rfc3339_secs`].
-pub fn rfc3339(unix: i64) -> String {
-    crate::text::rfc3339_secs(unix)
 }
 
 /// The `fetch` command: for each origin argument (URL or `host[:port]`), fetch and print
@@ -108,17 +107,4 @@ pub fn run_fetch_command(
     }
     out.flush()?;
     Ok(targets.iter().all(FetchTarget::ok))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rfc3339;
-
-    #[test]
-    fn rfc3339_dates() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(rfc3339(1_795_182_936), "2026-11-20T13:55:36Z");
-        assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
-    }
 }

@@ -11,6 +11,7 @@
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, ToSocketAddrs};
 
+use crate::text;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 /// Why an address was refused.
@@ -235,7 +236,8 @@ impl HostAllowList {
     pub(crate) fn new(patterns: &[String]) -> Result<HostAllowList, super::OptionError> {
         let mut list = HostAllowList::default();
         for pattern in patterns {
-            let bad = || super::OptionError::AllowHost(super::sanitize(pattern, 200));
+            let bad =
+                || super::OptionError::AllowHost(text::terminal_cut(pattern, 200).into_owned());
             if let Some(rest) = pattern.strip_prefix("*.") {
                 let host = super::origin::normalize_name(rest.as_bytes()).map_err(|_| bad())?;
                 list.suffixes.push(format!(".{host}"));

@@ -22,6 +22,7 @@ use super::{
     DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_REDIRECTS, MAX_ROBOTS_BYTES,
     Obtained, Origin, Outcome, RobotsEntry, Scheme, overrides_by_key,
 };
+use crate::text;
 
 /// The result of one network fetch.
 pub(crate) struct Fetched {
@@ -194,7 +195,7 @@ impl HttpFetcher {
 impl Fetched {
     fn finish(mut self, outcome: Outcome, reason: Option<String>) -> Fetched {
         self.entry.outcome = outcome;
-        self.entry.reason = reason.map(|r| super::sanitize(&r, 500));
+        self.entry.reason = reason.map(|r| text::terminal_cut(&r, 500).into_owned());
         self.entry.fetched_at = super::unix_now();
         self
     }

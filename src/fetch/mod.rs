@@ -29,10 +29,11 @@ use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use crate::text;
 use dashmap::DashMap;
 use serde::{Deserialize, Serialize};
 
-pub use command::{FetchTarget, fetch_targets, rfc3339, run_fetch_command, write_target};
+pub use command::{FetchTarget, fetch_targets, run_fetch_command, write_target};
 pub use dir::{DatedName, DirError, RobotsDir, Saved, parse_stamp, stamp};
 pub use guard::{GuardError, GuardRefusal, GuardedResolver, address_allowed};
 pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
@@ -71,7 +72,7 @@ impl ResolveOverride {
     /// Parses `HOST:PORT:ADDRESS`, where HOST may be an IDN and ADDRESS may be a
     /// comma-separated list of IPv4 or IPv6 addresses, IPv6 optionally in brackets.
     pub fn parse(s: &str) -> Result<ResolveOverride, OptionError> {
-        let bad = || OptionError::Resolve(sanitize(s, 200));
+        let bad = || OptionError::Resolve(text::terminal_cut(s, 200).into_owned());
         let (host, rest) = if let Some(inner) = s.strip_prefix('[') {
             let close = inner.find(']').ok_or_else(bad)?;
             (
@@ -300,7 +301,7 @@ impl RobotsEntry {
             truncated: false,
             bytes: 0,
             fetched_at: unix_now(),
-            reason: reason.map(|r| sanitize(&r, 500)),
+            reason: reason.map(|r| text::terminal_cut(&r, 500).into_owned()),
         }
     }
 
@@ -724,12 +725,6 @@ fn unix_now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// `s` made safe for a terminal or a report, cut to `max_chars` characters with `…`:
-/// [`crate::text::terminal_cut`].
-pub fn sanitize(s: &str, max_chars: usize) -> String {
-    crate::text::terminal_cut(s, max_chars).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -754,12 +749,6 @@ mod tests {
         ] {
             assert!(ResolveOverride::parse(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn sanitize_escapes_controls() {
-        assert_eq!(sanitize("a\nb\x1bc\u{202e}d", 100), "a\\nb\\x1bc\\u{202e}d");
-        assert_eq!(sanitize("abcdef", 3), "abc…");
     }
 
     #[test]

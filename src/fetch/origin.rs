@@ -7,6 +7,7 @@
 //! literal is refused here, before any other part of `fetch` sees it: a hostile log must not
 //! be able to smuggle a user name, a path or a second host into a URL.
 
+use crate::text;
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
@@ -122,7 +123,7 @@ pub struct OriginError {
 impl OriginError {
     fn new(input: &[u8], kind: OriginErrorKind) -> OriginError {
         OriginError {
-            input: super::sanitize(&String::from_utf8_lossy(input), 200),
+            input: text::terminal_cut(input, 200).into_owned(),
             kind,
         }
     }

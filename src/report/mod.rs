@@ -281,10 +281,10 @@ pub fn write_violations(
             &r.rule,
             &r.rule_line.to_string(),
             &r.requests.to_string(),
-            &rfc3339(r.first_seen_ms),
-            &rfc3339(r.last_seen_ms),
+            &text::rfc3339_ms(r.first_seen_ms),
+            &text::rfc3339_ms(r.last_seen_ms),
             r.verification,
-            &r.robots_version.map(rfc3339).unwrap_or_default(),
+            &r.robots_version.map(text::rfc3339_ms).unwrap_or_default(),
             r.evidence,
             &r.client_ips.to_string(),
             &r.sample_ip,
@@ -343,8 +343,8 @@ pub fn write_summary(
             &r.robots_fetches.to_string(),
             robots_first,
             &counts(&r.robots_statuses),
-            &rfc3339(r.first_seen_ms),
-            &rfc3339(r.last_seen_ms),
+            &text::rfc3339_ms(r.first_seen_ms),
+            &text::rfc3339_ms(r.last_seen_ms),
             &r.verified.to_string(),
             &r.spoofed.to_string(),
             &r.unverifiable.to_string(),
@@ -376,8 +376,8 @@ pub fn write_spoofed(
             &r.crawler,
             &r.requests.to_string(),
             &r.hosts,
-            &rfc3339(r.first_seen_ms),
-            &rfc3339(r.last_seen_ms),
+            &text::rfc3339_ms(r.first_seen_ms),
+            &text::rfc3339_ms(r.last_seen_ms),
             &r.user_agent,
         ])?;
     }
@@ -455,8 +455,8 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
             if r.truncated { "yes" } else { "no" },
             &r.groups.to_string(),
             &r.versions.to_string(),
-            &r.first_version_ms.map(rfc3339).unwrap_or_default(),
-            &r.last_version_ms.map(rfc3339).unwrap_or_default(),
+            &r.first_version_ms.map(text::rfc3339_ms).unwrap_or_default(),
+            &r.last_version_ms.map(text::rfc3339_ms).unwrap_or_default(),
             &r.requests.to_string(),
             &r.crawler_requests.to_string(),
             if r.judged { "yes" } else { "no" },
@@ -531,22 +531,6 @@ fn seconds(ms: i64) -> String {
     } else {
         format!("{:.3}", ms as f64 / 1000.0)
     }
-}
-
-/// RFC 3339 in UTC with whole seconds, e.g. `2026-11-20T13:55:36Z`: [`text::rfc3339_ms`].
-fn rfc3339(ms: i64) -> String {
-    text::rfc3339_ms(ms)
-}
-
-/// Text from a log or a server, made safe to print on a terminal: [`text::terminal`].
-pub fn escape_for_terminal(bytes: &[u8]) -> String {
-    text::terminal(bytes).into_owned()
-}
-
-/// Log bytes as a report cell: [`text::cell`] (valid UTF-8 kept, control characters and
-/// invalid bytes as `%XX`).
-pub fn cell_text(bytes: &[u8]) -> String {
-    text::cell(bytes).into_owned()
 }
 
 #[cfg(test)]
@@ -691,8 +675,8 @@ mod tests {
 
     #[test]
     fn terminal_escaping_removes_every_control_character() {
-        let s =
-            escape_for_terminal(b"a\x1b[31mred\x07\x7f\xc2\x9b\xff\\ ok \xe2\x9c\x93\xe2\x80\xae");
+        let s = text::terminal(b"a\x1b[31mred\x07\x7f\xc2\x9b\xff\\ ok \xe2\x9c\x93\xe2\x80\xae")
+            .into_owned();
         assert_eq!(
             s,
             "a\\x1b[31mred\\x07\\x7f\\u{9b}\\xff\\ ok \u{2713}\\u{202e}"
@@ -702,15 +686,18 @@ mod tests {
 
     #[test]
     fn cell_text_keeps_utf8_and_encodes_invalid_bytes() {
-        assert_eq!(cell_text("/caf\u{e9}".as_bytes()), "/caf\u{e9}");
-        assert_eq!(cell_text(b"/a\xffb"), "/a%FFb");
-        assert_eq!(cell_text(b"/a\x00b"), "/a%00b");
+        assert_eq!(
+            text::cell("/caf\u{e9}".as_bytes()).into_owned(),
+            "/caf\u{e9}"
+        );
+        assert_eq!(text::cell(b"/a\xffb").into_owned(), "/a%FFb");
+        assert_eq!(text::cell(b"/a\x00b").into_owned(), "/a%00b");
     }
 
     #[test]
     fn seconds_formatting() {
         assert_eq!(seconds(10_000), "10");
         assert_eq!(seconds(500), "0.500");
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(text::rfc3339_ms(0), "1970-01-01T00:00:00Z");
     }
 }

@@ -270,3 +270,91 @@ fn a_killed_run_leaves_a_temporary_file_that_the_next_run_removes() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(names(dir.path()), ["r.csv"], "the dead run's file is gone");
 }
+
+#[test]
+fn a_terminated_run_removes_its_temporary_files_and_keeps_the_old_report() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    let summary = dir.path().join("s.csv");
+    fs::write(&out, "previous report\n").unwrap();
+    for signal in ["-TERM", "-INT"] {
+        let mut run = bin()
+            .args(["-", "--robots-dir"])
+            .arg(testdata("robots-dir"))
+            .arg("--out")
+            .arg(&out)
+            .arg("--summary")
+            .arg(&summary)
+            .arg("--quiet")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while names(dir.path()).len() < 3 {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "no temporary files"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let killed = Command::new("kill")
+            .arg(signal)
+            .arg(run.id().to_string())
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = run.wait().unwrap();
+        let number = if signal == "-TERM" { 15 } else { 2 };
+        assert_eq!(
+            status.signal(),
+            Some(number),
+            "ended by the signal: {status:?}"
+        );
+        assert_eq!(names(dir.path()), ["r.csv"], "{signal}: no debris");
+        assert_eq!(fs::read_to_string(&out).unwrap(), "previous report\n");
+    }
+}
+
+#[test]
+fn reports_never_overwrite_an_input_or_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("access.log");
+    fs::copy(testdata("access.log"), &log).unwrap();
+    let original = fs::read(&log).unwrap();
+    let report = dir.path().join("r.csv");
+    fs::write(&report, "previous report\n").unwrap();
+    let link = dir.path().join("link-to-log");
+    symlink(&log, &link).unwrap();
+    let respelled = dir.path().join(".").join("access.log");
+    let cases: Vec<(Vec<&OsStr>, &str)> = vec![
+        // --out naming the log, by another spelling and through a link.
+        (vec!["--out".as_ref(), link.as_os_str()], "--out"),
+        (vec!["--out".as_ref(), respelled.as_os_str()], "--out"),
+        // Two reports on one file.
+        (
+            vec![
+                "--out".as_ref(),
+                report.as_os_str(),
+                "--summary".as_ref(),
+                report.as_os_str(),
+            ],
+            "--summary",
+        ),
+    ];
+    for (extra, option) in cases {
+        let o = audit(&log, &extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(option), "{}", stderr(&o));
+        assert_eq!(fs::read(&log).unwrap(), original, "the log is untouched");
+        assert_eq!(fs::read_to_string(&report).unwrap(), "previous report\n");
+    }
+    // A directory given as a log: refused before anything is written.
+    let o = audit(dir.path(), &[OsStr::new("--out"), report.as_os_str()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("directory"), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&report).unwrap(), "previous report\n");
+    assert_eq!(names(dir.path()), ["access.log", "link-to-log", "r.csv"]);
+}
