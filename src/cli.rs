@@ -63,6 +63,11 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub hosts: Option<PathBuf>,
 
+    /// Also write the findings as one self-contained HTML page (charts and top tables; no
+    /// network requests when opened).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
     /// Log format: auto (detect it from the first lines of each input), combined, common,
     /// vhost_combined, nginx-json, caddy, cloudflare, cloudfront, alb (or elb), w3c (or iis).
     #[arg(long, short = 'f', value_name = "NAME", default_value = "auto")]

@@ -156,6 +156,7 @@ fn check_paths(config: &Config) -> anyhow::Result<()> {
         ("--hosts", &config.hosts),
         ("--spoofed", &config.spoofed),
         ("--inputs", &config.inputs_report),
+        ("--html", &config.html),
     ]
     .into_iter()
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
@@ -249,6 +250,7 @@ struct Outputs {
     hosts: Option<Output>,
     spoofed: Option<Output>,
     inputs: Option<Output>,
+    html: Option<Output>,
 }
 
 impl Outputs {
@@ -263,6 +265,7 @@ impl Outputs {
             hosts: open(&config.hosts)?,
             spoofed: open(&config.spoofed)?,
             inputs: open(&config.inputs_report)?,
+            html: open(&config.html)?,
         })
     }
 
@@ -288,6 +291,30 @@ impl Outputs {
             report::write_inputs(&mut *o, &input_rows(config, findings), style)
                 .map_err(|e| e.named(o.name()))?;
         }
+        if let Some(o) = &mut self.html {
+            let activity: Vec<report::Hourly<'_>> = findings
+                .activity
+                .iter()
+                .map(|a| report::Hourly {
+                    hour_ms: a.hour_ms,
+                    host: &a.host,
+                    crawler: &a.crawler,
+                    kind: a.kind,
+                    requests: a.requests,
+                })
+                .collect();
+            let page = report::Page {
+                inputs: &input_rows(config, findings),
+                violations: &findings.violations,
+                summary: &findings.summary,
+                hosts: &findings.hosts,
+                spoofed: &findings.spoofed,
+                activity: &activity,
+                too_old_to_verify: findings.too_old_to_verify,
+                leeway_ms: config.settings.leeway_ms,
+            };
+            report::write_html(&mut *o, &page).map_err(|e| e.named(o.name()))?;
+        }
         Ok(rows)
     }
 
@@ -298,6 +325,7 @@ impl Outputs {
             self.hosts,
             self.spoofed,
             self.inputs,
+            self.html,
         ]
         .into_iter()
         .flatten()

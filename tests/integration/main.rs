@@ -9,6 +9,7 @@ mod errors;
 mod fetch;
 mod formats;
 mod history;
+mod html;
 mod inputs;
 mod output;
 mod partial;
