@@ -229,7 +229,7 @@ fn a_long_tail_of_200000_violations_gives_a_page_within_the_bound() {
         csv_rows,
         fs::metadata(&out).unwrap().len()
     );
-    assert!(html.len() < 4 << 20, "{} bytes", html.len());
+    assert!(html.len() < 2 << 20, "{} bytes", html.len());
     // The top 100 paths are shown, the rest counted.
     let paths = section(&html, "paths");
     assert_eq!(paths.matches("<tr>").count(), 1 + 100);
