@@ -20,8 +20,9 @@
 //!
 //! Bounded whatever the input: each table shows its top rows ([`Limits`]) and says how many
 //! more the CSV has; each string is cut to [`Limits::chars`] characters; the time chart has at
-//! most [`MAX_BINS`] bars per series. The page is byte-identical for the same findings: every
-//! order is by value, and no clock is read.
+//! most [`MAX_BINS`] bars per series. With the default limits the page stays under 2 MiB
+//! (tested with every table full of the costliest strings). The page is byte-identical for
+//! the same findings: every order is by value, and no clock is read.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
