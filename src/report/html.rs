@@ -29,6 +29,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use base64::Engine as _;
+use foldhash::HashMap;
 
 use super::{HostRow, InputRow, Kind, ReportError, SpoofedRow, SummaryRow, ViolationRow};
 use crate::text;
@@ -937,15 +938,19 @@ impl Html {
     }
 }
 
-/// The first `n` of `v` after sorting, and how many were left out.
+/// The first `n` of `v` in the order `by` (a total order: the result does not depend on
+/// the order `v` came in), and how many were left out. Only the first `n` are sorted.
 fn top<T>(
     mut v: Vec<T>,
     n: usize,
-    by: impl FnMut(&T, &T) -> std::cmp::Ordering,
+    mut by: impl FnMut(&T, &T) -> std::cmp::Ordering,
 ) -> (Vec<T>, usize) {
-    v.sort_by(by);
     let more = v.len().saturating_sub(n);
+    if more > 0 && n > 0 {
+        v.select_nth_unstable_by(n - 1, &mut by);
+    }
     v.truncate(n);
+    v.sort_by(by);
     (v, more)
 }
 
@@ -1118,7 +1123,8 @@ fn rules_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
 #[derive(Default)]
 struct PathTally<'a> {
     requests: u64,
-    crawlers: BTreeMap<&'a str, u64>,
+    /// Requests by crawler (a path has few).
+    crawlers: Vec<(&'a str, u64)>,
     /// The rule of the first row in report order.
     rule: &'a str,
     first_ms: i64,
@@ -1126,7 +1132,8 @@ struct PathTally<'a> {
 }
 
 fn paths_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
-    let mut tally: BTreeMap<(&str, &str), PathTally<'_>> = BTreeMap::new();
+    // A long-tail log has a path per row: hashed here, ordered once for the top rows.
+    let mut tally: HashMap<(&str, &str), PathTally<'_>> = HashMap::default();
     for r in page
         .violations
         .iter()
@@ -1143,7 +1150,10 @@ fn paths_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         t.requests += r.requests;
         t.first_ms = t.first_ms.min(r.first_seen_ms);
         t.last_ms = t.last_ms.max(r.last_seen_ms);
-        *t.crawlers.entry(&r.crawler).or_default() += r.requests;
+        match t.crawlers.iter_mut().find(|c| *c.0 == *r.crawler) {
+            Some(c) => c.1 += r.requests,
+            None => t.crawlers.push((&r.crawler, r.requests)),
+        }
     }
     if tally.is_empty() {
         return empty_section(h, "paths", "Paths", "No disallowed path was requested.");
@@ -1171,7 +1181,7 @@ fn paths_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         h.td_text(host);
         h.td_code(path);
         h.td_num(t.requests);
-        h.td_names(&t.crawlers);
+        h.td_names(&t.crawlers.into_iter().collect());
         h.td_code(t.rule);
         h.td_time(t.first_ms);
         h.td_time(t.last_ms);
@@ -1195,7 +1205,13 @@ fn delays_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         );
     }
     // Report order breaks the ties.
-    let (rows, more) = top(rows, limits.delays, |a, b| b.requests.cmp(&a.requests));
+    let (rows, more) = top(
+        rows.into_iter().enumerate().collect(),
+        limits.delays,
+        |a: &(usize, &ViolationRow), b: &(usize, &ViolationRow)| {
+            b.1.requests.cmp(&a.1.requests).then(a.0.cmp(&b.0))
+        },
+    );
     table_start(
         h,
         "delays",
@@ -1214,7 +1230,7 @@ fn delays_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             Col("last (UTC)", false),
         ],
     );
-    for r in rows {
+    for (_, r) in rows {
         h.raw("<tr>");
         h.td_text(&*r.host);
         h.td_text(&*r.crawler);
@@ -1247,9 +1263,11 @@ fn spoofed_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
     }
     // Rows come by address: that breaks the ties.
     let (rows, more) = top(
-        page.spoofed.iter().collect(),
+        page.spoofed.iter().enumerate().collect(),
         limits.spoofed,
-        |a: &&SpoofedRow, b: &&SpoofedRow| b.requests.cmp(&a.requests),
+        |a: &(usize, &SpoofedRow), b: &(usize, &SpoofedRow)| {
+            b.1.requests.cmp(&a.1.requests).then(a.0.cmp(&b.0))
+        },
     );
     table_start(
         h,
@@ -1267,7 +1285,7 @@ fn spoofed_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             Col("user agent", false),
         ],
     );
-    for r in rows {
+    for (_, r) in rows {
         h.raw("<tr>");
         h.td_code(&r.client_ip);
         h.td_text(&r.crawler);
