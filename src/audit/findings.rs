@@ -3,10 +3,18 @@
 //! Every request that some version of robots.txt forbids is judged here, with every fetch of
 //! `/robots.txt` by the same crawler known (spec §9): which versions it may have held, whether
 //! all of them forbid it, which version's rule to cite and on what evidence. Crawl-delay
-//! breaches are judged the same way. Rows are built keyed by what the report prints and sorted
-//! by value, so the same data gives the same bytes however it was split.
+//! breaches are judged the same way.
+//!
+//! Two passes over the kept requests. The first judges each one for the counts (the summary,
+//! the hourly activity) and finds the Crawl-delay rows. The second, [`Violations`], runs as the
+//! writer asks for rows: it visits the (host, crawler, path) groups in report order and judges
+//! their requests again, so only one group's rows are ever built at a time — a long-tail log's
+//! hundreds of thousands of rows stream to the writer, never all in memory. Rows are keyed by
+//! what the report prints and sorted by value, so the same data gives the same bytes however
+//! it was split.
 
-use std::collections::BTreeMap;
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use crate::fetch::{Origin, Outcome};
@@ -16,16 +24,15 @@ use crate::robots::{Agent, GroupId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
 use super::Auditor;
-use super::aggregate::{Client, HostKey, InputCounts, PairAgg, Stream, Verification};
+use super::aggregate::{Client, Hit, HostKey, InputCounts, PairAgg, Stream, Verification};
 use super::partial::Partial;
 use super::rules::{DialectRules, Rules};
 use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
 
-/// Everything the reports say, in report order.
-#[derive(Debug)]
+/// Everything the reports say. The violations stream out as they are read.
 pub struct Findings {
-    /// The violations report.
-    pub violations: Vec<ViolationRow>,
+    /// The violations report's rows, in report order, made as they are read.
+    pub violations: Violations,
     /// One row per (host, crawler).
     pub summary: Vec<SummaryRow>,
     /// One row per host (per origin: http and https of a host are two).
@@ -75,6 +82,11 @@ impl Findings {
     pub fn bad_lines(&self) -> u64 {
         self.inputs.values().map(InputCounts::bad_total).sum()
     }
+
+    /// Violating requests over all hosts and crawlers (from the activity).
+    pub fn violating_requests(&self) -> u64 {
+        self.activity.iter().map(|a| a.requests).sum()
+    }
 }
 
 /// A report row being built.
@@ -91,6 +103,19 @@ struct RowAcc {
 }
 
 impl RowAcc {
+    fn new(time_ms: i64, client: &Client, rule: (u32, Arc<str>, Arc<str>)) -> RowAcc {
+        RowAcc {
+            requests: 0,
+            first_ms: time_ms,
+            last_ms: time_ms,
+            clients: ClientSet::default(),
+            sample: (time_ms, client.clone()),
+            statuses: StatusCounts::default(),
+            rule,
+            intervals: None,
+        }
+    }
+
     fn add(&mut self, time_ms: i64, client: &Client, status: u16) {
         self.requests += 1;
         self.first_ms = self.first_ms.min(time_ms);
@@ -103,21 +128,68 @@ impl RowAcc {
     }
 }
 
-/// The printed key of a row, in report order: host, kind, crawler, path, robots_version,
-/// then User-Agent, verification and evidence so that the order is total.
-type RowKey = (
-    Arc<str>,
-    Kind,
-    Arc<str>,
-    String,
-    Option<i64>,
-    Arc<str>,
-    Verification,
-    Evidence,
-);
-
 /// Violating requests per (hour, host, crawler, kind).
 type ActivityMap = BTreeMap<(i64, Arc<str>, Arc<str>, Kind), u64>;
+
+/// One (origin, crawler, User-Agent, verification) stream, ready to be judged.
+struct StreamData {
+    host: Arc<str>,
+    crawler: Arc<str>,
+    ua: Arc<str>,
+    verification: Verification,
+    rules: Arc<DialectRules>,
+    groups: Vec<Option<GroupId>>,
+    fetches: Vec<Fetch>,
+    paths: Vec<Box<[u8]>>,
+    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
+    texts: Vec<Option<Box<str>>>,
+    /// The kept requests, sorted by path index.
+    hits: Vec<(u32, Hit)>,
+    /// Per path, its requests in `hits`.
+    ranges: Vec<(u32, u32)>,
+}
+
+impl StreamData {
+    fn held(&self, t: i64, leeway: i64) -> Held {
+        let fetch = history::latest_fetch(&self.fetches, t);
+        self.rules
+            .timeline
+            .held(t, leeway, fetch, |v| self.rules.sizes[v])
+    }
+
+    /// The path as the report prints it, as bytes for ordering.
+    fn text(&self, path: u32) -> &[u8] {
+        match &self.texts[path as usize] {
+            Some(t) => t.as_bytes(),
+            None => &self.paths[path as usize],
+        }
+    }
+
+    /// Each version's verdict on a path: None where a version cannot judge.
+    fn verdicts(&self, path: u32, scratch: &mut Vec<u8>) -> Vec<Option<(bool, Option<RuleId>)>> {
+        normalize_target(&self.paths[path as usize], scratch);
+        self.rules
+            .versions
+            .iter()
+            .enumerate()
+            .map(|(v, r)| match r {
+                Rules::Compiled(robots) => {
+                    let verdict = robots.check(self.groups[v], scratch);
+                    Some((verdict.allowed, verdict.rule))
+                }
+                Rules::AllowAll => Some((true, None)),
+                Rules::NotJudged => None,
+            })
+            .collect()
+    }
+}
+
+fn reads(verdicts: &[Option<(bool, Option<RuleId>)>]) -> impl Fn(usize) -> VersionVerdict + '_ {
+    |v| match verdicts[v] {
+        Some((false, _)) => VersionVerdict::Disallow,
+        _ => VersionVerdict::Allow,
+    }
+}
 
 /// Builds the findings of a merged partial.
 pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
@@ -132,9 +204,12 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
         clients,
         too_old_to_verify,
     } = partial;
-    let mut rows: BTreeMap<RowKey, RowAcc> = BTreeMap::new();
-    let mut activity = ActivityMap::new();
+    let clients = Arc::new(clients);
     let leeway = auditor.settings.leeway_ms;
+    let mut activity = ActivityMap::new();
+    let mut delay_rows = Vec::new();
+    let mut data = Vec::with_capacity(streams.len());
+    let mut scratch = Vec::new();
     for ((origin, crawler, ua, verification), mut stream) in streams {
         let pair = pairs
             .entry((HostKey::Origin(origin.clone()), crawler.clone()))
@@ -156,26 +231,82 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
             .cloned()
             .unwrap_or_default();
         own_fetches.sort_unstable();
-        let stream_ctx = StreamCtx {
+        let mut hits = std::mem::take(&mut stream.hits);
+        hits.sort_unstable_by_key(|h| h.0);
+        let mut ranges = vec![(0u32, 0u32); stream.paths.len()];
+        let mut at = 0;
+        while at < hits.len() {
+            let path = hits[at].0;
+            let end = at + hits[at..].iter().take_while(|h| h.0 == path).count();
+            ranges[path as usize] = (at as u32, end as u32);
+            at = end;
+        }
+        let texts = stream
+            .paths
+            .iter()
+            .map(|p| match text::cell(p) {
+                std::borrow::Cow::Borrowed(_) => None,
+                std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
+            })
+            .collect();
+        let d = StreamData {
             host: Arc::from(origin.display_host()),
             crawler: Arc::from(crawler.as_str()),
             ua: Arc::from(ua.as_str()),
             verification,
-            rules: &rules,
             groups: groups_of(&rules, &stream),
-            fetches: &own_fetches,
-            leeway,
-            clients: &clients,
+            rules,
+            fetches: own_fetches,
+            paths: std::mem::take(&mut stream.paths),
+            texts,
+            hits,
+            ranges,
         };
-        judge_paths(&stream_ctx, &mut stream, pair, &mut rows, &mut activity);
-        judge_delays(&stream_ctx, &mut stream, &mut rows, &mut activity);
+        // First pass: the counts.
+        for path in 0..d.paths.len() as u32 {
+            let (start, end) = d.ranges[path as usize];
+            if start == end {
+                continue;
+            }
+            let verdicts = d.verdicts(path, &mut scratch);
+            for (_, hit) in &d.hits[start as usize..end as usize] {
+                pair.pending = pair.pending.saturating_sub(1);
+                match history::judge(&d.held(hit.time_ms, leeway), reads(&verdicts)) {
+                    Judgement::NotJudged => {
+                        pair.checked = pair.checked.saturating_sub(1);
+                        pair.not_judged += 1;
+                    }
+                    Judgement::Allowed { by_leeway } => {
+                        pair.allowed += 1;
+                        pair.allowed_by_leeway += u64::from(by_leeway);
+                    }
+                    Judgement::Violation { .. } => {
+                        pair.violations += 1;
+                        *activity
+                            .entry((
+                                hour(hit.time_ms),
+                                Arc::clone(&d.host),
+                                Arc::clone(&d.crawler),
+                                Kind::Disallowed,
+                            ))
+                            .or_default() += 1;
+                    }
+                }
+            }
+        }
+        judge_delays(
+            &d,
+            &stream,
+            leeway,
+            &clients,
+            &mut delay_rows,
+            &mut activity,
+        );
+        data.push(d);
     }
-    let violations = rows
-        .into_iter()
-        .map(|(key, acc)| violation_row(key, acc))
-        .collect();
+    delay_rows.sort_by(report_order);
     Findings {
-        violations,
+        violations: Violations::new(data, clients, leeway, delay_rows),
         summary: summary_rows(&pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
@@ -194,29 +325,159 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
     }
 }
 
-/// What judging one stream needs.
-struct StreamCtx<'a> {
-    host: Arc<str>,
-    crawler: Arc<str>,
-    ua: Arc<str>,
-    verification: Verification,
-    rules: &'a DialectRules,
-    groups: Vec<Option<GroupId>>,
-    fetches: &'a [Fetch],
-    leeway: i64,
-    clients: &'a [Client],
+/// The order of the violations report: host, kind, crawler, path, robots_version, then
+/// User-Agent, verification and evidence so that it is total.
+pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
+    let key = |r: &ViolationRow| {
+        (
+            r.host.clone(),
+            r.kind,
+            r.crawler.clone(),
+            r.path.clone(),
+            r.robots_version,
+            r.user_agent.clone(),
+            r.verification,
+            r.evidence,
+        )
+    };
+    key(a).cmp(&key(b))
 }
 
-impl StreamCtx<'_> {
-    fn held(&self, t: i64) -> Held {
-        let fetch = history::latest_fetch(self.fetches, t);
-        self.rules
-            .timeline
-            .held(t, self.leeway, fetch, |v| self.rules.sizes[v])
+/// The violations report's rows in report order, judged as they are asked for.
+pub struct Violations {
+    streams: Vec<StreamData>,
+    clients: Arc<Vec<Client>>,
+    leeway: i64,
+    /// (stream, path) in report order: host, crawler, printed path, User-Agent, verification.
+    order: std::vec::IntoIter<(u32, u32)>,
+    /// The first entry of the next group, taken from `order` while ending the last one.
+    next: Option<(u32, u32)>,
+    /// The Crawl-delay rows, in report order.
+    delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
+    /// The current group's disallowed rows, in report order.
+    pending: VecDeque<ViolationRow>,
+    scratch: Vec<u8>,
+}
+
+impl Violations {
+    fn new(
+        streams: Vec<StreamData>,
+        clients: Arc<Vec<Client>>,
+        leeway: i64,
+        delays: Vec<ViolationRow>,
+    ) -> Violations {
+        let mut order: Vec<(u32, u32)> = streams
+            .iter()
+            .enumerate()
+            .flat_map(|(s, d)| {
+                d.ranges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.0 < r.1)
+                    .map(move |(p, _)| (s as u32, p as u32))
+            })
+            .collect();
+        let key = |&(s, p): &(u32, u32)| {
+            let d = &streams[s as usize];
+            (&d.host, &d.crawler, d.text(p), &d.ua, d.verification)
+        };
+        order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+        Violations {
+            streams,
+            clients,
+            leeway,
+            order: order.into_iter(),
+            next: None,
+            delays: delays.into_iter().peekable(),
+            pending: VecDeque::new(),
+            scratch: Vec::new(),
+        }
     }
 
-    fn client(&self, i: u32) -> &Client {
-        &self.clients[i as usize]
+    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
+    /// is left.
+    fn fill(&mut self) -> bool {
+        let Some(first) = self.next.take().or_else(|| self.order.next()) else {
+            return false;
+        };
+        let mut group = vec![first];
+        let same = |streams: &[StreamData], a: (u32, u32), b: (u32, u32)| {
+            let (x, y) = (&streams[a.0 as usize], &streams[b.0 as usize]);
+            x.host == y.host && x.crawler == y.crawler && x.text(a.1) == y.text(b.1)
+        };
+        for entry in self.order.by_ref() {
+            if same(&self.streams, first, entry) {
+                group.push(entry);
+            } else {
+                self.next = Some(entry);
+                break;
+            }
+        }
+        let mut rows: BTreeMap<(Option<i64>, Arc<str>, Verification, Evidence), RowAcc> =
+            BTreeMap::new();
+        for (s, path) in group {
+            let d = &self.streams[s as usize];
+            let verdicts = d.verdicts(path, &mut self.scratch);
+            let (start, end) = d.ranges[path as usize];
+            for (_, hit) in &d.hits[start as usize..end as usize] {
+                let Judgement::Violation { version, evidence } =
+                    history::judge(&d.held(hit.time_ms, self.leeway), reads(&verdicts))
+                else {
+                    continue;
+                };
+                let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                    continue;
+                };
+                let rule = cited(
+                    robots,
+                    d.groups[version],
+                    verdicts[version].and_then(|v| v.1),
+                );
+                let client = &self.clients[hit.client as usize];
+                let acc = rows
+                    .entry((
+                        d.rules.starts[version],
+                        Arc::clone(&d.ua),
+                        d.verification,
+                        evidence,
+                    ))
+                    .or_insert_with(|| RowAcc::new(hit.time_ms, client, rule.clone()));
+                if rule < acc.rule {
+                    acc.rule = rule;
+                }
+                acc.add(hit.time_ms, client, hit.status);
+            }
+        }
+        let d = &self.streams[first.0 as usize];
+        let path = String::from_utf8_lossy(d.text(first.1)).into_owned();
+        for ((robots_version, ua, verification, evidence), acc) in rows {
+            self.pending.push_back(violation_row(
+                Arc::clone(&d.host),
+                Kind::Disallowed,
+                Arc::clone(&d.crawler),
+                path.clone(),
+                (robots_version, ua, verification, evidence),
+                acc,
+            ));
+        }
+        true
+    }
+}
+
+impl Iterator for Violations {
+    type Item = ViolationRow;
+
+    fn next(&mut self) -> Option<ViolationRow> {
+        while self.pending.is_empty() {
+            if !self.fill() {
+                break;
+            }
+        }
+        match (self.pending.front(), self.delays.peek()) {
+            (Some(p), Some(d)) if report_order(d, p).is_lt() => self.delays.next(),
+            (Some(_), _) => self.pending.pop_front(),
+            (None, _) => self.delays.next(),
+        }
     }
 }
 
@@ -254,134 +515,40 @@ fn cited(
     }
 }
 
-fn judge_paths(
-    ctx: &StreamCtx<'_>,
-    stream: &mut Stream,
-    pair: &mut PairAgg,
-    rows: &mut BTreeMap<RowKey, RowAcc>,
-    activity: &mut ActivityMap,
-) {
-    let hits = std::mem::take(&mut stream.hits);
-    let mut by_path: BTreeMap<u32, Vec<_>> = BTreeMap::new();
-    for (path, hit) in hits {
-        by_path.entry(path).or_default().push(hit);
-    }
-    let mut normalized = Vec::new();
-    for (path, hits) in by_path {
-        let raw = &stream.paths[path as usize];
-        normalize_target(raw, &mut normalized);
-        let text = path_text(raw);
-        // Each version's verdict on this path, found once.
-        let verdicts: Vec<Option<(bool, Option<RuleId>)>> = ctx
-            .rules
-            .versions
-            .iter()
-            .enumerate()
-            .map(|(v, r)| match r {
-                Rules::Compiled(robots) => {
-                    let verdict = robots.check(ctx.groups[v], &normalized);
-                    Some((verdict.allowed, verdict.rule))
-                }
-                Rules::AllowAll => Some((true, None)),
-                Rules::NotJudged => None,
-            })
-            .collect();
-        let reads = |v: usize| match verdicts[v] {
-            Some((false, _)) => VersionVerdict::Disallow,
-            _ => VersionVerdict::Allow,
-        };
-        for hit in hits {
-            pair.pending = pair.pending.saturating_sub(1);
-            let held = ctx.held(hit.time_ms);
-            match history::judge(&held, reads) {
-                Judgement::NotJudged => {
-                    pair.checked = pair.checked.saturating_sub(1);
-                    pair.not_judged += 1;
-                }
-                Judgement::Allowed { by_leeway } => {
-                    pair.allowed += 1;
-                    pair.allowed_by_leeway += u64::from(by_leeway);
-                }
-                Judgement::Violation { version, evidence } => {
-                    pair.violations += 1;
-                    let Rules::Compiled(robots) = &ctx.rules.versions[version] else {
-                        continue;
-                    };
-                    let rule = verdicts[version].and_then(|v| v.1);
-                    let key = (
-                        Arc::clone(&ctx.host),
-                        Kind::Disallowed,
-                        Arc::clone(&ctx.crawler),
-                        text.clone(),
-                        ctx.rules.starts[version],
-                        Arc::clone(&ctx.ua),
-                        ctx.verification,
-                        evidence,
-                    );
-                    let acc = rows.entry(key).or_insert_with(|| RowAcc {
-                        requests: 0,
-                        first_ms: hit.time_ms,
-                        last_ms: hit.time_ms,
-                        clients: ClientSet::default(),
-                        sample: (hit.time_ms, ctx.client(hit.client).clone()),
-                        statuses: StatusCounts::default(),
-                        rule: cited(robots, ctx.groups[version], rule),
-                        intervals: None,
-                    });
-                    let this_rule = cited(robots, ctx.groups[version], rule);
-                    if this_rule < acc.rule {
-                        acc.rule = this_rule;
-                    }
-                    acc.add(hit.time_ms, ctx.client(hit.client), hit.status);
-                    *activity
-                        .entry((
-                            hour(hit.time_ms),
-                            Arc::clone(&ctx.host),
-                            Arc::clone(&ctx.crawler),
-                            Kind::Disallowed,
-                        ))
-                        .or_default() += 1;
-                }
-            }
-        }
-    }
-}
-
 /// Crawl-delay: a request is early when its distance from the previous one is certainly
 /// shorter than the delay of every version the crawler may have held. Log times are coarse
 /// (`[…:13:55:36 -0700]` is to the second), so an observed interval `i` at resolution `r`
 /// only proves a breach when `i + r <= delay`: the report never accuses a crawler that may
 /// have waited long enough.
 fn judge_delays(
-    ctx: &StreamCtx<'_>,
-    stream: &mut Stream,
-    rows: &mut BTreeMap<RowKey, RowAcc>,
+    d: &StreamData,
+    stream: &Stream,
+    leeway: i64,
+    clients: &[Client],
+    out: &mut Vec<ViolationRow>,
     activity: &mut ActivityMap,
 ) {
-    let mut hits = std::mem::take(&mut stream.delay);
+    let mut hits = stream.delay.clone();
     if hits.len() < 2 {
         return;
     }
+    let client = |i: u32| &clients[i as usize];
     // By value (the client's address, not its index in this partial's table): which of two
     // requests in the same instant counts as the earlier must not depend on how the data
     // was split.
     hits.sort_unstable_by(|a, b| {
-        (a.time_ms, ctx.client(a.client), a.status).cmp(&(
-            b.time_ms,
-            ctx.client(b.client),
-            b.status,
-        ))
+        (a.time_ms, client(a.client), a.status).cmp(&(b.time_ms, client(b.client), b.status))
     });
     let mut intervals: Vec<i64> = hits
         .windows(2)
         .map(|w| w[1].time_ms - w[0].time_ms)
         .collect();
-    let mut keys = Vec::new();
+    let mut rows: BTreeMap<(Option<i64>, Evidence), RowAcc> = BTreeMap::new();
     for (i, hit) in hits.iter().enumerate().skip(1) {
         let interval = hit.time_ms - hits[i - 1].time_ms;
         let Held::Versions {
             versions, evidence, ..
-        } = ctx.held(hit.time_ms)
+        } = d.held(hit.time_ms, leeway)
         else {
             continue;
         };
@@ -389,10 +556,10 @@ fn judge_delays(
         // file, no group, no Crawl-delay line) means it may not have been bound by any.
         let delays: Option<Vec<u64>> = versions
             .iter()
-            .map(|&v| match &ctx.rules.versions[v] {
-                Rules::Compiled(robots) => ctx.groups[v]
+            .map(|&v| match &d.rules.versions[v] {
+                Rules::Compiled(robots) => d.groups[v]
                     .and_then(|g| robots.group(g).crawl_delay)
-                    .map(|d| d.millis),
+                    .map(|c| c.millis),
                 _ => None,
             })
             .collect();
@@ -405,42 +572,29 @@ fn judge_delays(
         let Some(&version) = versions.last() else {
             continue;
         };
-        let Rules::Compiled(robots) = &ctx.rules.versions[version] else {
+        let Rules::Compiled(robots) = &d.rules.versions[version] else {
             continue;
         };
-        let Some(delay) = ctx.groups[version].and_then(|g| robots.group(g).crawl_delay) else {
+        let Some(delay) = d.groups[version].and_then(|g| robots.group(g).crawl_delay) else {
             continue;
         };
-        let group = ctx.groups[version]
+        let group = d.groups[version]
             .map(|g| robots.group(g).name())
             .unwrap_or_default();
-        let key = (
-            Arc::clone(&ctx.host),
-            Kind::CrawlDelay,
-            Arc::clone(&ctx.crawler),
-            String::new(),
-            ctx.rules.starts[version],
-            Arc::clone(&ctx.ua),
-            ctx.verification,
-            evidence,
-        );
-        let acc = rows.entry(key.clone()).or_insert_with(|| RowAcc {
-            requests: 0,
-            first_ms: hit.time_ms,
-            last_ms: hit.time_ms,
-            clients: ClientSet::default(),
-            sample: (hit.time_ms, ctx.client(hit.client).clone()),
-            statuses: StatusCounts::default(),
-            rule: (delay.line, Arc::from(delay.display()), Arc::from(group)),
-            intervals: None,
-        });
-        acc.add(hit.time_ms, ctx.client(hit.client), hit.status);
-        keys.push(key);
+        rows.entry((d.rules.starts[version], evidence))
+            .or_insert_with(|| {
+                RowAcc::new(
+                    hit.time_ms,
+                    client(hit.client),
+                    (delay.line, Arc::from(delay.display()), Arc::from(group)),
+                )
+            })
+            .add(hit.time_ms, client(hit.client), hit.status);
         *activity
             .entry((
                 hour(hit.time_ms),
-                Arc::clone(&ctx.host),
-                Arc::clone(&ctx.crawler),
+                Arc::clone(&d.host),
+                Arc::clone(&d.crawler),
                 Kind::CrawlDelay,
             ))
             .or_default() += 1;
@@ -449,10 +603,16 @@ fn judge_delays(
     intervals.sort_unstable();
     // `intervals` has one entry fewer than `hits`, at least one.
     let pace = (intervals[0], intervals[(hits.len() - 1) / 2]);
-    for key in keys {
-        if let Some(acc) = rows.get_mut(&key) {
-            acc.intervals = Some(pace);
-        }
+    for ((robots_version, evidence), mut acc) in rows {
+        acc.intervals = Some(pace);
+        out.push(violation_row(
+            Arc::clone(&d.host),
+            Kind::CrawlDelay,
+            Arc::clone(&d.crawler),
+            String::new(),
+            (robots_version, Arc::clone(&d.ua), d.verification, evidence),
+            acc,
+        ));
     }
 }
 
@@ -460,13 +620,19 @@ fn hour(ms: i64) -> i64 {
     ms.div_euclid(3_600_000) * 3_600_000
 }
 
-/// The path of a row as its cell prints it.
-fn path_text(path: &[u8]) -> String {
-    text::cell(path).into_owned()
-}
-
-fn violation_row(key: RowKey, acc: RowAcc) -> ViolationRow {
-    let (host, kind, crawler, path, robots_version, user_agent, verification, evidence) = key;
+fn violation_row(
+    host: Arc<str>,
+    kind: Kind,
+    crawler: Arc<str>,
+    path: String,
+    (robots_version, user_agent, verification, evidence): (
+        Option<i64>,
+        Arc<str>,
+        Verification,
+        Evidence,
+    ),
+    acc: RowAcc,
+) -> ViolationRow {
     ViolationRow {
         host,
         kind,

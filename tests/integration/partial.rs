@@ -68,10 +68,10 @@ fn audit(auditor: &Auditor, part: &[u8]) -> Partial {
 
 /// The four reports a partial gives (not the inputs report, whose line numbers are per part).
 fn reports(auditor: &Auditor, partial: Partial) -> [Vec<u8>; 4] {
-    let f = auditor.findings(partial);
+    let mut f = auditor.findings(partial);
     let style = CsvStyle { neutralize: true };
     let mut v = Vec::new();
-    report::write_violations(&mut v, &f.violations, style).unwrap();
+    report::write_violations(&mut v, f.violations.by_ref(), style).unwrap();
     let mut s = Vec::new();
     report::write_summary(&mut s, &f.summary, style).unwrap();
     let mut h = Vec::new();
