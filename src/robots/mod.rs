@@ -410,8 +410,9 @@ pub struct RobotsTxt {
     rules: Vec<Rule>,
     arena: PieceArena,
     global: Option<GroupId>,
-    /// Lower-cased agent keys of the non-global groups, sorted: google, the product token;
-    /// yandex, the whole value.
+    /// Lower-cased agent keys of the non-global groups, sorted: google, the product token,
+    /// plus the whole token where that has other bytes (the two kinds never collide: see
+    /// [`parse`]'s `google_whole_token`); yandex, the whole value.
     keys: Vec<(Box<str>, GroupId)>,
     sitemaps: Vec<String>,
     warnings: Vec<Warning>,
@@ -448,18 +449,37 @@ impl RobotsTxt {
     /// The group that applies to a crawler (spec §4), or `None` when no group applies
     /// (everything is allowed).
     ///
-    /// google: each of `agent.tokens` in turn is compared exactly, case-insensitively, to
-    /// the product token of each group's user-agent lines; the first token that some group
-    /// names wins; else the merged `*` group if `agent.obeys_star`; else `None`.
+    /// google: each of `agent.tokens` in turn is compared with the groups' user-agent
+    /// values, case-insensitively; the first token that some group names wins; else the
+    /// merged `*` group if `agent.obeys_star`; else `None`. How a token is compared depends
+    /// on the token (spec §4):
+    /// - a token of letters, `_` and `-` only (`googlebot-image`) is compared exactly with
+    ///   each value's product token, its longest prefix of `[A-Za-z_-]`, as Google's
+    ///   reference does (`Googlebot/2.1` names `googlebot`; `Bot2000` names `bot`);
+    /// - any other token (`mj12bot`, `360spider`, `archive.org_bot`) is compared exactly with
+    ///   each value's whole token, the value up to its first whitespace or `/`
+    ///   (`MJ12bot/1.5` names `mj12bot`; `Bot2000` does not name `bot2000x`).
     ///
     /// yandex: `tokens[0]` is a Yandex robot's name; a group applies when its value
     /// (lower-cased) starts with the robot's required prefix and is a prefix of the robot's
     /// full name, and the longest such value wins (so `YandexBot` hides `Yandex`, and
-    /// `Yandex` hides `*`). A name that is not a known Yandex robot is matched as in google,
-    /// against the whole user-agent values.
+    /// `Yandex` hides `*`). A name that is not a known Yandex robot is compared exactly with
+    /// the whole user-agent values. Yandex's parser never cuts a value to a product token
+    /// (`YandexMetrika/2.0` keeps its version), so spec §4's whole-token rule needs nothing
+    /// more in this dialect.
     ///
     /// ```
     /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(
+    ///     b"User-agent: *\nCrawl-delay: 5\n\nUser-agent: MJ12bot\nDisallow: /\n",
+    ///     Dialect::Google,
+    /// );
+    /// let mj12bot = robots.group_for(&Agent { tokens: &["mj12bot"], obeys_star: true });
+    /// assert_eq!(mj12bot.map(|g| robots.group(g).name()).as_deref(), Some("MJ12bot"));
+    /// assert!(!robots.check(mj12bot, b"/page").allowed);
+    /// let other = robots.group_for(&Agent { tokens: &["mj12botx"], obeys_star: true });
+    /// assert_eq!(other, robots.global_group());
+    ///
     /// let robots = RobotsTxt::parse(
     ///     b"User-agent: YandexBot\nDisallow: /a\n\nUser-agent: Yandex\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n",
     ///     Dialect::Yandex,
@@ -618,13 +638,18 @@ impl RobotsTxt {
         self.global
     }
 
-    /// True when some group (not `*`) names this token exactly (ASCII case-insensitive).
+    /// True when some group (not `*`) names this token, compared as in
+    /// [`RobotsTxt::group_for`] (ASCII case-insensitive; whole tokens for tokens with digits
+    /// or dots).
     ///
     /// ```
     /// use robots_audit::robots::{Dialect, RobotsTxt};
     /// let robots = RobotsTxt::parse(b"User-agent: MyBot/1.0\nDisallow: /\n", Dialect::Google);
     /// assert!(robots.names_agent("mybot"));
     /// assert!(!robots.names_agent("bot"));
+    /// let robots = RobotsTxt::parse(b"User-agent: 360Spider\nDisallow: /\n", Dialect::Google);
+    /// assert!(robots.names_agent("360spider"));
+    /// assert!(!robots.names_agent("360"));
     /// ```
     pub fn names_agent(&self, token: &str) -> bool {
         self.lookup(token).is_some()

@@ -217,9 +217,11 @@ type AgentLine = (u32, usize, usize);
 enum AgentKey {
     /// The `*` group.
     Global,
-    /// A lower-cased key: google, the product token; yandex, the whole value.
+    /// A lower-cased key: google, the product token (or the whole token, see
+    /// [`google_whole_token`]); yandex, the whole value.
     Named(String),
-    /// A value that can match no crawler (`*foo`, empty, starting with a digit).
+    /// A value whose product token is empty (`*foo`, empty, starting with a digit); a
+    /// google value starting with a digit may still have a whole-token key.
     Nobody,
 }
 
@@ -232,13 +234,41 @@ fn google_agent_key(value: &[u8]) -> AgentKey {
     // Google (`ExtractUserAgent`): the product token is the longest prefix of [A-Za-z_-].
     let len = value
         .iter()
-        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .position(|&b| !is_product_token_byte(b))
         .unwrap_or(value.len());
     if len == 0 {
         AgentKey::Nobody
     } else {
         AgentKey::Named(lossy(&value[..len]).to_ascii_lowercase())
     }
+}
+
+/// The bytes of a product token in Google's reference (`ExtractUserAgent`): `[A-Za-z_-]`.
+fn is_product_token_byte(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'-' || b == b'_'
+}
+
+/// Spec §4 (google): the whole token of a user-agent value, its value up to the first
+/// whitespace or `/`, lower-cased, when it holds a byte that Google's product token stops at
+/// (`MJ12bot` → `mj12bot`, `archive.org_bot/2.1` → `archive.org_bot`); `None` when the whole
+/// token is the product token itself, and for `*` values.
+///
+/// Only a crawler whose own token has such a byte is compared with it, so the key cannot
+/// collide with a product token ([`google_agent_key`]) and crawlers named by letters, `_`
+/// and `-` keep the reference rule byte for byte.
+fn google_whole_token(value: &[u8]) -> Option<AgentKey> {
+    if value.first() == Some(&b'*') {
+        return None;
+    }
+    let end = value
+        .iter()
+        .position(|&b| is_space(b) || b == b'/')
+        .unwrap_or(value.len());
+    let token = &value[..end];
+    if token.iter().all(|&b| is_product_token_byte(b)) {
+        return None;
+    }
+    Some(AgentKey::Named(lossy(token).to_ascii_lowercase()))
 }
 
 /// Yandex: the key of a user-agent value (lower-cased; `*` exactly is global).
@@ -252,10 +282,29 @@ fn yandex_agent_key(value: &[u8]) -> AgentKey {
     }
 }
 
+/// One user-agent line of a raw group.
+struct AgentLineOf {
+    /// The value as written (lossy UTF-8).
+    value: String,
+    line: u32,
+    key: AgentKey,
+    /// google: the whole-token key of a value whose whole token is not its product token.
+    whole: Option<AgentKey>,
+}
+
+impl AgentLineOf {
+    /// The keys the line names a crawler by.
+    fn keys(&self) -> impl Iterator<Item = &AgentKey> {
+        std::iter::once(&self.key)
+            .filter(|k| **k != AgentKey::Nobody)
+            .chain(&self.whole)
+    }
+}
+
 /// A group as written: a run of user-agent lines and the lines after it.
 #[derive(Default)]
 struct RawGroup {
-    agents: Vec<(String, u32, AgentKey)>,
+    agents: Vec<AgentLineOf>,
     rules: Vec<RuleId>,
     crawl_delay: Option<CrawlDelay>,
     /// An allow/disallow line has been seen (google: the next user-agent starts a group).
@@ -288,12 +337,14 @@ impl Builder {
     }
 
     fn user_agent(&mut self, line: u32, value: &[u8], new_group: bool) {
-        let key = if self.dialect.is_yandex() {
-            yandex_agent_key(value)
+        let (key, whole) = if self.dialect.is_yandex() {
+            (yandex_agent_key(value), None)
         } else {
-            google_agent_key(value)
+            // Spec §4: the product token for crawlers named by letters, `_` and `-`; the
+            // whole token for the others (`MJ12bot`, `360Spider`, `archive.org_bot`).
+            (google_agent_key(value), google_whole_token(value))
         };
-        if key == AgentKey::Nobody {
+        if key == AgentKey::Nobody && whole.is_none() {
             self.warn(
                 line,
                 format!("user-agent {:?} names no crawler", lossy(value)),
@@ -305,7 +356,12 @@ impl Builder {
         let group = self.raw.last_mut();
         // `raw` is non-empty: a group was pushed just above if it was empty.
         if let Some(group) = group {
-            group.agents.push((lossy(value), line, key));
+            group.agents.push(AgentLineOf {
+                value: lossy(value),
+                line,
+                key,
+                whole,
+            });
         }
     }
 
@@ -584,18 +640,17 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     let mut key_order: Vec<AgentKey> = Vec::new();
     let mut key_groups: HashMap<AgentKey, (Vec<usize>, Vec<AgentLine>)> = HashMap::new();
     for (gi, raw) in b.raw.iter().enumerate() {
-        for (ai, (_, line, key)) in raw.agents.iter().enumerate() {
-            if *key == AgentKey::Nobody {
-                continue;
+        for (ai, agent) in raw.agents.iter().enumerate() {
+            for key in agent.keys() {
+                let (list, lines) = key_groups.entry(key.clone()).or_insert_with(|| {
+                    key_order.push(key.clone());
+                    Default::default()
+                });
+                if list.last() != Some(&gi) {
+                    list.push(gi);
+                }
+                lines.push((agent.line, gi, ai));
             }
-            let (list, lines) = key_groups.entry(key.clone()).or_insert_with(|| {
-                key_order.push(key.clone());
-                Default::default()
-            });
-            if list.last() != Some(&gi) {
-                list.push(gi);
-            }
-            lines.push((*line, gi, ai));
         }
     }
 
@@ -648,6 +703,8 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         for p in &pending {
             let mut lines = p.lines.clone();
             lines.sort_unstable();
+            // A line's product and whole-token keys may both be in this group.
+            lines.dedup();
             let line = lines.first().map_or(0, |l| l.0);
             let mut agents: Vec<String> = Vec::new();
             let mut seen: HashSet<&str> = HashSet::new();
@@ -655,7 +712,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                 let shown = if p.global {
                     "*"
                 } else {
-                    b.raw[gi].agents[ai].0.as_str()
+                    b.raw[gi].agents[ai].value.as_str()
                 };
                 if seen.insert(shown) {
                     agents.push(shown.to_owned());
