@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+mod index;
 mod parse;
 mod pattern;
 mod yandex;
@@ -34,8 +35,9 @@ mod yandex;
 use std::fmt;
 use std::str::FromStr;
 
+use index::{Entry, GroupMatcher};
 pub use pattern::normalize_target;
-use pattern::{Pattern, PieceArena};
+use pattern::{Counted, Fast, Pattern, PieceArena, Search};
 
 /// Which crawler family's parsing and matching rules to apply (spec §3–§5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -302,67 +304,6 @@ impl Group {
     }
 }
 
-/// A compiled rule of one group, in precedence order.
-#[derive(Clone, Debug)]
-struct Entry {
-    pattern: Pattern,
-    priority: u32,
-    allow: bool,
-    rule: RuleId,
-}
-
-impl Entry {
-    /// The precedence order within a group: longer first; on a tie allow first (RFC 9309
-    /// §2.2.2, the least restrictive); then file order, as the reference keeps the first.
-    fn precedes(&self, other: &Entry) -> bool {
-        self.key() < other.key()
-    }
-
-    /// Sort key of [`Entry::precedes`].
-    fn key(&self) -> (std::cmp::Reverse<u32>, bool, u32) {
-        (std::cmp::Reverse(self.priority), !self.allow, self.rule.0)
-    }
-}
-
-/// Groups with more compiled rules than this get a [`PrefixIndex`].
-const INDEX_THRESHOLD: usize = 12;
-
-/// A group's rules, sorted so that the first match decides, plus (for large groups) an
-/// index by literal prefix.
-#[derive(Clone, Debug, Default)]
-struct GroupMatcher {
-    entries: Vec<Entry>,
-    index: Option<PrefixIndex>,
-}
-
-/// The group's entries grouped by their first literal piece (the bytes before the first
-/// `*`, which every match must start with), with the runs sorted by that piece and each
-/// run linked to the longest other piece that is a proper prefix of it.
-///
-/// A query needs the runs whose piece is a prefix of the path. Let `s` be the greatest
-/// piece <= the path (one binary search). Every piece that is a prefix of the path sorts
-/// between itself and the path, so it is a prefix of `s` too: the candidates are exactly
-/// `s`'s chain of prefix links, cut to the length `s` shares with the path.
-#[derive(Clone, Debug, Default)]
-struct PrefixIndex {
-    runs: Vec<Run>,
-    /// Entry indices per run, ascending (so in precedence order).
-    run_entries: Vec<u32>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Run {
-    /// The piece, as a span of the arena.
-    piece: (u32, u32),
-    /// The run's entries: `run_entries[start..start + len]`.
-    start: u32,
-    len: u32,
-    /// The run whose piece is the longest proper prefix of this one's, or `NO_RUN`.
-    parent: u32,
-}
-
-const NO_RUN: u32 = u32::MAX;
-
 /// A parse warning: something in the file that was ignored, or accepted although not
 /// written as the spec says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -542,6 +483,33 @@ impl RobotsTxt {
     /// assert!(robots.check(None, b"/page.html").allowed);
     /// ```
     pub fn check(&self, group: Option<GroupId>, path: &[u8]) -> Verdict {
+        self.check_with(group, path, &mut Fast, false)
+    }
+
+    /// [`RobotsTxt::check`] counting its work: index lookups, automaton steps and the byte
+    /// comparisons of the glob matcher (which searches by plain comparison here, see
+    /// [`pattern_match_counted`]). For tests that bound the work of a check.
+    #[doc(hidden)]
+    pub fn check_counted(&self, group: Option<GroupId>, path: &[u8]) -> (Verdict, u64) {
+        let mut counted = Counted(0);
+        let verdict = self.check_with(group, path, &mut counted, false);
+        (verdict, counted.0)
+    }
+
+    /// [`RobotsTxt::check`] without the rule index: every rule of the group in precedence
+    /// order until one matches. The reference the index is tested against.
+    #[doc(hidden)]
+    pub fn check_unindexed(&self, group: Option<GroupId>, path: &[u8]) -> Verdict {
+        self.check_with(group, path, &mut Fast, true)
+    }
+
+    fn check_with<S: Search>(
+        &self,
+        group: Option<GroupId>,
+        path: &[u8],
+        search: &mut S,
+        unindexed: bool,
+    ) -> Verdict {
         // RFC 9309 §2.2.2: the /robots.txt URI is implicitly allowed.
         if is_robots_txt(path) {
             return Verdict::ALLOWED;
@@ -549,12 +517,20 @@ impl RobotsTxt {
         let Some(group) = group else {
             return Verdict::ALLOWED;
         };
+        let mut decide = |m: u32| {
+            let m = &self.matchers[m as usize];
+            if unindexed {
+                m.decide_unindexed(&self.arena, path, search)
+            } else {
+                m.decide(&self.arena, path, search)
+            }
+        };
         let best = match &self.groups[group.index()].matcher {
-            MatcherRef::One(m) => self.decide(&self.matchers[*m as usize], path),
+            MatcherRef::One(m) => decide(*m),
             MatcherRef::Parts(parts) => {
                 let mut best: Option<&Entry> = None;
                 for &m in parts {
-                    if let Some(e) = self.decide(&self.matchers[m as usize], path)
+                    if let Some(e) = decide(m)
                         && best.is_none_or(|b| e.precedes(b))
                     {
                         best = Some(e);
@@ -570,42 +546,6 @@ impl RobotsTxt {
             },
             None => Verdict::ALLOWED,
         }
-    }
-
-    fn decide<'m>(&self, m: &'m GroupMatcher, path: &[u8]) -> Option<&'m Entry> {
-        let Some(index) = &m.index else {
-            return m
-                .entries
-                .iter()
-                .find(|e| self.arena.matches(&e.pattern, path));
-        };
-        let piece = |run: &Run| self.arena.span(run.piece);
-        let k = index.runs.partition_point(|run| piece(run) <= path);
-        let top = k.checked_sub(1)?;
-        let shared = {
-            let s = piece(&index.runs[top]);
-            s.iter().zip(path).take_while(|(a, b)| a == b).count()
-        };
-        let mut best: Option<u32> = None;
-        let mut current = top as u32;
-        while current != NO_RUN {
-            let run = &index.runs[current as usize];
-            current = run.parent;
-            if piece(run).len() > shared {
-                continue;
-            }
-            let entries = &index.run_entries[run.start as usize..(run.start + run.len) as usize];
-            for &i in entries {
-                if best.is_some_and(|b| i >= b) {
-                    break;
-                }
-                if self.arena.matches(&m.entries[i as usize].pattern, path) {
-                    best = Some(i);
-                    break;
-                }
-            }
-        }
-        best.map(|i| &m.entries[i as usize])
     }
 
     /// A group by id.

@@ -6,11 +6,12 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::index::{Entry, GroupMatcher};
 use super::pattern::{self, PieceArena};
 use super::yandex;
 use super::{
-    CleanParam, CrawlDelay, Dialect, Entry, Group, GroupId, GroupMatcher, INDEX_THRESHOLD,
-    MatcherRef, NO_RUN, PrefixIndex, RobotsTxt, Rule, RuleId, RuleKind, Run, Warning,
+    CleanParam, CrawlDelay, Dialect, Group, GroupId, MatcherRef, RobotsTxt, Rule, RuleId, RuleKind,
+    Warning,
 };
 
 /// RFC 9309 §2.5 / Google: parse at most 500 KiB.
@@ -860,53 +861,5 @@ fn compile_group(rules: &[Rule], ids: &[RuleId], arena: &PieceArena) -> GroupMat
             });
         }
     }
-    // Longest first; on a tie allow first (RFC 9309 §2.2.2: the least restrictive); then
-    // file order, as the reference keeps the first of equal matches.
-    entries.sort_by_key(Entry::key);
-    let index = (entries.len() > INDEX_THRESHOLD).then(|| prefix_index(&entries, arena));
-    GroupMatcher { entries, index }
-}
-
-/// Groups entries by first literal piece, runs sorted by piece (see [`PrefixIndex`]).
-fn prefix_index(entries: &[Entry], arena: &PieceArena) -> PrefixIndex {
-    let mut order: Vec<u32> = (0..entries.len() as u32).collect();
-    // Sort by piece, then by precedence (the entry index); `sort_by` is stable anyway.
-    order.sort_by(|&a, &b| {
-        arena
-            .first_piece(&entries[a as usize].pattern)
-            .cmp(arena.first_piece(&entries[b as usize].pattern))
-            .then(a.cmp(&b))
-    });
-    let mut runs: Vec<Run> = Vec::new();
-    for (pos, &i) in order.iter().enumerate() {
-        let piece = arena.first_piece(&entries[i as usize].pattern);
-        match runs.last_mut() {
-            Some(run) if arena.span(run.piece) == piece => run.len += 1,
-            _ => runs.push(Run {
-                piece: arena.first_piece_span(&entries[i as usize].pattern),
-                start: pos as u32,
-                len: 1,
-                parent: NO_RUN,
-            }),
-        }
-    }
-    // Prefix links: in sorted order, the runs that are prefixes of the current one are on
-    // a stack (a piece's prefixes sort before it, and before anything between them).
-    let mut stack: Vec<u32> = Vec::new();
-    for r in 0..runs.len() {
-        let piece = arena.span(runs[r].piece);
-        while let Some(&top) = stack.last() {
-            let top_piece = arena.span(runs[top as usize].piece);
-            if piece.starts_with(top_piece) {
-                break;
-            }
-            stack.pop();
-        }
-        runs[r].parent = stack.last().copied().unwrap_or(NO_RUN);
-        stack.push(r as u32);
-    }
-    PrefixIndex {
-        runs,
-        run_entries: order,
-    }
+    GroupMatcher::new(entries, arena)
 }
