@@ -623,6 +623,94 @@ impl RobotsTxt {
     }
 }
 
+impl RobotsTxt {
+    /// The verdict for a raw request target (a URL, or a path and query as a log writes it)
+    /// with what a caller shows for it: [`RobotsTxt::group_for`], [`normalize_target`] and
+    /// [`RobotsTxt::check`] in one call, the answer owned.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n", Dialect::Google);
+    /// let anybot = Agent { tokens: &["anybot"], obeys_star: true };
+    /// assert!(!robots.judge(&anybot, b"https://example.com/private/x").allowed);
+    /// assert!(robots.judge(&anybot, b"/public/").allowed);
+    /// ```
+    pub fn judge(&self, agent: &Agent<'_>, target: &[u8]) -> Judgement {
+        let group = self.group_for(agent);
+        let mut path = Vec::new();
+        normalize_target(target, &mut path);
+        let verdict = self.check(group, &path);
+        Judgement {
+            allowed: verdict.allowed,
+            group: group.map(|g| self.group(g).name()),
+            rule: verdict.rule.map(|id| {
+                let rule = self.rule(id);
+                DecidingRule {
+                    text: rule.display(),
+                    line: rule.line,
+                }
+            }),
+        }
+    }
+}
+
+/// The answer of [`judge`] and [`RobotsTxt::judge`]: a [`Verdict`] with the texts a caller
+/// shows in place of its ids (which mean nothing once the parsed file is gone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Whether the crawler may fetch the target.
+    pub allowed: bool,
+    /// The user-agent value(s) of the group that applied, as [`Group::name`] gives them
+    /// (`*` for the global group); `None` when no group applies (everything is allowed).
+    pub group: Option<String>,
+    /// The line that decided; `None` when no rule matched, and for `/robots.txt`.
+    pub rule: Option<DecidingRule>,
+}
+
+/// The allow/disallow line that decided a [`Judgement`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecidingRule {
+    /// The line as [`Rule::display`] writes it, e.g. `Disallow: /private/`.
+    pub text: String,
+    /// Its 1-based line number in the file.
+    pub line: u32,
+}
+
+/// One call for simple users: parse `body` in `dialect`, choose the group for `agent`
+/// (spec §4) and judge `target` (a URL, or a path and query as a log writes it: see
+/// [`normalize_target`]).
+///
+/// `agent` is the crawler as the engine sees it: its robots.txt product tokens, most
+/// specific first (`["googlebot-image", "googlebot"]`; for the yandex dialects the Yandex
+/// robot's name), and whether it follows the `*` group when no group names it. To judge
+/// many targets, parse once with [`RobotsTxt::parse`] and call [`RobotsTxt::judge`] or
+/// [`RobotsTxt::check`]: this function parses the body again on every call.
+///
+/// ```
+/// use robots_audit::robots::{self, Agent, Dialect};
+///
+/// let body = b"User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nAllow: /\nDisallow: /private/ # keep out\n";
+/// let foobot = Agent { tokens: &["foobot"], obeys_star: true };
+///
+/// let j = robots::judge(body, Dialect::Google, &foobot, b"https://example.com/private/a?b=1");
+/// assert!(!j.allowed);
+/// assert_eq!(j.group.as_deref(), Some("FooBot"));
+/// let rule = j.rule.expect("a rule decided");
+/// assert_eq!((rule.text.as_str(), rule.line), ("Disallow: /private/", 6));
+///
+/// let j = robots::judge(body, Dialect::Google, &foobot, b"/about");
+/// assert!(j.allowed);
+/// assert_eq!(j.rule.map(|r| r.line), Some(5)); // `Allow: /`
+///
+/// // A crawler that no group names and that ignores `*`: no group, everything allowed.
+/// let adsbot = Agent { tokens: &["adsbot-google"], obeys_star: false };
+/// let j = robots::judge(body, Dialect::Google, &adsbot, b"/private/a");
+/// assert_eq!((j.allowed, j.group, j.rule), (true, None, None));
+/// ```
+pub fn judge(body: &[u8], dialect: Dialect, agent: &Agent<'_>, target: &[u8]) -> Judgement {
+    RobotsTxt::parse(body, dialect).judge(agent, target)
+}
+
 /// Whether a Yandex robot follows the `*` group: `Some(false)` for the robots that Yandex's
 /// own table marks as obeying only groups that select them (YaDirectFetcher, YandexDirect,
 /// YandexCalendar, YandexMobileBot, YandexScreenshotBot, YandexMetrika/2.0, …),
