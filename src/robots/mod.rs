@@ -6,7 +6,9 @@
 //! which is RFC 9309 plus Google's documented extras, or Yandex's), and gives a compiled
 //! [`RobotsTxt`]: merged groups ([`Group`]), rules ([`Rule`]), sitemaps, Yandex extensions
 //! and parse warnings. Queries ([`RobotsTxt::group_for`], [`RobotsTxt::check`]) never parse
-//! again and never allocate.
+//! again and do not allocate (but for a per-thread scratch buffer that the first checks
+//! against a large group with wildcard rules grow). A check's work is bounded by the path's
+//! length and the rules that can match it, not by the number of rules (see `index.rs`).
 //!
 //! It does no I/O and imports nothing else from this crate: fetching the file, turning a
 //! User-Agent header into robots.txt tokens and deciding what a verdict means for a report
@@ -342,7 +344,7 @@ impl CleanParam {
     }
 }
 
-/// A compiled robots.txt: parse once, answer many queries without re-parsing or allocating.
+/// A compiled robots.txt: parse once, answer many queries without re-parsing.
 #[derive(Clone, Debug)]
 pub struct RobotsTxt {
     dialect: Dialect,
@@ -464,7 +466,8 @@ impl RobotsTxt {
     }
 
     /// The verdict for a normalised path+query (see [`normalize_target`]) under a group
-    /// (`None`: no group applies, everything is allowed). Does not allocate.
+    /// (`None`: no group applies, everything is allowed). Does not allocate (see the module
+    /// documentation for the one exception).
     ///
     /// `/robots.txt` itself is always allowed (RFC 9309 §2.2.2, "the /robots.txt URI is
     /// implicitly allowed"): any path that is exactly `/robots.txt`, with or without a query,
@@ -483,7 +486,7 @@ impl RobotsTxt {
     /// assert!(robots.check(None, b"/page.html").allowed);
     /// ```
     pub fn check(&self, group: Option<GroupId>, path: &[u8]) -> Verdict {
-        self.check_with(group, path, &mut Fast, false)
+        self.check_with::<_, false>(group, path, &mut Fast)
     }
 
     /// [`RobotsTxt::check`] counting its work: index lookups, automaton steps and the byte
@@ -492,7 +495,7 @@ impl RobotsTxt {
     #[doc(hidden)]
     pub fn check_counted(&self, group: Option<GroupId>, path: &[u8]) -> (Verdict, u64) {
         let mut counted = Counted(0);
-        let verdict = self.check_with(group, path, &mut counted, false);
+        let verdict = self.check_with::<_, false>(group, path, &mut counted);
         (verdict, counted.0)
     }
 
@@ -500,15 +503,15 @@ impl RobotsTxt {
     /// order until one matches. The reference the index is tested against.
     #[doc(hidden)]
     pub fn check_unindexed(&self, group: Option<GroupId>, path: &[u8]) -> Verdict {
-        self.check_with(group, path, &mut Fast, true)
+        self.check_with::<_, true>(group, path, &mut Fast)
     }
 
-    fn check_with<S: Search>(
+    /// The check, with the substring search of `search`; `UNINDEXED`: without the index.
+    fn check_with<S: Search, const UNINDEXED: bool>(
         &self,
         group: Option<GroupId>,
         path: &[u8],
         search: &mut S,
-        unindexed: bool,
     ) -> Verdict {
         // RFC 9309 §2.2.2: the /robots.txt URI is implicitly allowed.
         if is_robots_txt(path) {
@@ -517,20 +520,12 @@ impl RobotsTxt {
         let Some(group) = group else {
             return Verdict::ALLOWED;
         };
-        let mut decide = |m: u32| {
-            let m = &self.matchers[m as usize];
-            if unindexed {
-                m.decide_unindexed(&self.arena, path, search)
-            } else {
-                m.decide(&self.arena, path, search)
-            }
-        };
         let best = match &self.groups[group.index()].matcher {
-            MatcherRef::One(m) => decide(*m),
+            MatcherRef::One(m) => self.decide::<S, UNINDEXED>(*m, path, search),
             MatcherRef::Parts(parts) => {
                 let mut best: Option<&Entry> = None;
                 for &m in parts {
-                    if let Some(e) = decide(m)
+                    if let Some(e) = self.decide::<S, UNINDEXED>(m, path, search)
                         && best.is_none_or(|b| e.precedes(b))
                     {
                         best = Some(e);
@@ -545,6 +540,22 @@ impl RobotsTxt {
                 rule: Some(entry.rule),
             },
             None => Verdict::ALLOWED,
+        }
+    }
+
+    /// The entry of matcher `m` that decides for `path`.
+    #[inline]
+    fn decide<S: Search, const UNINDEXED: bool>(
+        &self,
+        m: u32,
+        path: &[u8],
+        search: &mut S,
+    ) -> Option<&Entry> {
+        let m = &self.matchers[m as usize];
+        if UNINDEXED {
+            m.decide_unindexed(&self.arena, path, search)
+        } else {
+            m.decide(&self.arena, path, search)
         }
     }
 

@@ -165,6 +165,13 @@ pub(crate) struct Pattern {
     anchored: bool,
 }
 
+impl Pattern {
+    /// Whether the pattern ended in `$`.
+    pub(crate) fn anchored(&self) -> bool {
+        self.anchored
+    }
+}
+
 /// Arena of pattern pieces: `(start, len)` into `bytes`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PieceArena {
@@ -233,6 +240,16 @@ impl PieceArena {
     /// The literal prefix every match must start with.
     pub(crate) fn first_piece(&self, p: &Pattern) -> &[u8] {
         self.piece(p.first_piece)
+    }
+
+    /// Where piece `k` (0: the first) of `p` lives in the arena (see [`Self::span`]).
+    pub(crate) fn piece_span(&self, p: &Pattern, k: usize) -> (u32, u32) {
+        self.pieces[p.first_piece as usize + k]
+    }
+
+    /// The pattern's pieces, first (anchored at the start) to last.
+    pub(crate) fn pieces(&self, p: &Pattern) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        (p.first_piece..p.first_piece + p.n_pieces).map(|i| self.piece(i))
     }
 
     /// Whether `p` matches `path` (anchored at the start of the path).
