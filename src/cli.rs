@@ -222,28 +222,35 @@ pub enum DialectArg {
     YandexLegacy,
 }
 
-/// `robots-audit check [OPTIONS] <URL>...`
+/// `robots-audit check [OPTIONS] --robots <FILE> <--agent <TOKEN>|--user-agent <HEADER>> <URL>...`
+///
+/// Exactly one of `--agent` and `--user-agent` is required: the group `crawler` makes the
+/// usage line say so.
 #[derive(Debug, Args)]
+#[command(group(
+    clap::ArgGroup::new("crawler")
+        .required(true)
+        .args(["agent", "user_agent"])
+))]
 #[command(after_help = "Exit status: 0 all allowed; 1 any disallowed; 2 error.")]
 pub struct CheckArgs {
     /// URLs or paths to judge.
     #[arg(value_name = "URL", required = true)]
     pub urls: Vec<String>,
 
-    /// The robots.txt body to judge against (`-` for standard input).
+    /// The robots.txt body to judge against (`-` for standard input); only its first
+    /// 512,000 bytes are read.
     #[arg(long, value_name = "FILE")]
     pub robots: PathBuf,
 
-    /// The crawler's product token, compared exactly and case-insensitively with the groups.
-    #[arg(
-        long,
-        value_name = "TOKEN",
-        conflicts_with = "user_agent",
-        required_unless_present = "user_agent"
-    )]
+    /// The crawler's product token, compared exactly and case-insensitively with the groups
+    /// (with their whole tokens if it has digits or dots, e.g. `MJ12bot`). This or
+    /// --user-agent is required.
+    #[arg(long, value_name = "TOKEN")]
     pub agent: Option<String>,
 
-    /// A full User-Agent header, turned into tokens as the audit does.
+    /// A full User-Agent header, turned into tokens as the audit does. This or --agent is
+    /// required.
     #[arg(long, value_name = "HEADER")]
     pub user_agent: Option<String>,
 
@@ -258,6 +265,9 @@ pub struct CheckArgs {
 
 /// `robots-audit fetch [OPTIONS] <ORIGIN>...`
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 every origin came to rules or allow-all; 2 any did not, or error."
+)]
 pub struct FetchArgs {
     /// Origins: `example.com`, `example.com:8080` or `https://example.com`.
     #[arg(value_name = "ORIGIN", required = true)]
