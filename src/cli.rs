@@ -156,6 +156,11 @@ pub struct AuditArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
+    /// About how much memory the requests kept for the end may take (`512M`, `2G`, bytes);
+    /// past it they go to sorted runs in temporary files (in $TMPDIR).
+    #[arg(long, value_name = "SIZE", default_value = "128M")]
+    pub max_memory: String,
+
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,

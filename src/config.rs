@@ -37,6 +37,10 @@ pub enum ConfigError {
     DnsServer(String),
     #[error("--dns-timeout must be more than 0 and at most 60 seconds, not {0}")]
     DnsTimeout(f64),
+    #[error(
+        "--max-memory: cannot read '{0}' as a size: use bytes or a number with K, M or G, at least 64K"
+    )]
+    MaxMemory(String),
     #[error("--threads must be at least 1")]
     Threads,
     #[error("--fetch-concurrency must be at least 1")]
@@ -145,6 +149,8 @@ impl Config {
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(2, |n| n.get()),
         };
+        let memory_budget = parse_size(&args.max_memory)
+            .ok_or_else(|| ConfigError::MaxMemory(args.max_memory.clone()))?;
         let settings = AuditSettings {
             format,
             json_fields,
@@ -156,6 +162,7 @@ impl Config {
             judge_automation: args.judge_automation,
             leeway_ms: i64::try_from(leeway.as_millis()).unwrap_or(i64::MAX),
             threads,
+            memory_budget,
             ..AuditSettings::default()
         };
         Ok(Config {
@@ -236,6 +243,24 @@ fn parse_time(option: &'static str, value: &str) -> Result<i64, ConfigError> {
     Ok(ts.as_millisecond())
 }
 
+/// `65536`, `64K`, `128M`, `2G` (binary units) → bytes; at least 64 KiB.
+pub fn parse_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (number, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => (&s[..i], s[i..].trim_start()),
+        None => (s, ""),
+    };
+    let n: usize = number.parse().ok()?;
+    let scale: usize = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        _ => return None,
+    };
+    n.checked_mul(scale).filter(|&b| b >= 64 << 10)
+}
+
 /// `0`, `45s`, `90m`, `24h`, `2d`, or a bare number of seconds; at most 10 years.
 pub fn parse_duration(s: &str) -> Option<Duration> {
     let s = s.trim();
@@ -266,6 +291,18 @@ mod tests {
         assert_eq!(parse_time("since", "1970-01-01T01:00:00+01:00").unwrap(), 0);
         let e = parse_time("until", "yesterday").unwrap_err().to_string();
         assert!(e.contains("--until") && e.contains("yesterday"), "{e}");
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("128M"), Some(128 << 20));
+        assert_eq!(parse_size("2G"), Some(2 << 30));
+        assert_eq!(parse_size("64K"), Some(64 << 10));
+        assert_eq!(parse_size("1 MiB"), Some(1 << 20));
+        assert_eq!(parse_size("100000"), Some(100_000));
+        for bad in ["", "M", "1.5G", "-1M", "12T", "1K", "99999999999999999999G"] {
+            assert_eq!(parse_size(bad), None, "{bad}");
+        }
     }
 
     #[test]

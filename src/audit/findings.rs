@@ -24,9 +24,12 @@ use crate::robots::{Agent, GroupId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
 use super::Auditor;
-use super::aggregate::{Client, Hit, HostKey, InputCounts, PairAgg, Stream, Verification};
+use super::aggregate::{
+    AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, Verification,
+};
 use super::partial::Partial;
 use super::rules::{DialectRules, Rules};
+use super::spill::{RunHit, RunReader, RunRecord, RunStream, SpillRun, StreamTable};
 use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
 
 /// Everything the reports say. The violations stream out as they are read.
@@ -131,25 +134,20 @@ impl RowAcc {
 /// Violating requests per (hour, host, crawler, kind).
 type ActivityMap = BTreeMap<(i64, Arc<str>, Arc<str>, Kind), u64>;
 
-/// One (origin, crawler, User-Agent, verification) stream, ready to be judged.
-struct StreamData {
+/// A stream as the judgement needs it: who, under which rules, with which own fetches.
+struct StreamInfo {
     host: Arc<str>,
     crawler: Arc<str>,
     ua: Arc<str>,
     verification: Verification,
+    /// Its summary row's key.
+    pair: (HostKey, String),
     rules: Arc<DialectRules>,
     groups: Vec<Option<GroupId>>,
     fetches: Vec<Fetch>,
-    paths: Vec<Box<[u8]>>,
-    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
-    texts: Vec<Option<Box<str>>>,
-    /// The kept requests, sorted by path index.
-    hits: Vec<(u32, Hit)>,
-    /// Per path, its requests in `hits`.
-    ranges: Vec<(u32, u32)>,
 }
 
-impl StreamData {
+impl StreamInfo {
     fn held(&self, t: i64, leeway: i64) -> Held {
         let fetch = history::latest_fetch(&self.fetches, t);
         self.rules
@@ -157,17 +155,9 @@ impl StreamData {
             .held(t, leeway, fetch, |v| self.rules.sizes[v])
     }
 
-    /// The path as the report prints it, as bytes for ordering.
-    fn text(&self, path: u32) -> &[u8] {
-        match &self.texts[path as usize] {
-            Some(t) => t.as_bytes(),
-            None => &self.paths[path as usize],
-        }
-    }
-
     /// Each version's verdict on a path: None where a version cannot judge.
-    fn verdicts(&self, path: u32, scratch: &mut Vec<u8>) -> Vec<Option<(bool, Option<RuleId>)>> {
-        normalize_target(&self.paths[path as usize], scratch);
+    fn verdicts(&self, path: &[u8], scratch: &mut Vec<u8>) -> Vec<Option<(bool, Option<RuleId>)>> {
+        normalize_target(path, scratch);
         self.rules
             .versions
             .iter()
@@ -182,12 +172,77 @@ impl StreamData {
             })
             .collect()
     }
+
+    /// The sort key of a (stream, path) in report order.
+    fn key<'a>(&'a self, text: &'a [u8]) -> (&'a str, &'a str, &'a [u8], &'a str, Verification) {
+        (&self.host, &self.crawler, text, &self.ua, self.verification)
+    }
+}
+
+/// The kept requests of one stream in memory, by path.
+struct MemStream {
+    info: u32,
+    paths: Vec<Box<[u8]>>,
+    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
+    texts: Vec<Option<Box<str>>>,
+    /// Sorted by path index.
+    hits: Vec<(u32, Hit)>,
+    /// Per path, its requests in `hits`.
+    ranges: Vec<(u32, u32)>,
+}
+
+impl MemStream {
+    fn text(&self, path: u32) -> &[u8] {
+        match &self.texts[path as usize] {
+            Some(t) => t.as_bytes(),
+            None => &self.paths[path as usize],
+        }
+    }
 }
 
 fn reads(verdicts: &[Option<(bool, Option<RuleId>)>]) -> impl Fn(usize) -> VersionVerdict + '_ {
     |v| match verdicts[v] {
         Some((false, _)) => VersionVerdict::Disallow,
         _ => VersionVerdict::Allow,
+    }
+}
+
+/// The counts of one path's kept requests (first pass).
+#[allow(clippy::too_many_arguments)]
+fn count(
+    info: &StreamInfo,
+    path: &[u8],
+    times: impl Iterator<Item = i64>,
+    leeway: i64,
+    pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
+    activity: &mut ActivityMap,
+    scratch: &mut Vec<u8>,
+) {
+    let verdicts = info.verdicts(path, scratch);
+    let pair = pairs.entry(info.pair.clone()).or_default();
+    for t in times {
+        pair.pending = pair.pending.saturating_sub(1);
+        match history::judge(&info.held(t, leeway), reads(&verdicts)) {
+            Judgement::NotJudged => {
+                pair.checked = pair.checked.saturating_sub(1);
+                pair.not_judged += 1;
+            }
+            Judgement::Allowed { by_leeway } => {
+                pair.allowed += 1;
+                pair.allowed_by_leeway += u64::from(by_leeway);
+            }
+            Judgement::Violation { .. } => {
+                pair.violations += 1;
+                *activity
+                    .entry((
+                        hour(t),
+                        Arc::clone(&info.host),
+                        Arc::clone(&info.crawler),
+                        Kind::Disallowed,
+                    ))
+                    .or_default() += 1;
+            }
+        }
     }
 }
 
@@ -203,34 +258,53 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
         spoofed,
         clients,
         too_old_to_verify,
+        mut runs,
     } = partial;
-    let clients = Arc::new(clients);
     let leeway = auditor.settings.leeway_ms;
     let mut activity = ActivityMap::new();
     let mut delay_rows = Vec::new();
-    let mut data = Vec::with_capacity(streams.len());
     let mut scratch = Vec::new();
-    for ((origin, crawler, ua, verification), mut stream) in streams {
-        let pair = pairs
-            .entry((HostKey::Origin(origin.clone()), crawler.clone()))
-            .or_default();
-        let Some(rules) = auditor.rules.lookup(auditor.robots.as_ref(), &origin) else {
+    // Every stream, from memory and from the runs, in one table.
+    let mut table = StreamTable::new();
+    for (key, stream) in &streams {
+        table.add(key, &stream.agent);
+    }
+    for run in &runs {
+        for s in &run.streams {
+            table.add(&s.key, &s.agent);
+        }
+    }
+    let infos: Vec<Option<StreamInfo>> = table
+        .keys
+        .iter()
+        .zip(&table.agents)
+        .map(|(key, agent)| stream_info(auditor, key, agent, &fetches))
+        .collect();
+    // Streams on origins without rules: their kept requests are not judged.
+    for key in streams.keys() {
+        if infos[table.index(key) as usize].is_none() {
+            let pair = pairs
+                .entry((HostKey::Origin(key.0.clone()), key.1.clone()))
+                .or_default();
             pair.not_judged += pair.pending;
             pair.checked -= pair.pending;
             pair.pending = 0;
+        }
+    }
+    let mut memory = Vec::new();
+    for (key, mut stream) in streams {
+        let i = table.index(&key);
+        let Some(info) = &infos[i as usize] else {
             continue;
         };
-        let rules = rules.dialect(stream.agent.dialect);
-        let fetch_ua = if stream.agent.fetches_by_user_agent {
-            ua.clone()
-        } else {
-            String::new()
-        };
-        let mut own_fetches: Vec<Fetch> = fetches
-            .get(&(origin.clone(), crawler.clone(), verification, fetch_ua))
-            .cloned()
-            .unwrap_or_default();
-        own_fetches.sort_unstable();
+        judge_delays(
+            info,
+            &stream,
+            leeway,
+            &clients,
+            &mut delay_rows,
+            &mut activity,
+        );
         let mut hits = std::mem::take(&mut stream.hits);
         hits.sort_unstable_by_key(|h| h.0);
         let mut ranges = vec![(0u32, 0u32); stream.paths.len()];
@@ -249,64 +323,92 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
                 std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
             })
             .collect();
-        let d = StreamData {
-            host: Arc::from(origin.display_host()),
-            crawler: Arc::from(crawler.as_str()),
-            ua: Arc::from(ua.as_str()),
-            verification,
-            groups: groups_of(&rules, &stream),
-            rules,
-            fetches: own_fetches,
+        memory.push(MemStream {
+            info: i,
             paths: std::mem::take(&mut stream.paths),
             texts,
             hits,
             ranges,
-        };
+        });
+    }
+    let source = if runs.is_empty() {
         // First pass: the counts.
-        for path in 0..d.paths.len() as u32 {
-            let (start, end) = d.ranges[path as usize];
-            if start == end {
-                continue;
+        for m in &memory {
+            let info = infos[m.info as usize]
+                .as_ref()
+                .expect("streams without rules were dropped");
+            for (p, &(start, end)) in m.ranges.iter().enumerate() {
+                if start < end {
+                    let times = m.hits[start as usize..end as usize]
+                        .iter()
+                        .map(|h| h.1.time_ms);
+                    count(
+                        info,
+                        &m.paths[p],
+                        times,
+                        leeway,
+                        &mut pairs,
+                        &mut activity,
+                        &mut scratch,
+                    );
+                }
             }
-            let verdicts = d.verdicts(path, &mut scratch);
-            for (_, hit) in &d.hits[start as usize..end as usize] {
-                pair.pending = pair.pending.saturating_sub(1);
-                match history::judge(&d.held(hit.time_ms, leeway), reads(&verdicts)) {
-                    Judgement::NotJudged => {
-                        pair.checked = pair.checked.saturating_sub(1);
-                        pair.not_judged += 1;
+        }
+        Source::memory(memory, &infos)
+    } else {
+        // Past the memory budget: what is still in memory becomes a run too, and the runs
+        // are read once for the counts, then merged for the rows.
+        if let Some(run) = residue_run(&memory, &infos, &table, &clients) {
+            runs.push(Arc::new(run));
+        }
+        drop(memory);
+        for run in &runs {
+            let Ok(mut reader) = run.reader() else {
+                continue;
+            };
+            while let Ok(Some(r)) = reader.next_record() {
+                let i = table.index(&run.streams[r.stream as usize].key);
+                match &infos[i as usize] {
+                    Some(info) => {
+                        let times = r.hits.iter().map(|h| h.time_ms);
+                        count(
+                            info,
+                            &r.path,
+                            times,
+                            leeway,
+                            &mut pairs,
+                            &mut activity,
+                            &mut scratch,
+                        );
                     }
-                    Judgement::Allowed { by_leeway } => {
-                        pair.allowed += 1;
-                        pair.allowed_by_leeway += u64::from(by_leeway);
-                    }
-                    Judgement::Violation { .. } => {
-                        pair.violations += 1;
-                        *activity
+                    None => {
+                        let pair = pairs
                             .entry((
-                                hour(hit.time_ms),
-                                Arc::clone(&d.host),
-                                Arc::clone(&d.crawler),
-                                Kind::Disallowed,
+                                HostKey::Origin(table.keys[i as usize].0.clone()),
+                                table.keys[i as usize].1.clone(),
                             ))
-                            .or_default() += 1;
+                            .or_default();
+                        let n = r.hits.len() as u64;
+                        pair.not_judged += n;
+                        pair.checked = pair.checked.saturating_sub(n);
+                        pair.pending = pair.pending.saturating_sub(n);
                     }
                 }
             }
         }
-        judge_delays(
-            &d,
-            &stream,
-            leeway,
-            &clients,
-            &mut delay_rows,
-            &mut activity,
-        );
-        data.push(d);
-    }
+        Source::runs(&runs, &table, &infos)
+    };
     delay_rows.sort_by(report_order);
     Findings {
-        violations: Violations::new(data, clients, leeway, delay_rows),
+        violations: Violations {
+            infos,
+            source,
+            clients: Arc::new(clients),
+            leeway,
+            delays: delay_rows.into_iter().peekable(),
+            pending: VecDeque::new(),
+            scratch: Vec::new(),
+        },
         summary: summary_rows(&pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
@@ -323,6 +425,90 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
             .collect(),
         too_old_to_verify,
     }
+}
+
+/// How a stream is judged, or None when its origin has no rules (not judged).
+fn stream_info(
+    auditor: &Auditor,
+    key: &StreamKey,
+    agent: &AgentProfile,
+    fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
+) -> Option<StreamInfo> {
+    let (origin, crawler, ua, verification) = key;
+    let rules = auditor.rules.lookup(auditor.robots.as_ref(), origin)?;
+    let rules = rules.dialect(agent.dialect);
+    let fetch_ua = if agent.fetches_by_user_agent {
+        ua.clone()
+    } else {
+        String::new()
+    };
+    let mut own: Vec<Fetch> = fetches
+        .get(&(origin.clone(), crawler.clone(), *verification, fetch_ua))
+        .cloned()
+        .unwrap_or_default();
+    own.sort_unstable();
+    Some(StreamInfo {
+        host: Arc::from(origin.display_host()),
+        crawler: Arc::from(crawler.as_str()),
+        ua: Arc::from(ua.as_str()),
+        verification: *verification,
+        pair: (HostKey::Origin(origin.clone()), crawler.clone()),
+        groups: groups_of(&rules, agent),
+        rules,
+        fetches: own,
+    })
+}
+
+/// The requests still in memory as one more run, when the others went to runs.
+fn residue_run(
+    memory: &[MemStream],
+    infos: &[Option<StreamInfo>],
+    table: &StreamTable,
+    clients: &[Client],
+) -> Option<SpillRun> {
+    let mut entries: Vec<(u32, u32)> = memory
+        .iter()
+        .enumerate()
+        .flat_map(|(s, m)| {
+            m.ranges
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.0 < r.1)
+                .map(move |(p, _)| (s as u32, p as u32))
+        })
+        .collect();
+    if entries.is_empty() {
+        return None;
+    }
+    let key = |&(s, p): &(u32, u32)| {
+        let m = &memory[s as usize];
+        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
+    };
+    entries.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+    let streams: Vec<RunStream> = memory
+        .iter()
+        .map(|m| RunStream {
+            key: table.keys[m.info as usize].clone(),
+            agent: table.agents[m.info as usize].clone(),
+        })
+        .collect();
+    let records = entries.into_iter().map(|(s, p)| {
+        let m = &memory[s as usize];
+        let (start, end) = m.ranges[p as usize];
+        RunRecord {
+            stream: s,
+            path: m.paths[p as usize].clone(),
+            hits: m.hits[start as usize..end as usize]
+                .iter()
+                .map(|(_, h)| RunHit {
+                    time_ms: h.time_ms,
+                    client: clients[h.client as usize].clone(),
+                    status: h.status,
+                })
+                .collect(),
+        }
+    });
+    SpillRun::write(streams, records).ok()
 }
 
 /// The order of the violations report: host, kind, crawler, path, robots_version, then
@@ -343,15 +529,188 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
     key(a).cmp(&key(b))
 }
 
+/// The kept requests of one (stream, path), as a group hands them over.
+struct Entry {
+    info: u32,
+    path: Box<[u8]>,
+    hits: Vec<RunHit>,
+}
+
+/// Where the (host, crawler, printed path) groups come from, in report order.
+enum Source {
+    /// Everything in memory: (stream, path) pairs sorted once.
+    Memory {
+        streams: Vec<MemStream>,
+        order: std::vec::IntoIter<(u32, u32)>,
+        next: Option<(u32, u32)>,
+    },
+    /// Sorted runs, merged.
+    Runs {
+        readers: Vec<RunReader>,
+        /// Per run: its stream indices in the table.
+        tables: Vec<Vec<u32>>,
+        /// Per run: its next record (with its table stream), read ahead.
+        heads: Vec<Option<(u32, RunRecord)>>,
+    },
+}
+
+impl Source {
+    fn memory(streams: Vec<MemStream>, infos: &[Option<StreamInfo>]) -> Source {
+        let mut order: Vec<(u32, u32)> = streams
+            .iter()
+            .enumerate()
+            .flat_map(|(s, m)| {
+                m.ranges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.0 < r.1)
+                    .map(move |(p, _)| (s as u32, p as u32))
+            })
+            .collect();
+        let key = |&(s, p): &(u32, u32)| {
+            let m = &streams[s as usize];
+            infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
+        };
+        order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+        Source::Memory {
+            streams,
+            order: order.into_iter(),
+            next: None,
+        }
+    }
+
+    fn runs(runs: &[Arc<SpillRun>], table: &StreamTable, infos: &[Option<StreamInfo>]) -> Source {
+        let mut readers = Vec::new();
+        let mut tables = Vec::new();
+        let mut heads = Vec::new();
+        for run in runs {
+            let Ok(mut reader) = run.reader() else {
+                continue;
+            };
+            let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
+            let head = next_judged(&mut reader, &map, infos);
+            readers.push(reader);
+            tables.push(map);
+            heads.push(head);
+        }
+        Source::Runs {
+            readers,
+            tables,
+            heads,
+        }
+    }
+
+    /// The next group's entries, in order; empty when none is left.
+    fn group(&mut self, infos: &[Option<StreamInfo>], clients: &[Client]) -> Vec<Entry> {
+        let info = |i: u32| {
+            infos[i as usize]
+                .as_ref()
+                .expect("only judged streams are kept")
+        };
+        match self {
+            Source::Memory {
+                streams,
+                order,
+                next,
+            } => {
+                let Some(first) = next.take().or_else(|| order.next()) else {
+                    return Vec::new();
+                };
+                let text_of = |(s, p): (u32, u32)| streams[s as usize].text(p);
+                let head = |e: (u32, u32)| {
+                    let i = info(streams[e.0 as usize].info);
+                    (&i.host, &i.crawler, text_of(e))
+                };
+                let mut entries = vec![first];
+                for e in order.by_ref() {
+                    if head(e) == head(first) {
+                        entries.push(e);
+                    } else {
+                        *next = Some(e);
+                        break;
+                    }
+                }
+                entries
+                    .into_iter()
+                    .map(|(s, p)| {
+                        let m = &streams[s as usize];
+                        let (start, end) = m.ranges[p as usize];
+                        Entry {
+                            info: m.info,
+                            path: m.paths[p as usize].clone(),
+                            hits: m.hits[start as usize..end as usize]
+                                .iter()
+                                .map(|(_, h)| RunHit {
+                                    time_ms: h.time_ms,
+                                    client: clients[h.client as usize].clone(),
+                                    status: h.status,
+                                })
+                                .collect(),
+                        }
+                    })
+                    .collect()
+            }
+            Source::Runs {
+                readers,
+                tables,
+                heads,
+            } => {
+                let key = |(s, r): &(u32, RunRecord)| {
+                    let i = info(*s);
+                    (
+                        i.host.clone(),
+                        i.crawler.clone(),
+                        text::cell(&r.path).into_owned(),
+                    )
+                };
+                let Some(least) = heads.iter().flatten().map(key).min() else {
+                    return Vec::new();
+                };
+                let mut entries = Vec::new();
+                for (k, head) in heads.iter_mut().enumerate() {
+                    while head.as_ref().is_some_and(|h| key(h) == least) {
+                        let (s, record) = head.take().expect("checked just above");
+                        entries.push(Entry {
+                            info: s,
+                            path: record.path,
+                            hits: record.hits,
+                        });
+                        *head = next_judged(&mut readers[k], &tables[k], infos);
+                    }
+                }
+                // The runs' order within a group is by User-Agent and verification; across
+                // runs, sort them again.
+                entries.sort_by(|a, b| {
+                    let (x, y) = (info(a.info), info(b.info));
+                    (&x.ua, x.verification).cmp(&(&y.ua, y.verification))
+                });
+                entries
+            }
+        }
+    }
+}
+
+/// A run's next record of a judged stream.
+fn next_judged(
+    reader: &mut RunReader,
+    map: &[u32],
+    infos: &[Option<StreamInfo>],
+) -> Option<(u32, RunRecord)> {
+    loop {
+        let record = reader.next_record().ok()??;
+        let s = map[record.stream as usize];
+        if infos[s as usize].is_some() {
+            return Some((s, record));
+        }
+    }
+}
+
 /// The violations report's rows in report order, judged as they are asked for.
 pub struct Violations {
-    streams: Vec<StreamData>,
+    infos: Vec<Option<StreamInfo>>,
+    source: Source,
     clients: Arc<Vec<Client>>,
     leeway: i64,
-    /// (stream, path) in report order: host, crawler, printed path, User-Agent, verification.
-    order: std::vec::IntoIter<(u32, u32)>,
-    /// The first entry of the next group, taken from `order` while ending the last one.
-    next: Option<(u32, u32)>,
     /// The Crawl-delay rows, in report order.
     delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
     /// The current group's disallowed rows, in report order.
@@ -360,66 +719,21 @@ pub struct Violations {
 }
 
 impl Violations {
-    fn new(
-        streams: Vec<StreamData>,
-        clients: Arc<Vec<Client>>,
-        leeway: i64,
-        delays: Vec<ViolationRow>,
-    ) -> Violations {
-        let mut order: Vec<(u32, u32)> = streams
-            .iter()
-            .enumerate()
-            .flat_map(|(s, d)| {
-                d.ranges
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| r.0 < r.1)
-                    .map(move |(p, _)| (s as u32, p as u32))
-            })
-            .collect();
-        let key = |&(s, p): &(u32, u32)| {
-            let d = &streams[s as usize];
-            (&d.host, &d.crawler, d.text(p), &d.ua, d.verification)
-        };
-        order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-        Violations {
-            streams,
-            clients,
-            leeway,
-            order: order.into_iter(),
-            next: None,
-            delays: delays.into_iter().peekable(),
-            pending: VecDeque::new(),
-            scratch: Vec::new(),
-        }
-    }
-
     /// Judges the next (host, crawler, printed path) group into `pending`; false when none
     /// is left.
     fn fill(&mut self) -> bool {
-        let Some(first) = self.next.take().or_else(|| self.order.next()) else {
+        let entries = self.source.group(&self.infos, &self.clients);
+        let Some(first) = entries.first() else {
             return false;
         };
-        let mut group = vec![first];
-        let same = |streams: &[StreamData], a: (u32, u32), b: (u32, u32)| {
-            let (x, y) = (&streams[a.0 as usize], &streams[b.0 as usize]);
-            x.host == y.host && x.crawler == y.crawler && x.text(a.1) == y.text(b.1)
-        };
-        for entry in self.order.by_ref() {
-            if same(&self.streams, first, entry) {
-                group.push(entry);
-            } else {
-                self.next = Some(entry);
-                break;
-            }
-        }
         let mut rows: BTreeMap<(Option<i64>, Arc<str>, Verification, Evidence), RowAcc> =
             BTreeMap::new();
-        for (s, path) in group {
-            let d = &self.streams[s as usize];
-            let verdicts = d.verdicts(path, &mut self.scratch);
-            let (start, end) = d.ranges[path as usize];
-            for (_, hit) in &d.hits[start as usize..end as usize] {
+        for e in &entries {
+            let d = self.infos[e.info as usize]
+                .as_ref()
+                .expect("only judged streams are kept");
+            let verdicts = d.verdicts(&e.path, &mut self.scratch);
+            for hit in &e.hits {
                 let Judgement::Violation { version, evidence } =
                     history::judge(&d.held(hit.time_ms, self.leeway), reads(&verdicts))
                 else {
@@ -433,7 +747,6 @@ impl Violations {
                     d.groups[version],
                     verdicts[version].and_then(|v| v.1),
                 );
-                let client = &self.clients[hit.client as usize];
                 let acc = rows
                     .entry((
                         d.rules.starts[version],
@@ -441,15 +754,17 @@ impl Violations {
                         d.verification,
                         evidence,
                     ))
-                    .or_insert_with(|| RowAcc::new(hit.time_ms, client, rule.clone()));
+                    .or_insert_with(|| RowAcc::new(hit.time_ms, &hit.client, rule.clone()));
                 if rule < acc.rule {
                     acc.rule = rule;
                 }
-                acc.add(hit.time_ms, client, hit.status);
+                acc.add(hit.time_ms, &hit.client, hit.status);
             }
         }
-        let d = &self.streams[first.0 as usize];
-        let path = String::from_utf8_lossy(d.text(first.1)).into_owned();
+        let d = self.infos[first.info as usize]
+            .as_ref()
+            .expect("only judged streams are kept");
+        let path = text::cell(&first.path).into_owned();
         for ((robots_version, ua, verification, evidence), acc) in rows {
             self.pending.push_back(violation_row(
                 Arc::clone(&d.host),
@@ -482,11 +797,11 @@ impl Iterator for Violations {
 }
 
 /// The stream's group in each version (as the worker chose it).
-fn groups_of(rules: &DialectRules, stream: &Stream) -> Vec<Option<GroupId>> {
-    let refs: Vec<&str> = stream.agent.tokens.iter().map(String::as_str).collect();
+fn groups_of(rules: &DialectRules, profile: &AgentProfile) -> Vec<Option<GroupId>> {
+    let refs: Vec<&str> = profile.tokens.iter().map(String::as_str).collect();
     let agent = Agent {
         tokens: &refs,
-        obeys_star: stream.agent.obeys_star,
+        obeys_star: profile.obeys_star,
     };
     rules
         .versions
@@ -521,7 +836,7 @@ fn cited(
 /// only proves a breach when `i + r <= delay`: the report never accuses a crawler that may
 /// have waited long enough.
 fn judge_delays(
-    d: &StreamData,
+    d: &StreamInfo,
     stream: &Stream,
     leeway: i64,
     clients: &[Client],
