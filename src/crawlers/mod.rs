@@ -43,7 +43,7 @@ pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 pub use update::{
     ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_ranges,
 };
-pub use verify::{RangeList, Verifier, VerifyResult};
+pub use verify::{RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult};
 
 /// Index of a crawler in a [`Registry`]. Stable for the registry's lifetime: `load_extra`
 /// replaces overridden entries in place and appends new ones.

@@ -281,6 +281,23 @@ impl Registry {
         self.ranges.get(name).map(String::as_str)
     }
 
+    /// The range lists that vouch for crawler `id`: its own `ip_ranges` first, then those of
+    /// every other crawler with the same `operator`, without repeats. An address in any of
+    /// them proves the operator (see `registry.toml`); only the crawler's own can make it
+    /// spoofed.
+    pub fn operator_ranges(&self, id: CrawlerId) -> Vec<&str> {
+        let me = self.get(id);
+        let mut out: Vec<&str> = me.verify.ip_ranges.iter().map(String::as_str).collect();
+        for c in self.crawlers.iter().filter(|c| c.operator == me.operator) {
+            for name in &c.verify.ip_ranges {
+                if !out.contains(&name.as_str()) {
+                    out.push(name);
+                }
+            }
+        }
+        out
+    }
+
     /// All range lists the registry knows: (name, URL), by name.
     pub fn range_lists(&self) -> impl Iterator<Item = (&str, &str)> {
         self.ranges.iter().map(|(k, v)| (k.as_str(), v.as_str()))
