@@ -23,14 +23,25 @@
 //! patterns match, the entry with the highest `priority` wins, then the longest pattern (the
 //! more specific crawler), then the leftmost match, then the earlier registry entry.
 //!
-//! Without a registry match, a header is an unknown robot if it says so (spec §8): a product
-//! or comment word ending in `bot` or containing `crawl`, `spider` or `scraper` (but not the
-//! device model of an Android comment: a Cubot phone is no robot), a `+http…` contact, an
-//! e-mail address, or a URL inside a comment. Anything else is not a crawler; HTTP libraries
-//! (`curl/8.5.0`, `python-requests/2.31`) that do not declare themselves robots included.
+//! Matches right after `compatible with` or `similar to` are comparisons too (`SentiBot
+//! (compatible with Googlebot)`). Entries of the `automation` category (HTTP libraries,
+//! headless browsers) rank below every other match, and give way to a client that says it is
+//! a robot (`HeadlessChrome/87 YextBot/Java`) or whose own product comes first
+//! (`W3C-checklink/4.5 libwww-perl/5.823`).
+//!
+//! Without a registry match, a header is an unknown automated client ([`UnknownBot`]) if it
+//! says so (spec §8): a product or comment word ending in `bot` or containing `crawl`,
+//! `spider` or `scraper` (but not the device model of an Android comment: a Cubot phone is no
+//! robot), a `+http…` contact, an e-mail address, or a URL inside a comment; or if it carries
+//! the signs of a feed reader (`feed-id:`, `N subscribers`: an [`UnknownBot`] of category
+//! feed-reader, not judged); or if a pattern of the public crawler-user-agents list matches it
+//! at a word boundary (`list.rs`; the list's tags give feed readers and automation their
+//! category). Its name is the product the header names, spaces included (`Chef Client`,
+//! `Tiny Tiny RSS`), never a browser or platform word. Anything else is not a crawler.
 
 mod dns;
 mod error;
+mod list;
 mod registry;
 mod tokens;
 mod update;
@@ -83,13 +94,18 @@ pub enum Category {
     FeedReader,
     /// Security or content scanners.
     Scanner,
+    /// HTTP libraries, command-line downloaders and headless browsers (`python-requests`,
+    /// `curl`, `HeadlessChrome`): mostly API clients, scripts and monitoring rather than
+    /// crawlers, so an audit judges them only where a robots.txt group names them unless
+    /// asked to judge them under `*` too.
+    Automation,
     /// Anything else (ads quality checks, validation tools, …).
     Other,
 }
 
 impl Category {
     /// Every category, in declaration order.
-    pub const ALL: [Category; 11] = [
+    pub const ALL: [Category; 12] = [
         Category::Search,
         Category::AiTraining,
         Category::AiSearch,
@@ -100,6 +116,7 @@ impl Category {
         Category::Archiver,
         Category::FeedReader,
         Category::Scanner,
+        Category::Automation,
         Category::Other,
     ];
 
@@ -116,6 +133,7 @@ impl Category {
             Category::Archiver => "archiver",
             Category::FeedReader => "feed-reader",
             Category::Scanner => "scanner",
+            Category::Automation => "automation",
             Category::Other => "other",
         }
     }
@@ -197,11 +215,22 @@ impl Crawler {
 /// An automated client that is not in the registry (spec §8).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UnknownBot {
-    /// Its most bot-like product token, as written in the header (`"FooBot"`).
+    /// The name to report (the `crawler` column): the product the header names as written,
+    /// spaces included (`"FooBot"`, `"Tiny Tiny RSS"`, `"Chef Client"`); never a browser or
+    /// platform word. See `tokens.rs` for how it is chosen.
     pub name: String,
     /// All product tokens of the header, lower-case, in header order, without duplicates
-    /// (the same as [`product_tokens`]).
+    /// (the same as [`product_tokens`]): what robots.txt groups are matched against.
     pub tokens: Vec<String>,
+    /// What kind of client it is, when the header says so: [`Category::FeedReader`] for the
+    /// signs of a feed reader (`feed-id:`, `N subscribers`) or a feed reader of the
+    /// crawler-user-agents list, [`Category::Automation`] for an HTTP library or headless
+    /// browser of that list. `None`: an unknown robot.
+    pub category: Option<Category>,
+    /// False when the client is not a crawler under RFC 9309 and is not judged, only counted
+    /// (feed readers fetch what their users subscribed to), as a registry entry's
+    /// [`Crawler::obeys_robots`].
+    pub obeys_robots: bool,
 }
 
 /// What a User-Agent header says about its client.
