@@ -551,7 +551,16 @@ fn a_crawler_named_as_a_comparison_is_not_the_client() {
         ),
     ] {
         match r.identify(ua.as_bytes()) {
-            Identity::Unknown(bot) => assert_eq!(bot.name, name, "{ua}"),
+            Identity::Unknown(bot) => {
+                assert_eq!(bot.name, name, "{ua}");
+                // Nor is it judged by a group meant for Googlebot.
+                assert!(
+                    !bot.tokens.contains(&"googlebot".to_string()),
+                    "{ua}: {:?}",
+                    bot.tokens
+                );
+                assert!(bot.tokens.contains(&name.to_ascii_lowercase()), "{ua}");
+            }
             other => panic!("{ua}: {other:?}"),
         }
     }
@@ -627,4 +636,26 @@ fn registry_and_verifier_are_send_and_sync() {
     check::<Registry>();
     check::<robots_audit::crawlers::Verifier>();
     check::<Identity>();
+}
+
+#[test]
+fn long_hostile_headers_are_identified_quickly() {
+    let r = registry();
+    // Headers are attacker-controlled: many words, elements, comparisons, contacts and list
+    // matches inside words must not make identification quadratic.
+    for piece in [
+        "Word ",
+        "a; ",
+        "like Googlebot ",
+        "+http://x.example/ ",
+        "xZabbix ",
+        "(compatible; FooBot/1.0) ",
+        "1 subscribers ",
+    ] {
+        let ua = piece.repeat(40_000 / piece.len());
+        let started = std::time::Instant::now();
+        let _ = r.identify_with_tokens(ua.as_bytes());
+        let took = started.elapsed();
+        assert!(took < std::time::Duration::from_secs(2), "{piece:?}: {took:?}");
+    }
 }

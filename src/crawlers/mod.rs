@@ -219,8 +219,9 @@ pub struct UnknownBot {
     /// spaces included (`"FooBot"`, `"Tiny Tiny RSS"`, `"Chef Client"`); never a browser or
     /// platform word. See `tokens.rs` for how it is chosen.
     pub name: String,
-    /// All product tokens of the header, lower-case, in header order, without duplicates
-    /// (the same as [`product_tokens`]): what robots.txt groups are matched against.
+    /// The product tokens of the header, lower-case, in header order, without duplicates:
+    /// what robots.txt groups are matched against. [`product_tokens`] without the names the
+    /// header only compares its client to (`like Googlebot`, `compatible with Googlebot`).
     pub tokens: Vec<String>,
     /// What kind of client it is, when the header says so: [`Category::FeedReader`] for the
     /// signs of a feed reader (`feed-id:`, `N subscribers`) or a feed reader of the

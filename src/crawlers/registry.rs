@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::tokens::{
     declares_robot, has_feed_reader_signs, in_contact, is_name_byte, looks_automated, name_at,
-    nameable_of, product_before, scan, tokens_of, unknown_name,
+    nameable_of, own_tokens_of, product_before, scan, unknown_name,
 };
 use super::{
     Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, UnknownBot,
@@ -247,7 +247,7 @@ impl Registry {
                 .unwrap_or_else(|| unknown_name(&words));
             let bot = UnknownBot {
                 name,
-                tokens: tokens_of(&words),
+                tokens: own_tokens_of(&words),
                 category,
                 // Feed readers fetch what their users subscribed to: not crawlers (RFC 9309).
                 obeys_robots: category != Some(Category::FeedReader),

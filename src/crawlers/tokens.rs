@@ -108,6 +108,20 @@ pub(crate) fn tokens_of(scan: &Scan<'_>) -> Vec<String> {
     out
 }
 
+/// [`tokens_of`] without the names the header only compares its client to (`like
+/// Googlebot`, `compatible with Googlebot`): the tokens an unknown robot answers to, so that a
+/// `Googlebot` group does not judge `SentiBot (compatible with Googlebot)`.
+pub(crate) fn own_tokens_of(scan: &Scan<'_>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(scan.words.len());
+    for w in scan.words.iter().filter(|w| !w.reference) {
+        let lower = lower_ascii(w.text);
+        if !out.contains(&lower) {
+            out.push(lower);
+        }
+    }
+    out
+}
+
 /// `bytes` (ASCII by construction of [`Word`]) as a lower-case `String`.
 pub(crate) fn lower_ascii(bytes: &[u8]) -> String {
     bytes
@@ -501,14 +515,8 @@ fn is_phone_product(text: &[u8]) -> bool {
 }
 
 /// A comment element of one word like `en`, `en-US`, `zh_CN`: a language, not a name.
-fn is_language(words: &[Word<'_>], i: usize) -> bool {
-    let w = &words[i];
-    let alone = words
-        .iter()
-        .filter(|o| o.element == w.element)
-        .take(2)
-        .count()
-        == 1;
+/// `alone`: the word is the only one of its element.
+fn is_language(w: &Word<'_>, alone: bool) -> bool {
     let t = w.text;
     let letters = |s: &[u8]| s.len() == 2 && s.iter().all(u8::is_ascii_alphabetic);
     w.in_comment
@@ -535,11 +543,15 @@ fn phrases(words: &[Word<'_>]) -> Vec<Phrase> {
     let mut out: Vec<Phrase> = Vec::new();
     let mut current: Option<Phrase> = None;
     for (i, w) in words.iter().enumerate() {
+        // Words come in element order: a word is alone in its element when its neighbours
+        // are in others.
+        let alone = (i == 0 || words[i - 1].element != w.element)
+            && words.get(i + 1).is_none_or(|n| n.element != w.element);
         let skip = is_browser_word(w.text)
             || is_version_word(w)
             || w.reference
             || w.device
-            || is_language(words, i);
+            || is_language(w, alone);
         if skip {
             out.extend(current.take());
             continue;
