@@ -656,6 +656,9 @@ fn long_hostile_headers_are_identified_quickly() {
         let started = std::time::Instant::now();
         let _ = r.identify_with_tokens(ua.as_bytes());
         let took = started.elapsed();
-        assert!(took < std::time::Duration::from_secs(2), "{piece:?}: {took:?}");
+        assert!(
+            took < std::time::Duration::from_secs(2),
+            "{piece:?}: {took:?}"
+        );
     }
 }

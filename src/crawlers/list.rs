@@ -13,7 +13,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use regex_automata::meta::Regex;
 use regex_automata::{Input, PatternID};
 
@@ -22,8 +22,8 @@ use super::Category;
 /// The list's patterns: `category<TAB>pattern` lines (see the file's header).
 const DATA: &str = include_str!("crawler-user-agents.txt");
 
-/// A regex match is retried past a mid-word start at most this many times per header (each
-/// retry scans the rest of the header: hostile headers must stay linear-ish).
+/// A match is retried past a mid-word start at most this many times per header (each retry
+/// scans the rest of the header: hostile headers must stay linear-ish).
 const MAX_RETRIES: usize = 8;
 
 /// A match of a list pattern in a header.
@@ -38,7 +38,7 @@ pub(crate) struct ListMatch {
 }
 
 struct List {
-    /// The plain-string patterns, every match reported.
+    /// The plain-string patterns (leftmost-longest matches).
     strings: AhoCorasick,
     /// Their categories, by automaton pattern index.
     string_categories: Vec<Option<Category>>,
@@ -98,7 +98,9 @@ fn compile(data: &str) -> Result<List, String> {
         }
     }
     let strings = AhoCorasick::builder()
-        .match_kind(MatchKind::Standard)
+        .match_kind(MatchKind::LeftmostLongest)
+        // A DFA (a few MiB for these 1,450 strings): every browser header is scanned.
+        .kind(Some(AhoCorasickKind::DFA))
         .build(&strings)
         .map_err(|e| e.to_string())?;
     let regex = Regex::new_many(&regexes).map_err(|e| e.to_string())?;
@@ -125,7 +127,19 @@ fn at_boundary(ua: &[u8], start: usize, end: usize) -> bool {
 pub(crate) fn find(ua: &[u8]) -> Option<ListMatch> {
     let list = LIST.as_ref()?;
     let mut best: Option<ListMatch> = None;
-    for m in list.strings.find_overlapping_iter(ua) {
+    // Leftmost-longest: the first match at a word boundary ends the search; one elsewhere is
+    // searched past from its next byte (a boundary match may overlap it).
+    let mut from = 0;
+    for _ in 0..=MAX_RETRIES {
+        if from > ua.len() {
+            break;
+        }
+        let Some(m) = list
+            .strings
+            .find(aho_corasick::Input::new(ua).range(from..))
+        else {
+            break;
+        };
         if at_boundary(ua, m.start(), m.end()) {
             let category = list
                 .string_categories
@@ -133,7 +147,9 @@ pub(crate) fn find(ua: &[u8]) -> Option<ListMatch> {
                 .copied()
                 .flatten();
             keep_leftmost(&mut best, m.start(), m.end(), category);
+            break;
         }
+        from = m.start() + 1;
     }
     let mut from = 0;
     for _ in 0..=MAX_RETRIES {
@@ -212,6 +228,23 @@ mod tests {
         }
     }
 
+    /// The registry skips the list for headers of browser and platform words only
+    /// (`only_browser_words`): no pattern may be made of such words alone, or it would
+    /// match browsers (and be skipped where it should not).
+    #[test]
+    fn no_pattern_is_made_of_browser_words_only() {
+        use crate::crawlers::tokens::{only_browser_words, scan};
+        for line in DATA.lines().filter(|l| !l.starts_with('#')) {
+            let (_, pattern) = line.split_once('\t').expect("tab");
+            if let Some(text) = plain_string(pattern) {
+                assert!(
+                    !only_browser_words(&scan(text.as_bytes())),
+                    "{pattern:?} names only browser words"
+                );
+            }
+        }
+    }
+
     #[test]
     fn bad_lines_are_reported() {
         assert!(compile("x\tfoo").is_err_and(|e| e.contains("line 1")));
@@ -233,7 +266,7 @@ mod tests {
 
     #[test]
     fn hostile_headers_give_up_after_a_few_retries() {
-        // Many mid-word matches: each regex retry scans on, at most MAX_RETRIES + 1 scans.
+        // Many mid-word matches: each retry scans on, at most MAX_RETRIES + 1 scans.
         let ua = "xZabbix x[wW]get xwget ".repeat(10_000);
         let started = std::time::Instant::now();
         assert_eq!(find(ua.as_bytes()), None);

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::tokens::{
     declares_robot, has_feed_reader_signs, in_contact, is_name_byte, looks_automated, name_at,
-    nameable_of, own_tokens_of, product_before, scan, unknown_name,
+    nameable_of, only_browser_words, own_tokens_of, product_before, scan, unknown_name,
 };
 use super::{
     Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, UnknownBot,
@@ -207,10 +207,17 @@ impl Registry {
             return (Identity::Known(id), Vec::new());
         }
         let words = scan(user_agent);
+        // (Headers of browser words only, most of a log's, need no look-up.)
+        let listed = (self.public_list && !only_browser_words(&words))
+            .then(|| list::find(user_agent))
+            .flatten();
         // An HTTP library or headless browser in the header of a client that says it is a
         // robot (`HeadlessChrome/87.0 YextBot/Java`), or after the product that uses it
-        // (`W3C-checklink/4.5 libwww-perl/5.823`): that client, not the library.
-        let declared = declares_robot(&words);
+        // (`W3C-checklink/4.5 libwww-perl/5.823`): that client, not the library. (Asked only
+        // when a library was found: most headers are browsers.)
+        let library_found =
+            known.is_some() || listed.is_some_and(|m| m.category == Some(Category::Automation));
+        let declared = library_found && declares_robot(&words);
         if let Some((id, start)) = known
             && !declared
             && !product_before(&words, start)
@@ -218,11 +225,7 @@ impl Registry {
             return (Identity::Known(id), Vec::new());
         }
         let feed_signs = has_feed_reader_signs(user_agent);
-        let listed = self
-            .public_list
-            .then(|| list::find(user_agent))
-            .flatten()
-            .filter(|m| !(declared && m.category == Some(Category::Automation)));
+        let listed = listed.filter(|m| !(declared && m.category == Some(Category::Automation)));
         // A library named after the client's own product (`DAVdroid/1.9 (…; okhttp3)`): the
         // client is that product, an automated one.
         let library_behind = listed.is_some_and(|m| {

@@ -7,6 +7,10 @@
 //! addresses are contact details, not tokens: `+http://www.google.com/bot.html` gives no
 //! `bot`. Only whole tokens ever match: a robots.txt group `bot` must not capture `mybot`.
 
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+
 /// One word of a header, as written.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Word<'a> {
@@ -528,6 +532,28 @@ fn is_language(w: &Word<'_>, alone: bool) -> bool {
         }
 }
 
+/// Whether `words[i]` can be part of a product's name: not a browser or platform word, a
+/// version, a language, a device model nor a comparison.
+fn is_name_word(words: &[Word<'_>], i: usize) -> bool {
+    let w = &words[i];
+    // Words come in element order: a word is alone in its element when its neighbours are
+    // in others.
+    let alone = (i == 0 || words[i - 1].element != w.element)
+        && words.get(i + 1).is_none_or(|n| n.element != w.element);
+    !(is_browser_word(w.text)
+        || is_version_word(w)
+        || w.reference
+        || w.device
+        || is_language(w, alone))
+}
+
+/// True if the header names nothing but browsers and platforms: no word that could be part
+/// of a product's name, and no URL or e-mail address. Such a header (most of a log's) needs
+/// no look-up in the crawler-user-agents list: a pattern matching it would match browsers.
+pub(crate) fn only_browser_words(scan: &Scan<'_>) -> bool {
+    scan.first_contact.is_none() && (0..scan.words.len()).all(|i| !is_name_word(&scan.words, i))
+}
+
 /// Consecutive words of one element that together name a product (`Tiny Tiny RSS`,
 /// `SISTRIX Crawler`): the words `words[first..=last]`.
 #[derive(Clone, Copy, Debug)]
@@ -543,16 +569,7 @@ fn phrases(words: &[Word<'_>]) -> Vec<Phrase> {
     let mut out: Vec<Phrase> = Vec::new();
     let mut current: Option<Phrase> = None;
     for (i, w) in words.iter().enumerate() {
-        // Words come in element order: a word is alone in its element when its neighbours
-        // are in others.
-        let alone = (i == 0 || words[i - 1].element != w.element)
-            && words.get(i + 1).is_none_or(|n| n.element != w.element);
-        let skip = is_browser_word(w.text)
-            || is_version_word(w)
-            || w.reference
-            || w.device
-            || is_language(w, alone);
-        if skip {
+        if !is_name_word(words, i) {
             out.extend(current.take());
             continue;
         }
@@ -757,23 +774,24 @@ pub(crate) fn in_contact(ua: &[u8], start: usize, end: usize) -> bool {
 /// `feed-id=728742641706423`) or a subscriber count (`1 subscriber`, `1000 subscribers`),
 /// which feed services put in their headers.
 pub(crate) fn has_feed_reader_signs(ua: &[u8]) -> bool {
-    if contains_ci(ua, b"feed-id:") || contains_ci(ua, b"feed-id=") {
-        return true;
-    }
-    let needle = b"subscriber";
-    let mut from = 0;
-    while let Some(i) = ua[from..]
-        .windows(needle.len())
-        .position(|w| w.eq_ignore_ascii_case(needle))
-    {
-        let at = from + i;
-        let before = ua[..at].trim_ascii_end();
-        if before.len() < at && before.last().is_some_and(u8::is_ascii_digit) {
-            return true;
+    // One case-insensitive scan for all three words (this runs on every browser header).
+    static SIGNS: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
+        AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(["feed-id:", "feed-id=", "subscriber"])
+            .ok()
+    });
+    let Some(signs) = SIGNS.as_ref() else {
+        return false;
+    };
+    signs.find_iter(ua).any(|m| {
+        // `N subscriber(s)`: a number before the word.
+        m.pattern().as_usize() < 2 || {
+            let before = ua[..m.start()].trim_ascii_end();
+            before.len() < m.start() && before.last().is_some_and(u8::is_ascii_digit)
         }
-        from = at + needle.len();
-    }
-    false
+    })
 }
 
 /// Whether an unregistered client declares itself automated (spec §8).
