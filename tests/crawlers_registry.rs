@@ -506,6 +506,19 @@ fn feed_readers_are_counted_not_judged() {
             other => panic!("{ua}: {other:?}"),
         }
     }
+    // What the audit asks of any identity.
+    let known = r.identify(b"Feedbin feed-id:2005098 - 2 subscribers");
+    assert_eq!(known.category(&r), Some(Category::FeedReader));
+    assert!(!known.obeys_robots(&r));
+    let unknown = r.identify(b"PostRank/2.0 (postrank.com; 1 subscribers)");
+    assert_eq!(unknown.category(&r), Some(Category::FeedReader));
+    assert!(!unknown.obeys_robots(&r));
+    let robot = r.identify(b"FooBot/1.0 (+https://foo.example/bot)");
+    assert_eq!((robot.category(&r), robot.obeys_robots(&r)), (None, true));
+    let curl = r.identify(b"curl/8.5.0");
+    assert_eq!(curl.category(&r), Some(Category::Automation));
+    assert!(curl.obeys_robots(&r));
+    assert_eq!(Identity::NotCrawler.category(&r), None);
     // The sign needs a number: prose about subscribers is no feed reader.
     assert_eq!(
         r.identify(

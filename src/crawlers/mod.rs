@@ -261,4 +261,26 @@ impl Identity {
     pub fn is_crawler(&self) -> bool {
         !matches!(self, Identity::NotCrawler)
     }
+
+    /// What kind of client it is: the registry entry's category, or what an unknown client's
+    /// header says ([`UnknownBot::category`]: feed reader, automation); `None` for an unknown
+    /// robot and for `NotCrawler`.
+    pub fn category(&self, registry: &Registry) -> Option<Category> {
+        match self {
+            Identity::Known(id) => Some(registry.get(*id).category),
+            Identity::Unknown(bot) => bot.category,
+            Identity::NotCrawler => None,
+        }
+    }
+
+    /// False when the client is counted but not judged: a registry entry with
+    /// `obeys_robots = false` (user-triggered fetchers, monitors, feed readers) or an unknown
+    /// feed reader. True for `NotCrawler` (judged where a group names one of its tokens).
+    pub fn obeys_robots(&self, registry: &Registry) -> bool {
+        match self {
+            Identity::Known(id) => registry.get(*id).obeys_robots,
+            Identity::Unknown(bot) => bot.obeys_robots,
+            Identity::NotCrawler => true,
+        }
+    }
 }

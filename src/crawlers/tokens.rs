@@ -673,6 +673,19 @@ fn contact_host(contact: &[u8]) -> Option<String> {
 /// languages, device models and names it only compares itself to (`like Googlebot`) are
 /// never the name.
 pub(crate) fn unknown_name(scan: &Scan<'_>) -> String {
+    let mut name = choose_name(scan);
+    // Hostile headers may hold words of any length: a name stays a name.
+    if name.len() > MAX_NAME {
+        name.truncate(MAX_NAME);
+    }
+    name
+}
+
+/// The longest name [`unknown_name`] gives, in bytes (names are ASCII).
+const MAX_NAME: usize = 100;
+
+/// [`unknown_name`] before it is bounded.
+fn choose_name(scan: &Scan<'_>) -> String {
     let words = &scan.words;
     let all = phrases(words);
     let generic = |p: &Phrase| words[p.first..=p.last].iter().all(is_generic_bot_word);
@@ -958,6 +971,8 @@ mod tests {
         let s = scan(b"");
         assert!(!looks_automated(&s));
         assert_eq!(unknown_name(&s), "unknown");
+        let long = format!("{}Bot/1.0", "X".repeat(5000));
+        assert_eq!(unknown_name(&scan(long.as_bytes())).len(), MAX_NAME);
     }
 
     /// Issue #14: unknown robots were named after a browser or platform word or the last word
