@@ -168,7 +168,6 @@ impl Registry {
         Ok(())
     }
 
-    /// [`Registry::load_extra`] on the contents of a file (`--crawlers FILE`); errors name it.
     /// The built-in registry, plus `--crawlers FILE` when given.
     pub fn builtin_with(extra: Option<&std::path::Path>) -> Result<Registry, RegistryError> {
         let mut registry = Registry::builtin();
@@ -178,6 +177,7 @@ impl Registry {
         Ok(registry)
     }
 
+    /// [`Registry::load_extra`] on the contents of a file (`--crawlers FILE`); errors name it.
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<(), RegistryError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(path))?;
