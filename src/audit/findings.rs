@@ -25,7 +25,8 @@ use crate::text;
 
 use super::Auditor;
 use super::aggregate::{
-    AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, Verification,
+    AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
+    Verification,
 };
 use super::partial::Partial;
 use super::rules::{DialectRules, Rules};
@@ -46,9 +47,9 @@ pub struct Findings {
     pub inputs: BTreeMap<String, InputCounts>,
     /// Violating requests per hour, host, crawler and kind (for charts).
     pub activity: Vec<Activity>,
-    /// Requests left unverifiable because they are older than the IP-range lists can speak
-    /// for.
-    pub too_old_to_verify: u64,
+    /// Requests left unverifiable because they are older than the IP-range lists (or reverse
+    /// DNS) can speak for.
+    pub too_old_to_verify: TooOld,
 }
 
 /// Violating requests of one crawler on one host in one hour.

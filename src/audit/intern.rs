@@ -286,23 +286,27 @@ impl Tables {
                     c.honours_crawl_delay,
                 )
             }
-            UaIdent::Unknown(bot) => (
-                CrawlerInfo {
-                    name: bot.name.clone(),
-                    operator: String::new(),
-                    category: "unknown".to_string(),
-                },
-                AgentProfile {
-                    tokens: bot.tokens.clone(),
-                    obeys_star: true,
-                    dialect: Dialect::Google,
-                    check_delay: false,
-                    fetches_by_user_agent: true,
-                },
-                None,
-                false,
-                false,
-            ),
+            UaIdent::Unknown(bot) => {
+                let automation = bot.category == Some(Category::Automation);
+                (
+                    CrawlerInfo {
+                        name: bot.name.clone(),
+                        operator: String::new(),
+                        category: bot.category.map_or("unknown", Category::as_str).to_string(),
+                    },
+                    AgentProfile {
+                        tokens: bot.tokens.clone(),
+                        obeys_star: !automation || settings.judge_automation,
+                        dialect: Dialect::Google,
+                        check_delay: false,
+                        fetches_by_user_agent: true,
+                    },
+                    None,
+                    // Feed readers and the like: counted, not judged.
+                    !bot.obeys_robots,
+                    false,
+                )
+            }
             UaIdent::Other(tokens) => {
                 // Spec §8: a client whose header carries a token that a group names (in any
                 // version) is a crawler of that name, under the groups that name it.
@@ -362,11 +366,12 @@ impl Tables {
             group_names.push(Arc::<str>::from(name));
         }
         // An automation client that no group names is counted, not judged (unless asked).
-        if let UaIdent::Known(id) = &self.uas[ua as usize].ident
-            && registry.get(*id).category == Category::Automation
-            && !settings.judge_automation
-            && groups.iter().all(Option::is_none)
-        {
+        let automation = match &self.uas[ua as usize].ident {
+            UaIdent::Known(id) => registry.get(*id).category == Category::Automation,
+            UaIdent::Unknown(bot) => bot.category == Some(Category::Automation),
+            UaIdent::Other(_) => false,
+        };
+        if automation && !settings.judge_automation && groups.iter().all(Option::is_none) {
             exempt = true;
         }
         profile.check_delay = delays && (honours || settings.all_crawl_delay);

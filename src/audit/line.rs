@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use foldhash::HashMap;
 
-use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier, VerifyResult};
+use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier};
 use crate::fetch::RobotsSource;
 use crate::history::Fetch;
 use crate::logformat::{BadLine, Format, LineParser, Request};
@@ -23,7 +23,7 @@ use crate::text;
 
 use super::AuditSettings;
 use super::aggregate::{
-    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, Verification,
+    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification,
 };
 use super::intern::{BROWSER_UA, Judge, Tables};
 use super::partial::Partial;
@@ -91,7 +91,7 @@ struct Aggs {
     /// (origin, crawler, verification, User-Agent or `u32::MAX`) → fetches of /robots.txt.
     fetches: HashMap<(u32, u32, Verification, u32), Vec<Fetch>>,
     spoofed: HashMap<(u32, u32), LocalSpoof>,
-    too_old: u64,
+    too_old: TooOld,
 }
 
 /// The phase a worker is in: reading the logs, or reading its spool after the fetches.
@@ -269,7 +269,7 @@ impl<'a> Worker<'a> {
         let crawler = judged.crawler;
         let ip = parse_ip(req.client);
         let verification = match (judged.verify_as, ip) {
-            (Some(id), Some(ip)) => self.verify(id, ip),
+            (Some(id), Some(ip)) => self.verify(id, ip, req.time_ms),
             _ => Verification::Unverifiable,
         };
         let pair = &mut self
@@ -526,16 +526,26 @@ impl<'a> Worker<'a> {
         stream
     }
 
-    /// Whether `ip` belongs to crawler `id`.
-    fn verify(&mut self, id: CrawlerId, ip: IpAddr) -> Verification {
+    /// Whether `ip` belongs to crawler `id`, for a request made at `time_ms`: a request much
+    /// older than the operator's lists (or than now, for reverse DNS) cannot be judged by
+    /// them and is counted as such.
+    fn verify(&mut self, id: CrawlerId, ip: IpAddr, time_ms: i64) -> Verification {
         let shared = self.shared;
         if self.range_lists.len() <= id.index() {
             self.range_lists.resize_with(id.index() + 1, || None);
         }
         let lists = self.range_lists[id.index()]
             .get_or_insert_with(|| shared.verifier.lists_for(shared.registry, id));
-        let result: VerifyResult = shared.verifier.verify_in(lists, shared.registry, id, ip);
-        result.into()
+        let verdict = shared
+            .verifier
+            .verify_at_in(lists, shared.registry, id, ip, time_ms);
+        if verdict.too_old() {
+            let old = &mut self.aggs.too_old;
+            old.requests += 1;
+            old.dns += u64::from(verdict.dns_too_old);
+            old.lists_date = old.lists_date.max(verdict.ranges_too_old);
+        }
+        verdict.result.into()
     }
 
     /// The worker's results as a [`Partial`] keyed by values.

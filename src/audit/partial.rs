@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::aggregate::{
     Client, CrawlerInfo, FetchKey, Fetches, HostCounts, HostKey, InputCounts, PairAgg, SpoofAgg,
-    Stream, StreamKey,
+    Stream, StreamKey, TooOld,
 };
 use super::spill::SpillRun;
 
@@ -46,8 +46,8 @@ pub struct Partial {
     /// The clients that [`super::aggregate::Hit`]s refer to.
     pub clients: Vec<Client>,
     /// Requests that could not be verified because they are older than the crawler IP-range
-    /// lists can speak for.
-    pub too_old_to_verify: u64,
+    /// lists (or reverse DNS) can speak for.
+    pub too_old_to_verify: TooOld,
     /// Kept requests written to temporary files past the memory budget (this process only:
     /// [`Partial::to_bytes`] reads them back in).
     #[serde(skip)]
@@ -126,7 +126,7 @@ impl Partial {
                 }
             }
         }
-        self.too_old_to_verify += too_old_to_verify;
+        self.too_old_to_verify.merge(too_old_to_verify);
     }
 
     /// Adds `clients` to the client table; gives each one's index in it.

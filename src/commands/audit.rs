@@ -399,6 +399,32 @@ fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console:
             ));
         }
     }
+    let old = &findings.too_old_to_verify;
+    if old.requests > 0 {
+        let date = old
+            .lists_date
+            .map(|ms| text::rfc3339_ms(ms)[..10].to_string())
+            .unwrap_or_default();
+        let by_ranges = old.requests - old.dns;
+        let mut what = Vec::new();
+        if by_ranges > 0 {
+            what.push(format!(
+                "{} older than the crawler IP-range lists (of {date}) by more than 30 days",
+                thousands(by_ranges)
+            ));
+        }
+        if old.dns > 0 {
+            what.push(format!(
+                "{} too old for reverse DNS, which tells only where an address points today",
+                thousands(old.dns)
+            ));
+        }
+        console.note(&format!(
+            "warning: {} crawler requests are marked unverifiable, not spoofed: {} (lists              describe the present; `robots-audit update-ranges` refreshes them)",
+            thousands(old.requests),
+            what.join("; ")
+        ));
+    }
     if let Some(dns) = auditor.verifier().dns() {
         let s = dns.stats();
         console.note(&format!(

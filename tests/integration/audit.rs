@@ -677,3 +677,49 @@ fn a_small_memory_budget_gives_the_same_reports_and_leaves_no_temporary_files() 
         "no temporary file left"
     );
 }
+
+#[test]
+fn old_logs_are_not_judged_by_todays_ip_ranges() {
+    // 2015: bingbot from addresses it used then, and a spoofer claiming Googlebot. Today's
+    // lists (2026) cannot call either spoofed: both are unverifiable, and one warning says why.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("2015.log");
+    std::fs::write(
+        &log,
+        "www.example.com:443 157.55.33.18 - - [12/Mar/2015:10:00:00 +0000] \"GET /search?q=x HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\"\n\
+         www.example.com:443 65.55.52.7 - - [12/Mar/2015:10:00:30 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\"\n\
+         www.example.com:443 203.0.113.9 - - [12/Mar/2015:10:01:00 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n",
+    )
+    .unwrap();
+    let spoofed = dir.path().join("spoofed.csv");
+    let summary = dir.path().join("summary.csv");
+    let o = audit(
+        &log,
+        &[
+            "--spoofed",
+            spoofed.to_str().unwrap(),
+            "--summary",
+            summary.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        rows(&std::fs::read(&spoofed).unwrap()).is_empty(),
+        "no block list entry"
+    );
+    for r in rows(&std::fs::read(&summary).unwrap()) {
+        assert_eq!((&r["spoofed"], &r["verified"]), ("0", "0"), "{r:?}");
+    }
+    let err = stderr(&o);
+    assert!(
+        err.contains("3 crawler requests are marked unverifiable")
+            && err.contains("2026-09-02")
+            && err.contains("update-ranges"),
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("unverifiable").count(),
+        1,
+        "one warning line: {err}"
+    );
+}
