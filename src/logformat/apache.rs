@@ -18,8 +18,8 @@
 use std::borrow::Cow;
 
 use super::text::{
-    dash_empty, find_short, origin_form, quoted, rfind_near_end, scheme_for_port, split_absolute,
-    split_request_line, status, unescape_backslash,
+    dash_empty, find_short, is_port, origin_form, quoted, rfind_near_end, scheme_for_port,
+    split_absolute, split_request_line, status, unescape_backslash,
 };
 use super::{BadLine, Request, time};
 
@@ -46,20 +46,24 @@ fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
     }
 }
 
-/// Splits `%v:%p`: the port must be digits; a host holding `:` must be a bracketed IPv6
-/// literal (so an IPv6 client address is never taken for a vhost).
+/// Splits `%v:%p`: the port must be a port number (1 to 65535); a host holding `:` must be a
+/// bracketed IPv6 literal (so an IPv6 client address is never taken for a vhost).
 fn vhost(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
     // The usual `host:port`: when all after the first colon is digits, that colon is also the
     // last one and the host holds none.
     if let Some(first) = find_short(tok, b':') {
         let port = &tok[first + 1..];
         if first > 0 && !port.is_empty() && port.iter().all(u8::is_ascii_digit) {
-            return Ok(scheme_for_port(port));
+            return if is_port(port) {
+                Ok(scheme_for_port(port))
+            } else {
+                Err(BadLine::BadHost)
+            };
         }
     }
     let colon = rfind_near_end(tok, b':').ok_or(BadLine::BadHost)?;
     let (host, port) = (&tok[..colon], &tok[colon + 1..]);
-    if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
+    if host.is_empty() || !is_port(port) {
         return Err(BadLine::BadHost);
     }
     if !(host.starts_with(b"[") && host.ends_with(b"]")) && find_short(host, b':').is_some() {
@@ -324,15 +328,19 @@ mod tests {
 
     #[test]
     fn vhost_fast_path_agrees_with_the_full_rule() {
-        // The rule without the fast path: the last colon splits; the port is digits; a host
-        // holding a colon must be a bracketed IPv6 literal.
+        // The rule without the fast path: the last colon splits; the port is a number from
+        // 1 to 65535; a host holding a colon must be a bracketed IPv6 literal.
         fn full(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
             let colon = tok
                 .iter()
                 .rposition(|&c| c == b':')
                 .ok_or(BadLine::BadHost)?;
             let (host, port) = (&tok[..colon], &tok[colon + 1..]);
-            if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
+            let number = std::str::from_utf8(port)
+                .ok()
+                .filter(|p| p.bytes().all(|c| c.is_ascii_digit()))
+                .and_then(|p| p.parse::<u16>().ok());
+            if host.is_empty() || number.is_none_or(|n| n == 0) {
                 return Err(BadLine::BadHost);
             }
             if host.contains(&b':') && !(host.starts_with(b"[") && host.ends_with(b"]")) {
@@ -345,6 +353,14 @@ mod tests {
             "www.example.com:80",
             "www.example.com:8080",
             "h:0",
+            "h:1",
+            "h:65535",
+            "h:65536",
+            "h:99999",
+            "h:4294967376",
+            "h:18446744073709551696",
+            "[::1]:65536",
+            "[::1]:0",
             ":80",
             "host:",
             "host",

@@ -132,6 +132,14 @@ impl FromStr for Format {
     }
 }
 
+/// The earliest [`Request::time_ms`]: 0000-01-01T00:00:00Z less a day (a date with a
+/// four-digit year, less the largest UTC offset).
+pub const MIN_TIME_MS: i64 = -62_167_219_200_000 - 86_400_000;
+
+/// The latest [`Request::time_ms`]: 9999-12-31T23:59:59.999Z plus a day. A time past it
+/// (a unix timestamp too large for any unit) makes the line malformed ([`BadLine::BadTime`]).
+pub const MAX_TIME_MS: i64 = 253_402_300_799_999 + 86_400_000;
+
 /// One HTTP request as the log recorded it. Borrows from the line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request<'a> {
@@ -142,7 +150,7 @@ pub struct Request<'a> {
     pub scheme: Option<&'static str>,
     /// Client address as logged.
     pub client: &'a [u8],
-    /// Request time, unix milliseconds UTC.
+    /// Request time, unix milliseconds UTC, within [`MIN_TIME_MS`]..=[`MAX_TIME_MS`].
     pub time_ms: i64,
     /// Request method as sent.
     pub method: &'a [u8],
@@ -366,6 +374,175 @@ mod tests {
         assert!("nope".parse::<Format>().is_err());
         assert_eq!(Format::all().len(), 9);
         assert!(!Format::Combined.has_host() && Format::VhostCombined.has_host());
+    }
+
+    /// Issue #15: every number of every format, at and past its range. Out-of-range values
+    /// make the line malformed (never a wrapped number, a date in 1677 or a panic).
+    #[test]
+    fn out_of_range_numbers_are_malformed() {
+        let time = |format: Format, line: &str| {
+            LineParser::new(format, None)
+                .parse(line.as_bytes())
+                .map(|r| r.map(|r| r.time_ms))
+        };
+        let status = |format: Format, line: &str| {
+            LineParser::new(format, None)
+                .parse(line.as_bytes())
+                .map(|r| r.map(|r| r.status))
+        };
+        // Cloudflare's EdgeStartTimestamp: 19 digits are nanoseconds, whatever their value
+        // (i64::MAX + 1 is 2262-04-11, not 1677), 20 digits are no time.
+        let cf = |ts: &str| {
+            format!(
+                r#"{{"ClientIP":"192.0.2.1","ClientRequestHost":"example.org","ClientRequestURI":"/","EdgeResponseStatus":200,"EdgeStartTimestamp":{ts}}}"#
+            )
+        };
+        for (ts, want) in [
+            ("9223372036854775807", Ok(Some(9_223_372_036_854))),
+            ("9223372036854775808", Ok(Some(9_223_372_036_854))),
+            ("9999999999999999999", Ok(Some(9_999_999_999_999))),
+            ("10000000000000000000", Err(BadLine::BadTime)),
+            ("18446744073709551616", Err(BadLine::BadTime)),
+            // Seconds with a fraction: i64::MAX milliseconds, and 2^64 ms, are past 9999.
+            ("9223372036854775.807", Err(BadLine::BadTime)),
+            ("18446744073709551.616", Err(BadLine::BadTime)),
+            ("9999999999999999999.9", Err(BadLine::BadTime)),
+            ("253402387199.999", Ok(Some(MAX_TIME_MS))),
+            ("253402387200.000", Err(BadLine::BadTime)),
+            ("-1", Err(BadLine::BadTime)),
+            ("1e9", Err(BadLine::BadTime)),
+            ("1.7e9", Err(BadLine::BadTime)),
+            ("\"9223372036854775808\"", Ok(Some(9_223_372_036_854))),
+        ] {
+            assert_eq!(time(Format::Cloudflare, &cf(ts)), want, "{ts}");
+        }
+        // Caddy's float seconds and nginx's `$msec`, through the same reader.
+        let caddy = |ts: &str| {
+            format!(
+                r#"{{"ts":{ts},"request":{{"remote_ip":"192.0.2.1","method":"GET","host":"h","uri":"/"}},"status":200}}"#
+            )
+        };
+        assert_eq!(
+            time(Format::Caddy, &caddy("1795182936.25")),
+            Ok(Some(1_795_182_936_250))
+        );
+        for ts in ["9223372036854775808.5", "1e300", "99999999999999999999.0"] {
+            assert_eq!(
+                time(Format::Caddy, &caddy(ts)),
+                Err(BadLine::BadTime),
+                "{ts}"
+            );
+        }
+        let nginx = |ts: &str, status: &str| {
+            format!(
+                r#"{{"msec":{ts},"remote_addr":"192.0.2.1","request":"GET / HTTP/1.1","status":{status}}}"#
+            )
+        };
+        assert_eq!(
+            time(Format::NginxJson, &nginx("18446744073709551.616", "200")),
+            Err(BadLine::BadTime)
+        );
+        // Statuses: three digits at most (65536 would wrap a u16), as numbers or strings.
+        for (value, want) in [
+            ("999", Ok(Some(999))),
+            ("\"404\"", Ok(Some(404))),
+            ("1000", Err(BadLine::BadStatus)),
+            ("65535", Err(BadLine::BadStatus)),
+            ("65536", Err(BadLine::BadStatus)),
+            ("\"65536\"", Err(BadLine::BadStatus)),
+            ("18446744073709551816", Err(BadLine::BadStatus)),
+            ("-200", Err(BadLine::BadStatus)),
+            ("2e2", Err(BadLine::BadStatus)),
+            ("200.0", Err(BadLine::BadStatus)),
+        ] {
+            let line = nginx("1795182936.250", value);
+            assert_eq!(status(Format::NginxJson, &line), want, "nginx-json {value}");
+            let line = cf("1795182936").replace("200", value);
+            assert_eq!(
+                status(Format::Cloudflare, &line),
+                want,
+                "cloudflare {value}"
+            );
+            let line = caddy("1795182936.25").replace("200", value);
+            assert_eq!(status(Format::Caddy, &line), want, "caddy {value}");
+        }
+        let clf = |status: &str| {
+            format!(
+                r#"192.0.2.1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" {status} 5 "-" "x""#
+            )
+        };
+        assert_eq!(status(Format::Combined, &clf("599")), Ok(Some(599)));
+        assert_eq!(
+            status(Format::Common, &clf("65536")),
+            Err(BadLine::BadStatus)
+        );
+        assert_eq!(
+            status(Format::Combined, &clf("65536")),
+            Err(BadLine::BadStatus)
+        );
+        let alb = |status: &str| {
+            format!(
+                r#"https 2026-11-20T13:55:36.000000Z app/lb/1 192.0.2.1:2817 10.0.0.1:80 0.001 0.002 0.000 {status} 200 0 100 "GET https://h:443/ HTTP/1.1" "x" - -"#
+            )
+        };
+        assert_eq!(status(Format::Alb, &alb("503")), Ok(Some(503)));
+        assert_eq!(status(Format::Alb, &alb("65536")), Err(BadLine::BadStatus));
+        let iis = |status: &str| {
+            format!("2026-11-20 13:55:36 10.0.0.4 GET / - 443 - 192.0.2.1 x - {status} 0 0 15")
+        };
+        assert_eq!(status(Format::W3c, &iis("200")), Ok(Some(200)));
+        assert_eq!(status(Format::W3c, &iis("65536")), Err(BadLine::BadStatus));
+        // vhost_combined's `%p`: a port number, 1 to 65535.
+        let vhost = |port: &str| format!("www.example.com:{port} {}", clf("200"));
+        assert!(matches!(
+            LineParser::new(Format::VhostCombined, None).parse(vhost("65535").as_bytes()),
+            Ok(Some(_))
+        ));
+        for port in ["65536", "0", "99999", "4294967376", "18446744073709551696"] {
+            assert_eq!(
+                status(Format::VhostCombined, &vhost(port)),
+                Err(BadLine::BadHost),
+                "port {port}"
+            );
+        }
+        // Dates: four-digit years only, so from 0000 to 9999 (and offsets under a day).
+        assert_eq!(
+            time(
+                Format::Combined,
+                &clf("200").replace("20/Nov/2026:13:55:36", "01/Jan/0000:00:00:00")
+            ),
+            Ok(Some(MIN_TIME_MS + 86_400_000))
+        );
+        let iso =
+            |t: &str| nginx("0", "200").replace(r#""msec":0"#, &format!(r#""time_iso8601":"{t}""#));
+        assert_eq!(
+            time(Format::NginxJson, &iso("9999-12-31T23:59:59.999-23:59")),
+            Ok(Some(253_402_300_799_999 + 86_340_000))
+        );
+        assert_eq!(
+            time(Format::NginxJson, &iso("0000-01-01T00:00:00+23:59")),
+            Ok(Some(MIN_TIME_MS + 86_400_000 - 86_340_000))
+        );
+        for t in [
+            "10000-01-01T00:00:00Z",
+            "2026-11-20T13:55:36+24:00",
+            "2026-11-20T13:55:36+99:99",
+            "2026-13-20T13:55:36Z",
+            "2026-11-20T13:55:61Z",
+            "+002026-11-20T13:55:36Z",
+        ] {
+            assert_eq!(
+                time(Format::NginxJson, &iso(t)),
+                Err(BadLine::BadTime),
+                "{t}"
+            );
+        }
+        // A fraction of any length is read to the millisecond, without overflow.
+        let long_fraction = format!("2026-11-20T13:55:36.{}Z", "9".repeat(400));
+        assert_eq!(
+            time(Format::NginxJson, &iso(&long_fraction)),
+            Ok(Some(1_795_182_936_999))
+        );
     }
 
     #[test]
