@@ -421,4 +421,41 @@ example.com:443 2001:db8::1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 20
         assert_eq!(detect(b"hello\nworld\n"), None);
         assert_eq!(detect(b""), None);
     }
+
+    /// Issue #15: twenty good `vhost_combined` lines and one whose first field lacks its port
+    /// are a `vhost_combined` log with one malformed line, not a `combined` log (which reads
+    /// all 21 lines, each wrongly: the vhost as the client).
+    #[test]
+    fn one_odd_line_does_not_flip_detection() {
+        let good = |i: usize| {
+            format!(
+                r#"www.example.com:443 192.0.2.{i} - - [20/Nov/2026:13:55:{i:02} +0000] "GET /p/{i} HTTP/1.1" 200 5 "-" "Mozilla/5.0 (compatible; Googlebot/2.1)""#
+            )
+        };
+        let odd = r#"www.example.com 192.0.2.99 - - [20/Nov/2026:13:55:59 +0000] "GET /odd HTTP/1.1" 200 5 "-" "curl/8""#;
+        for at in [0, 10, 20] {
+            let mut lines: Vec<String> = (0..20).map(good).collect();
+            lines.insert(at, odd.to_owned());
+            let sample = lines.join("\n");
+            // Every line reads as `combined`: that is why the most lines cannot decide.
+            let combined = LineParser::new(Format::Combined, None);
+            assert!(
+                lines
+                    .iter()
+                    .all(|l| combined.parse(l.as_bytes()).is_ok_and(|r| r.is_some()))
+            );
+            assert_eq!(
+                detect(sample.as_bytes()),
+                Some(Format::VhostCombined),
+                "odd at {at}"
+            );
+            // The odd line is a malformed line of the detected format.
+            assert_eq!(p(Format::VhostCombined, odd), Err(BadLine::BadHost));
+        }
+        // A majority decides the other way too: twenty combined lines and one vhost line.
+        let combined_line = |i: usize| good(i).split_once(' ').expect("two fields").1.to_owned();
+        let mut lines: Vec<String> = (0..20).map(combined_line).collect();
+        lines.push(good(7));
+        assert_eq!(detect(lines.join("\n").as_bytes()), Some(Format::Combined));
+    }
 }

@@ -76,7 +76,9 @@ impl Format {
         !matches!(self, Format::Common | Format::Combined)
     }
 
-    /// Every format, in the order [`detect`] tries them (the more specific first).
+    /// Every format, in the order [`detect`] tries them: the more specific first (a
+    /// `vhost_combined` line also reads as `combined`, a `combined` one as `common`, a
+    /// CloudFront one as `w3c`).
     pub fn all() -> &'static [Format] {
         &[
             Format::VhostCombined,
@@ -301,9 +303,28 @@ impl LineParser {
 }
 
 /// Detects the format from the first lines of an input (up to ~100 lines as one slice).
-/// Each format parses every line; the one with the most requests wins, ties going to the
-/// more specific (earlier in [`Format::all`]). `None` if no format reads at least half of
-/// the non-blank lines.
+///
+/// The rule: every format parses every sampled non-blank line; the winner is the **first
+/// format in [`Format::all`] order (the more specific first) that reads at least half of
+/// them**, at least one as a request. A line is read when it parses as a request or as a
+/// line to skip (a `#` directive, a `-` request answered 4xx). `None` if no format reads
+/// half of the lines.
+///
+/// Why not simply the format that reads the most lines: the general formats read the lines
+/// of the specific ones (`combined` takes a `vhost_combined` line's `host:port` for the
+/// client and the client for the ident; `common` ignores what follows the status), so one
+/// odd line would tip a `vhost_combined` log to `combined` and every line would be misread.
+/// Under the majority rule the odd lines are malformed lines of the detected format, counted
+/// and shown as such.
+///
+/// ```
+/// use robots_audit::logformat::{Format, detect};
+///
+/// let good = r#"www.example.com:443 192.0.2.1 - - [20/Nov/2026:14:55:36 +0100] "GET / HTTP/1.1" 200 5 "-" "curl/8""#;
+/// let odd = r#"www.example.com 192.0.2.1 - - [20/Nov/2026:14:55:36 +0100] "GET / HTTP/1.1" 200 5 "-" "curl/8""#;
+/// let sample = format!("{good}\n{good}\n{odd}\n");
+/// assert_eq!(detect(sample.as_bytes()), Some(Format::VhostCombined));
+/// ```
 pub fn detect(sample: &[u8]) -> Option<Format> {
     let sample = sample.strip_prefix(b"\xef\xbb\xbf").unwrap_or(sample);
     let lines: Vec<&[u8]> = sample
@@ -315,10 +336,9 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
     if lines.is_empty() {
         return None;
     }
-    let mut best: Option<(Format, usize)> = None;
-    for &format in Format::all() {
+    Format::all().iter().copied().find(|&format| {
         let mut parser = LineParser::new(format, None);
-        let (mut requests, mut fine) = (0, 0);
+        let (mut requests, mut read) = (0usize, 0usize);
         for line in &lines {
             if format.uses_fields_header() && line.starts_with(b"#Fields:") {
                 parser = LineParser::new(format, Some(line));
@@ -326,17 +346,14 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
             match parser.parse(line) {
                 Ok(Some(_)) => {
                     requests += 1;
-                    fine += 1;
+                    read += 1;
                 }
-                Ok(None) => fine += 1,
+                Ok(None) => read += 1,
                 Err(_) => {}
             }
         }
-        if requests > 0 && fine * 2 >= lines.len() && best.is_none_or(|(_, n)| requests > n) {
-            best = Some((format, requests));
-        }
-    }
-    best.map(|(f, _)| f)
+        requests > 0 && read * 2 >= lines.len()
+    })
 }
 
 /// The sample request the format tests write in each format: Googlebot asking for a page
