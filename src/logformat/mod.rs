@@ -28,7 +28,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-pub use nginx_json::JsonFields;
+pub use nginx_json::{JsonFields, JsonKey};
 
 /// A log format that robots-audit reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -195,6 +195,12 @@ pub enum BadLine {
     BadJson,
     /// A field the format needs is absent (or `-`).
     MissingField,
+    /// No key of an nginx-json line has one of the names configured for a field it needs:
+    /// the log names it otherwise (`--json-field MEANING=KEY`).
+    NoJsonKey(JsonKey),
+    /// The line is longer than the maximum line length: skipped unread by `input` (see
+    /// `input::ReadOptions::max_line_length`), never seen by a parser.
+    TooLong,
 }
 
 impl BadLine {
@@ -210,6 +216,16 @@ impl BadLine {
             BadLine::NotUtf8Json => "JSON string not UTF-8",
             BadLine::BadJson => "bad JSON",
             BadLine::MissingField => "missing field",
+            BadLine::NoJsonKey(JsonKey::Time) => {
+                "no time key (name yours with --json-field time=KEY)"
+            }
+            BadLine::NoJsonKey(JsonKey::Status) => {
+                "no status key (name yours with --json-field status=KEY)"
+            }
+            BadLine::NoJsonKey(JsonKey::Request) => {
+                "no request key (name yours with --json-field request=KEY or uri=KEY)"
+            }
+            BadLine::TooLong => "too long",
         }
     }
 }

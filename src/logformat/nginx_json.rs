@@ -64,6 +64,18 @@ impl Default for JsonFields {
 
 static DEFAULTS: LazyLock<JsonFields> = LazyLock::new(JsonFields::default);
 
+/// A field every nginx-json line needs, for [`BadLine::NoJsonKey`]: no key of the line had
+/// one of its configured names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum JsonKey {
+    /// The request time.
+    Time,
+    /// The status code.
+    Status,
+    /// The request line, or the request URI.
+    Request,
+}
+
 /// The meanings a key can have, as indices into the slots of [`parse`].
 const HOST: usize = 0;
 const CLIENT: usize = 1;
@@ -170,9 +182,14 @@ pub(crate) fn parse<'a>(
         Ok(())
     })?;
     let get = |m: usize| present(slots[m].1);
+    // A needed field: no key of its names (the log names it otherwise), or no value.
+    let need = |m: usize, key: JsonKey| match slots[m].1 {
+        None => Err(BadLine::NoJsonKey(key)),
+        Some(_) => get(m).ok_or(BadLine::MissingField),
+    };
 
-    let time_ms = json_time(get(TIME).ok_or(BadLine::MissingField)?)?;
-    let status = json_status(get(STATUS).ok_or(BadLine::MissingField)?)?;
+    let time_ms = json_time(need(TIME, JsonKey::Time)?)?;
+    let status = json_status(need(STATUS, JsonKey::Status)?)?;
     let client = get(CLIENT).and_then(Value::raw).unwrap_or_default();
     let mut host = get(HOST).and_then(Value::raw);
     let mut scheme = get(SCHEME).and_then(Value::raw).and_then(scheme_name);
@@ -189,7 +206,7 @@ pub(crate) fn parse<'a>(
         };
         (rl.method, rl.target, escaped)
     } else {
-        let Some(Value::Str(raw, escaped)) = get(URI) else {
+        let Value::Str(raw, escaped) = need(URI, JsonKey::Request)? else {
             return Err(BadLine::MissingField);
         };
         let method = get(METHOD).and_then(Value::raw).unwrap_or(b"GET");
@@ -265,10 +282,62 @@ mod tests {
         );
         assert_eq!(
             p.parse(br#"{"remote_addr":"x","request":"GET / HTTP/1.1","status":200}"#),
+            Err(BadLine::NoJsonKey(JsonKey::Time))
+        );
+        assert_eq!(
+            p.parse(br#"{"time":"-","request":"GET / HTTP/1.1","status":200}"#),
             Err(BadLine::MissingField)
         );
         assert_eq!(p.parse(b"not json"), Err(BadLine::BadJson));
         assert_eq!(p.parse(b""), Ok(None));
+    }
+
+    /// Issue #14: a log that names its keys otherwise is told which `--json-field` to give,
+    /// one needed field after the other.
+    #[test]
+    fn custom_keys_point_to_json_field() {
+        let line = br#"{"ts":"2026-11-20T13:55:36Z","ip":"192.0.2.1","code":200,"path":"/p","ua":"curl/8"}"#;
+        let mut fields = JsonFields::default();
+        let mut errors = Vec::new();
+        for assignment in ["time=ts", "status=code", "uri=path"] {
+            let parser =
+                LineParser::with_json_fields(Format::NginxJson, None, Arc::new(fields.clone()));
+            errors.push(
+                parser
+                    .parse(line)
+                    .expect_err("a needed key is named otherwise"),
+            );
+            fields.set(assignment).expect("valid");
+        }
+        assert_eq!(
+            errors,
+            [
+                BadLine::NoJsonKey(JsonKey::Time),
+                BadLine::NoJsonKey(JsonKey::Status),
+                BadLine::NoJsonKey(JsonKey::Request)
+            ]
+        );
+        let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert!(
+            messages[0].contains("--json-field time=KEY"),
+            "{}",
+            messages[0]
+        );
+        assert!(
+            messages[1].contains("--json-field status=KEY"),
+            "{}",
+            messages[1]
+        );
+        assert!(
+            messages[2].contains("--json-field request=KEY"),
+            "{}",
+            messages[2]
+        );
+        assert!(messages[2].contains("uri=KEY"), "{}", messages[2]);
+        // With every needed key named, the line reads.
+        let parser = LineParser::with_json_fields(Format::NginxJson, None, Arc::new(fields));
+        let r = parser.parse(line).expect("valid").expect("a request");
+        assert_eq!((&*r.target, r.status), (&b"/p"[..], 200));
     }
 
     #[test]
