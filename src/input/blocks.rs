@@ -67,7 +67,9 @@ impl Block {
 /// Where [`super::read_blocks_with`] delivers what it reads: blocks of whole lines, and the
 /// lines over the maximum line length it skipped. A closure `FnMut(Block) -> bool` is a sink
 /// that lets over-long lines go (they are still counted in
-/// [`super::InputStats::too_long`]); [`sink_with_long_lines`] makes one that hears of them.
+/// [`super::InputStats::too_long`]; write its parameter's type, `|block: Block|`, as the
+/// compiler cannot infer it through this trait); [`sink_with_long_lines`] makes one that
+/// hears of them.
 pub trait BlockSink {
     /// A block of whole lines; return false to stop reading.
     fn block(&mut self, block: Block) -> bool;

@@ -73,14 +73,16 @@ impl Default for ReadOptions {
     }
 }
 
-/// A block size alone: the default maximum line length.
-impl From<usize> for ReadOptions {
-    fn from(block_size: usize) -> ReadOptions {
-        ReadOptions::default().block_size(block_size)
-    }
-}
-
 impl ReadOptions {
+    /// Blocks of about `block_size` bytes and no maximum line length (what [`read_blocks`]
+    /// and its siblings read with).
+    pub fn unbounded(block_size: usize) -> ReadOptions {
+        ReadOptions {
+            block_size,
+            max_line_length: usize::MAX,
+        }
+    }
+
     /// These options with blocks of about `bytes`.
     pub fn block_size(self, bytes: usize) -> ReadOptions {
         ReadOptions {
@@ -177,50 +179,62 @@ pub fn source_len(source: &Source) -> Option<u64> {
 
 /// Reads a source to the end, calling `sink` with line-aligned blocks of about
 /// `options.block_size` bytes (a single line longer than that makes one bigger block; a line
-/// is never split; a line over `options.max_line_length` is skipped and reported in
-/// [`Block::too_long`] of the next block, see [`ReadOptions`]). Gzip is sniffed by its magic bytes, not by name; multi-member gzip is read as one
-/// stream; a file named `.gz` that is not gzip is read as plain text. A UTF-8 byte order
-/// mark at the very start of the text is dropped. `progress` gets the
-/// source bytes read added as reading goes. `sink` returns false to stop early.
+/// is never split). A line over `options.max_line_length` is not delivered: its bytes are
+/// dropped as they are read and it is reported to [`BlockSink::too_long`] (see
+/// [`ReadOptions`]; a closure `FnMut(Block) -> bool` is a sink that only counts them in
+/// [`InputStats::too_long`], [`sink_with_long_lines`] makes one that hears of each). Gzip
+/// is sniffed by its magic bytes, not by name; multi-member gzip is read as one stream; a
+/// file named `.gz` that is not gzip is read as plain text. A UTF-8 byte order mark at the
+/// very start of the text is dropped. Block buffers come from `pool` if given (the
+/// consumer refills it with [`BlockPool::give_back`]). `progress` gets the source bytes
+/// read added as reading goes. The sink returns false to stop early.
 ///
 /// On a read error or a damaged gzip stream, every line before the damage (the partial last
 /// line too) has been delivered to `sink` when the error is returned.
 ///
 /// ```no_run
 /// use std::sync::atomic::AtomicU64;
-/// use robots_audit::input::{ReadOptions, Source, read_blocks};
+/// use robots_audit::input::{Block, ReadOptions, Source, read_blocks_with};
 ///
 /// let progress = AtomicU64::new(0);
 /// let mut lines = 0;
-/// let stats = read_blocks(&Source::from_arg("access.log.gz".as_ref()), ReadOptions::default(),
-///     &progress, |block| {
-///         lines += block.lines().count();
-///         true // keep going
-///     })?;
+/// let source = Source::from_arg("access.log.gz".as_ref());
+/// // A closure as a sink needs its parameter's type written out.
+/// let stats = read_blocks_with(&source, ReadOptions::default(), &progress, None, |block: Block| {
+///     lines += block.lines().count();
+///     true // keep going
+/// })?;
 /// // Lines over the maximum length are counted but not delivered.
 /// assert_eq!(stats.lines as usize, lines + stats.too_long as usize);
 /// # Ok::<(), robots_audit::input::InputError>(())
 /// ```
-pub fn read_blocks(
-    source: &Source,
-    options: impl Into<ReadOptions>,
-    progress: &AtomicU64,
-    sink: impl FnMut(Block) -> bool,
-) -> Result<InputStats, InputError> {
-    read_blocks_with(source, options, progress, None, sink)
-}
-
-/// The general [`read_blocks`]: buffers from `pool` if given, and any [`BlockSink`] (made
-/// with [`sink_with_long_lines`] to hear of the over-long lines skipped).
 pub fn read_blocks_with(
     source: &Source,
-    options: impl Into<ReadOptions>,
+    options: ReadOptions,
     progress: &AtomicU64,
     pool: Option<&BlockPool>,
     sink: impl BlockSink,
 ) -> Result<InputStats, InputError> {
     let reader = open(source)?;
     read_blocks_from_with(reader, &source.name(), options, progress, pool, sink)
+}
+
+/// [`read_blocks_with`] with no maximum line length (a line of any length is delivered
+/// whole, in one block as long as the line: a gzip bomb's endless line is held in memory
+/// whole). Reading hostile logs wants [`read_blocks_with`] and a [`ReadOptions`].
+pub fn read_blocks(
+    source: &Source,
+    block_size: usize,
+    progress: &AtomicU64,
+    sink: impl FnMut(Block) -> bool,
+) -> Result<InputStats, InputError> {
+    read_blocks_with(
+        source,
+        ReadOptions::unbounded(block_size),
+        progress,
+        None,
+        sink,
+    )
 }
 
 /// Opens a source for reading.
@@ -234,38 +248,40 @@ fn open(source: &Source) -> Result<Box<dyn Read>, InputError> {
     })
 }
 
-/// [`read_blocks`] taking block buffers from `pool` (which the consumer refills with
-/// [`BlockPool::give_back`] when done with a block) instead of allocating each one.
+/// [`read_blocks`] (no maximum line length) taking block buffers from `pool`.
 pub fn read_blocks_pooled(
     source: &Source,
-    options: impl Into<ReadOptions>,
+    block_size: usize,
     progress: &AtomicU64,
     pool: &BlockPool,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
+    let options = ReadOptions::unbounded(block_size);
     read_blocks_with(source, options, progress, Some(pool), sink)
 }
 
-/// [`read_blocks`] on any reader; `name` is used in errors.
+/// [`read_blocks`] (no maximum line length) on any reader; `name` is used in errors.
 pub fn read_blocks_from(
     reader: impl Read,
     name: &str,
-    options: impl Into<ReadOptions>,
+    block_size: usize,
     progress: &AtomicU64,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
+    let options = ReadOptions::unbounded(block_size);
     read_blocks_from_with(reader, name, options, progress, None, sink)
 }
 
-/// [`read_blocks_from`] with an optional [`BlockPool`].
+/// [`read_blocks_from`] (no maximum line length) with an optional [`BlockPool`].
 pub fn read_blocks_from_pooled(
     reader: impl Read,
     name: &str,
-    options: impl Into<ReadOptions>,
+    block_size: usize,
     progress: &AtomicU64,
     pool: Option<&BlockPool>,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
+    let options = ReadOptions::unbounded(block_size);
     read_blocks_from_with(reader, name, options, progress, pool, sink)
 }
 
@@ -273,7 +289,7 @@ pub fn read_blocks_from_pooled(
 pub fn read_blocks_from_with(
     reader: impl Read,
     name: &str,
-    options: impl Into<ReadOptions>,
+    options: ReadOptions,
     progress: &AtomicU64,
     pool: Option<&BlockPool>,
     sink: impl BlockSink,
@@ -284,7 +300,6 @@ pub fn read_blocks_from_with(
         progress,
         count: &consumed,
     };
-    let options = options.into();
     let mut cutter = Cutter::new(options.block_size, options.max_line_length, pool, sink);
     let mut stats = InputStats::default();
     let read_error = |source: io::Error| InputError::Read {
