@@ -99,7 +99,9 @@ impl Columns {
         for &col in &self.cols {
             let Some(v) = fields.next() else { break };
             seen += 1;
-            if v == b"-" {
+            // `-` is the format's "no value"; an empty field (two separators in a row) is no
+            // value either (an empty stem is no request target).
+            if v.is_empty() || v == b"-" {
                 continue;
             }
             match col {
@@ -269,6 +271,30 @@ mod tests {
         assert_eq!(
             LineParser::new(Format::Cloudfront, None).parse(b"2026-11-20\t13:55:36"),
             Err(BadLine::TooFewFields)
+        );
+    }
+
+    /// Found by fuzzing (`ingest`): two spaces where the stem goes gave a request with an
+    /// empty target.
+    #[test]
+    fn empty_fields_are_no_values() {
+        let header = "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port c-ip cs(User-Agent) sc-status";
+        let parser = LineParser::new(Format::W3c, Some(header.as_bytes()));
+        let line = "2026-11-20 13:55:40 10.0.0.4 POST  - 443 192.0.2.1 curl/8 201";
+        assert_eq!(parser.parse(line.as_bytes()), Err(BadLine::MissingField));
+        // An empty User-Agent or query is simply absent.
+        let line = "2026-11-20 13:55:40 10.0.0.4 GET /a  443 192.0.2.1  200";
+        let r = parser
+            .parse(line.as_bytes())
+            .expect("valid")
+            .expect("a request");
+        assert_eq!((&*r.target, &*r.user_agent), (&b"/a"[..], &b""[..]));
+        let header = "#Fields: date time c-ip cs-method cs-uri-stem sc-status";
+        let cloudfront = LineParser::new(Format::Cloudfront, Some(header.as_bytes()));
+        let line = "2026-11-20\t13:55:36\t192.0.2.1\tGET\t\t200";
+        assert_eq!(
+            cloudfront.parse(line.as_bytes()),
+            Err(BadLine::MissingField)
         );
     }
 
