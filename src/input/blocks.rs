@@ -210,7 +210,8 @@ impl BlockPool {
 /// A line longer than `max_line` is never delivered. When it is already whole in the
 /// buffer (a maximum below the block size) it is cut out of the block; when it outgrows
 /// the buffer, its head is kept and the rest of its bytes are read into the buffer and
-/// dropped until its `\n` comes, so the buffer never grows past `max_line` + [`MIN_GROW`].
+/// dropped until its `\n` comes, so the buffer never grows past the larger of the block
+/// size and `max_line` + [`MIN_GROW`].
 pub(crate) struct Cutter<'p, S: BlockSink> {
     sink: S,
     pool: Option<&'p BlockPool>,
