@@ -69,7 +69,7 @@ pub struct AuditArgs {
     pub format: String,
 
     /// nginx-json: the JSON key(s) that hold a field, `MEANING=KEY[,KEY...]`; repeatable.
-    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme.
+    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes.
     #[arg(long, value_name = "MEANING=KEY")]
     pub json_field: Vec<String>,
 
@@ -155,6 +155,11 @@ pub struct AuditArgs {
     /// Nothing on standard error but errors.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+
+    /// The longest log line read (`1M`, `64K`, bytes): a longer one is skipped and counted as
+    /// malformed ("too long"), never held in memory.
+    #[arg(long, value_name = "SIZE", default_value = "1M")]
+    pub max_line_length: String,
 
     /// About how much memory the requests kept for the end may take (`512M`, `2G`, bytes);
     /// past it they go to sorted runs in temporary files (in $TMPDIR).

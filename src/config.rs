@@ -41,6 +41,10 @@ pub enum ConfigError {
         "--max-memory: cannot read '{0}' as a size: use bytes or a number with K, M or G, at least 64K"
     )]
     MaxMemory(String),
+    #[error(
+        "--max-line-length: cannot read '{0}' as a size: use bytes or a number with K or M, at least 1K"
+    )]
+    MaxLineLength(String),
     #[error("--threads must be at least 1")]
     Threads,
     #[error("--fetch-concurrency must be at least 1")]
@@ -151,6 +155,8 @@ impl Config {
         };
         let memory_budget = parse_size(&args.max_memory)
             .ok_or_else(|| ConfigError::MaxMemory(args.max_memory.clone()))?;
+        let max_line_length = parse_size_at_least(&args.max_line_length, 1 << 10)
+            .ok_or_else(|| ConfigError::MaxLineLength(args.max_line_length.clone()))?;
         let settings = AuditSettings {
             format,
             json_fields,
@@ -163,6 +169,7 @@ impl Config {
             leeway_ms: i64::try_from(leeway.as_millis()).unwrap_or(i64::MAX),
             threads,
             memory_budget,
+            max_line_length,
             ..AuditSettings::default()
         };
         Ok(Config {
@@ -245,6 +252,11 @@ fn parse_time(option: &'static str, value: &str) -> Result<i64, ConfigError> {
 
 /// `65536`, `64K`, `128M`, `2G` (binary units) → bytes; at least 64 KiB.
 pub fn parse_size(s: &str) -> Option<usize> {
+    parse_size_at_least(s, 64 << 10)
+}
+
+/// [`parse_size`] with another least value.
+fn parse_size_at_least(s: &str, least: usize) -> Option<usize> {
     let s = s.trim();
     let (number, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
         Some(i) => (&s[..i], s[i..].trim_start()),
@@ -258,7 +270,7 @@ pub fn parse_size(s: &str) -> Option<usize> {
         "G" => 1 << 30,
         _ => return None,
     };
-    n.checked_mul(scale).filter(|&b| b >= 64 << 10)
+    n.checked_mul(scale).filter(|&b| b >= least)
 }
 
 /// `0`, `45s`, `90m`, `24h`, `2d`, or a bare number of seconds; at most 10 years.

@@ -346,7 +346,7 @@ impl<'a> Worker<'a> {
             self.aggs.fetches.entry(key).or_default().push(Fetch {
                 time: req.time_ms,
                 status: req.status,
-                bytes: None,
+                bytes: req.response_bytes(),
             });
             return false;
         }

@@ -86,6 +86,9 @@ pub struct AuditSettings {
     pub threads: usize,
     /// Bytes of log per block handed to a worker.
     pub block_size: usize,
+    /// The longest log line read; a longer one is skipped as malformed ("too long") without
+    /// being held in memory, so memory stays flat whatever an input inflates to.
+    pub max_line_length: usize,
     /// About how much memory the requests kept for the end may take, over all workers;
     /// beyond it they go to sorted runs in temporary files.
     pub memory_budget: usize,
@@ -105,6 +108,7 @@ impl Default for AuditSettings {
             leeway_ms: DEFAULT_LEEWAY_MS,
             threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             block_size: input::DEFAULT_BLOCK_SIZE,
+            max_line_length: input::DEFAULT_MAX_LINE_LENGTH,
             memory_budget: DEFAULT_MEMORY_BUDGET,
         }
     }
