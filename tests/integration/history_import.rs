@@ -116,6 +116,10 @@ impl Archive {
                         req
                     };
                     let reply = handler(&req);
+                    // Counted as in flight until its answer is sent, and long enough for a
+                    // client that does not wait for it to be caught sending the next one.
+                    std::thread::sleep(Duration::from_millis(20));
+                    in_flight.fetch_sub(1, Ordering::SeqCst);
                     let mut head = format!(
                         "HTTP/1.1 {} X\r\nContent-Length: {}\r\nConnection: close\r\n",
                         reply.status,
@@ -129,7 +133,6 @@ impl Archive {
                     let _ = out.write_all(head.as_bytes());
                     let _ = out.write_all(&reply.body);
                     let _ = out.flush();
-                    in_flight.fetch_sub(1, Ordering::SeqCst);
                 });
             }
         });
@@ -821,7 +824,7 @@ fn a_saved_file_of_the_same_name_and_other_content_is_never_replaced() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains(&format!(
-            "{} exists with other content than the archive's; not replaced",
+            "{} holds other content than the archive's captures from 2026-11-04T00:00:00Z; not replaced",
             folder.join(MAIN_FILES[1]).display()
         )),
         "{}",
@@ -829,6 +832,69 @@ fn a_saved_file_of_the_same_name_and_other_content_is_never_replaced() {
     );
     assert_eq!(names(&folder), [MAIN_FILES[1]]);
     assert_eq!(read(folder.join(MAIN_FILES[1])), "edited by hand\n");
+}
+
+#[test]
+fn a_version_an_import_with_other_bounds_dated_otherwise_is_the_same_version() {
+    // Imported from 11-05 on first: the 404 version then starts "at" its first capture.
+    let archive = main_example().serve();
+    let save = tempfile::tempdir().unwrap();
+    let o = history(
+        &archive,
+        save.path(),
+        &["example.com"],
+        &["--since", "2026-11-05"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let folder = save.path().join("example.com");
+    assert_eq!(
+        names(&folder),
+        [
+            "robots.20261105T000000Z.404",
+            "robots.20261105T120000Z-20261106T000000Z.txt"
+        ]
+    );
+    // All of it now: the same change, now known to lie after 11-04, is not saved again.
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("4 versions: 2 written, 2 kept"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(
+        names(&folder),
+        [
+            MAIN_FILES[0],
+            MAIN_FILES[1],
+            "robots.20261105T000000Z.404",
+            MAIN_FILES[3]
+        ]
+    );
+    RobotsDir::scan(save.path()).expect("a valid robots-dir");
+}
+
+#[test]
+fn captures_of_other_origins_are_not_imported_and_the_user_is_told() {
+    let archive = main_example().serve();
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["http://www.example.com"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "http://www.example.com: 0 captures (0 skipped), 0 versions: 0 written, 0 kept, in {}\n",
+            save.path().join("www.example.com").display()
+        )
+    );
+    assert!(
+        stderr(&o)
+            .contains("http://www.example.com: the archive lists 11 captures of other origins"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!save.path().join("www.example.com").exists());
+    assert!(archive.replay_hits().is_empty());
 }
 
 #[test]

@@ -199,14 +199,17 @@ pub enum ImportErrorKind {
     /// The versions would not fit the folder's (they overlap one of its versions).
     #[error("importing would make the folder invalid: {0}")]
     WouldBreak(#[source] DirError),
-    /// A file of the same name holds another content.
+    /// A saved file for the same instant holds another content.
     #[error(
-        "{} exists with other content than the archive's; not replaced (remove it to import this version)",
-        path.display()
+        "{} holds other content than the archive's captures from {}; not replaced (remove it to import this version)",
+        path.display(),
+        text::rfc3339_ms(*since)
     )]
     Conflict {
         /// The file.
         path: PathBuf,
+        /// When the archive's version came into force (its `HI`).
+        since: Millis,
     },
     /// Reading or writing the folder failed.
     #[error("{}: {source}", path.display())]
@@ -253,8 +256,8 @@ pub struct Imported {
     pub versions: usize,
     /// Files written, in time order.
     pub written: Vec<PathBuf>,
-    /// Versions the folder had already: the same file, or the saved version before it with the
-    /// same content (the run goes on).
+    /// Versions the folder had already: a file for the same instant with the same content, or
+    /// the saved version before it with the same content (the run goes on).
     pub kept: usize,
     /// Bodies longer than [`MAX_ROBOTS_BYTES`], saved cut there.
     pub cut: usize,
@@ -378,11 +381,19 @@ impl Importer {
         let mut kept = 0;
         let mut new: Vec<(DatedName, &Run)> = Vec::new();
         for (i, (name, run)) in versions.iter().enumerate() {
+            // A saved version that came into force at the same instant is this version (a
+            // file of the same name, or one an import with other bounds dated otherwise).
             let file = name.file_name();
-            if entries.iter().any(|e| e.name == file) {
-                if !self.same(&mut work, &mut replays, &folder.join(&file), &run.content)? {
+            let same_hi = entries
+                .iter()
+                .filter(|e| e.dated.is_some_and(|d| d.window.hi == name.window.hi))
+                .max_by_key(|e| e.name == file);
+            if let Some(saved) = same_hi {
+                let path = folder.join(&saved.name);
+                if !self.same(&mut work, &mut replays, &path, &run.content)? {
                     return Err(ImportErrorKind::Conflict {
-                        path: folder.join(file),
+                        path,
+                        since: name.window.hi,
                     });
                 }
                 kept += 1;
