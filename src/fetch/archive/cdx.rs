@@ -90,13 +90,16 @@ pub(crate) fn parse_page(body: &[u8]) -> Result<Page, CdxProblem> {
             start: text::terminal_cut(&trimmed[..trimmed.len().min(200)], 60).into_owned(),
         });
     }
-    let value: Vec<serde_json::Value> =
-        serde_json::from_slice(trimmed).map_err(|e| CdxProblem::BadJson(e.to_string()))?;
+    let value: Vec<Vec<Cell>> =
+        serde_json::from_slice(trimmed).map_err(|e| match e.classify() {
+            serde_json::error::Category::Data => CdxProblem::Shape(e.to_string()),
+            _ => CdxProblem::BadJson(e.to_string()),
+        })?;
     let mut rows = value.into_iter();
     let Some(header) = rows.next() else {
         return Ok(Page::default());
     };
-    let header = strings(header, 0)?;
+    let header: Vec<String> = header.into_iter().map(Cell::into_string).collect();
     let field = |name: &'static str| {
         header
             .iter()
@@ -111,13 +114,16 @@ pub(crate) fn parse_page(body: &[u8]) -> Result<Page, CdxProblem> {
         field("digest")?,
     );
     let mut page = Page::default();
-    let mut rows = rows.enumerate().map(|(i, r)| (i + 1, r));
-    while let Some((n, row)) = rows.next() {
-        let row = strings(row, n)?;
+    let mut rows = rows.enumerate().map(|(i, r)| {
+        (
+            i + 1,
+            r.into_iter().map(Cell::into_string).collect::<Vec<_>>(),
+        )
+    });
+    while let Some((n, mut row)) = rows.next() {
         if row.is_empty() {
             // The end of the captures: a resumption key may follow, and nothing else.
             if let Some((m, key)) = rows.next() {
-                let key = strings(key, m)?;
                 if key.len() != 1 || rows.next().is_some() {
                     return Err(CdxProblem::Shape(format!(
                         "row {m}: expected only a resumption key after the empty row"
@@ -140,32 +146,33 @@ pub(crate) fn parse_page(body: &[u8]) -> Result<Page, CdxProblem> {
                 value: text::terminal_cut(&row[ts], 40).into_owned(),
             });
         }
+        let mut take = |i: usize| std::mem::take(&mut row[i]);
         page.rows.push(Row {
-            timestamp: row[ts].clone(),
-            original: row[orig].clone(),
-            mimetype: row[mime].clone(),
-            statuscode: row[status].clone(),
-            digest: row[digest].clone(),
+            timestamp: take(ts),
+            original: take(orig),
+            mimetype: take(mime),
+            statuscode: take(status),
+            digest: take(digest),
         });
     }
     Ok(page)
 }
 
-/// A row as strings (numbers are taken as written; some indexes send them unquoted).
-fn strings(row: serde_json::Value, n: usize) -> Result<Vec<String>, CdxProblem> {
-    let serde_json::Value::Array(cells) = row else {
-        return Err(CdxProblem::Shape(format!("row {n} is not an array")));
-    };
-    cells
-        .into_iter()
-        .map(|c| match c {
-            serde_json::Value::String(s) => Ok(s),
-            serde_json::Value::Number(x) => Ok(x.to_string()),
-            _ => Err(CdxProblem::Shape(format!(
-                "row {n} has a field that is not a string"
-            ))),
-        })
-        .collect()
+/// A field of a row: a string, or a number as some indexes send them.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum Cell {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+impl Cell {
+    fn into_string(self) -> String {
+        match self {
+            Cell::Text(s) => s,
+            Cell::Number(n) => n.to_string(),
+        }
+    }
 }
 
 /// `YYYYMMDDhhmmss` (UTC) → unix ms.
@@ -198,16 +205,16 @@ pub(crate) fn belongs(original: &str, origin: &Origin) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum Content {
     /// A 2xx body, by digest.
-    Body(String),
+    Body(Digest),
     /// A 4xx status (429 excepted): no file.
     Status(u16),
 }
 
 /// What a status code makes of a capture: `None` for the skipped ones (3xx, 429, 5xx, and
 /// anything else).
-pub(crate) fn content_of(status: u16, digest: &str) -> Option<Content> {
+pub(crate) fn content_of(status: u16, digest: Digest) -> Option<Content> {
     match status {
-        200..=299 => Some(Content::Body(digest.to_owned())),
+        200..=299 => Some(Content::Body(digest)),
         // RFC 9309 §2.3.1.4: 429 is "unreachable", like 5xx: the archive's crawler was told to
         // slow down, not that there is no file.
         400..=499 if status != 429 => Some(Content::Status(status)),
@@ -215,47 +222,27 @@ pub(crate) fn content_of(status: u16, digest: &str) -> Option<Content> {
     }
 }
 
-/// One capture of the origin's robots.txt.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A digest, by its number in the [`Listing`].
+pub(crate) type Digest = u32;
+
+/// One capture of the origin's robots.txt, compact (an index may list a million).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Capture {
     pub(crate) time: Millis,
-    pub(crate) row: Row,
-}
-
-impl Capture {
-    /// A `warc/revisit` record: the content of an earlier capture with the same digest.
-    pub(crate) fn is_revisit(&self) -> bool {
-        self.row.mimetype.eq_ignore_ascii_case(REVISIT)
-    }
-
     /// Its own status code, if the index gives one.
-    pub(crate) fn status(&self) -> Option<u16> {
-        self.row.statuscode.parse().ok()
-    }
+    pub(crate) status: Option<u16>,
+    /// A `warc/revisit` record: the content of an earlier capture with the same digest.
+    pub(crate) revisit: bool,
+    pub(crate) digest: Digest,
 }
 
-/// The content of every digest that the index shows with a status, from captures that are
-/// not revisits, of any URL the answer listed (the same payload is the same payload under
-/// `http` or `www.`). A 2xx reading wins over others.
-pub(crate) fn known_digests<'a>(rows: impl Iterator<Item = &'a Row>) -> HashMap<String, u16> {
-    let mut known: HashMap<String, u16> = HashMap::new();
-    for row in rows {
-        if row.mimetype.eq_ignore_ascii_case(REVISIT) || row.digest.is_empty() {
-            continue;
-        }
-        let Ok(status) = row.statuscode.parse::<u16>() else {
-            continue;
-        };
-        known
-            .entry(row.digest.clone())
-            .and_modify(|s| {
-                if !(200..300).contains(s) && (200..300).contains(&status) {
-                    *s = status;
-                }
-            })
-            .or_insert(status);
-    }
-    known
+/// A capture to replay: its timestamp and URL as the index gives them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Candidate {
+    revisit: bool,
+    time: Millis,
+    pub(crate) timestamp: String,
+    pub(crate) original: String,
 }
 
 /// How a capture's content is found.
@@ -267,20 +254,124 @@ pub(crate) enum Reading {
     Unresolved,
 }
 
-/// The content of one capture, from the index alone.
-pub(crate) fn read_capture(capture: &Capture, known: &HashMap<String, u16>) -> Reading {
-    let digest = &capture.row.digest;
-    if !capture.is_revisit() {
-        return Reading::Known(capture.status().and_then(|s| content_of(s, digest)));
+/// What the index listed for one origin, page after page: the origin's captures within the
+/// bounds, the content of every digest the index shows with a status (from any URL it listed:
+/// the same payload is the same payload under `http` or `www.`; a 2xx reading wins), and for
+/// each digest the few captures to replay (not revisits first, then the oldest).
+pub(crate) struct Listing {
+    origin: Origin,
+    since: Option<Millis>,
+    until: Option<Millis>,
+    digests: Vec<String>,
+    ids: HashMap<String, Digest>,
+    known: HashMap<Digest, u16>,
+    candidates: HashMap<Digest, Vec<Candidate>>,
+    /// The origin's captures within the bounds, in the index's order.
+    pub(crate) captures: Vec<Capture>,
+    /// Rows of other origins.
+    pub(crate) others: usize,
+    /// Rows in all.
+    pub(crate) rows: usize,
+}
+
+impl Listing {
+    /// An empty listing for `origin`'s captures in `[since, until)`.
+    pub(crate) fn new(origin: Origin, since: Option<Millis>, until: Option<Millis>) -> Listing {
+        Listing {
+            origin,
+            since,
+            until,
+            digests: Vec::new(),
+            ids: HashMap::new(),
+            known: HashMap::new(),
+            candidates: HashMap::new(),
+            captures: Vec::new(),
+            others: 0,
+            rows: 0,
+        }
     }
-    // A revisit continues the run of its digest: it holds what the capture it repeats held.
-    if let Some(&status) = known.get(digest) {
-        return Reading::Known(content_of(status, digest));
+
+    /// Takes one row of the index (its timestamp already checked by [`parse_page`]); keeps at
+    /// most `max_candidates` captures per digest to replay.
+    pub(crate) fn add(&mut self, row: Row, max_candidates: usize) {
+        self.rows += 1;
+        let Some(time) = parse_timestamp(&row.timestamp) else {
+            return;
+        };
+        let digest = match self.ids.get(&row.digest) {
+            Some(&id) => id,
+            None => {
+                let id = Digest::try_from(self.digests.len()).unwrap_or(Digest::MAX);
+                self.ids.insert(row.digest.clone(), id);
+                self.digests.push(row.digest.clone());
+                id
+            }
+        };
+        let revisit = row.mimetype.eq_ignore_ascii_case(REVISIT);
+        let status = row.statuscode.parse::<u16>().ok();
+        if let (false, Some(status), false) = (revisit, status, row.digest.is_empty()) {
+            self.known
+                .entry(digest)
+                .and_modify(|s| {
+                    if !(200..300).contains(s) && (200..300).contains(&status) {
+                        *s = status;
+                    }
+                })
+                .or_insert(status);
+        }
+        if !belongs(&row.original, &self.origin) {
+            self.others += 1;
+            return;
+        }
+        let inside = self.since.is_none_or(|s| time >= s) && self.until.is_none_or(|u| time < u);
+        if !inside {
+            return;
+        }
+        self.captures.push(Capture {
+            time,
+            status,
+            revisit,
+            digest,
+        });
+        let list = self.candidates.entry(digest).or_default();
+        let candidate = Candidate {
+            revisit,
+            time,
+            timestamp: row.timestamp,
+            original: row.original,
+        };
+        let at = list.partition_point(|c| (c.revisit, c.time) <= (revisit, time));
+        if at < max_candidates {
+            list.insert(at, candidate);
+            list.truncate(max_candidates);
+        }
     }
-    match capture.status() {
-        Some(status) => Reading::Known(content_of(status, digest)),
-        None if digest.is_empty() => Reading::Known(None),
-        None => Reading::Unresolved,
+
+    /// The digest's text.
+    pub(crate) fn digest(&self, id: Digest) -> &str {
+        self.digests.get(id as usize).map_or("", String::as_str)
+    }
+
+    /// The captures to replay for a digest, best first.
+    pub(crate) fn candidates(&self, id: Digest) -> &[Candidate] {
+        self.candidates.get(&id).map_or(&[], Vec::as_slice)
+    }
+
+    /// The content of one capture, from the index alone.
+    pub(crate) fn reading(&self, capture: &Capture) -> Reading {
+        let id = capture.digest;
+        if !capture.revisit {
+            return Reading::Known(capture.status.and_then(|s| content_of(s, id)));
+        }
+        // A revisit continues the run of its digest: it holds what the capture it repeats held.
+        if let Some(&status) = self.known.get(&id) {
+            return Reading::Known(content_of(status, id));
+        }
+        match capture.status {
+            Some(status) => Reading::Known(content_of(status, id)),
+            None if self.digest(id).is_empty() => Reading::Known(None),
+            None => Reading::Unresolved,
+        }
     }
 }
 
@@ -428,64 +519,124 @@ mod tests {
         assert!(!belongs("http://example.com/robots.txt", &http));
     }
 
-    fn row(status: &str, mime: &str, digest: &str) -> Row {
+    fn row(ts: &str, url: &str, status: &str, mime: &str, digest: &str) -> Row {
         Row {
-            timestamp: "20261101000000".into(),
-            original: "https://example.com/robots.txt".into(),
+            timestamp: ts.into(),
+            original: url.into(),
             mimetype: mime.into(),
             statuscode: status.into(),
             digest: digest.into(),
         }
     }
 
+    const U: &str = "https://example.com/robots.txt";
+
     #[test]
-    fn revisits_take_the_content_of_their_digest() {
+    fn a_listing_keeps_the_origins_captures_and_what_every_digest_holds() {
+        let origin = Origin::from_url("https://example.com", Scheme::Https).expect("origin");
+        let day = |d: u32| parse_timestamp(&format!("202611{d:02}000000")).expect("time");
+        let mut listing = Listing::new(origin, Some(day(2)), Some(day(9)));
         let rows = [
-            row("200", "text/plain", "A"),
-            row("404", "text/html", "N"),
-            row("404", "text/plain", "B"),
-            row("200", "text/plain", "B"),
-            row("-", "warc/revisit", "A"),
+            // Outside the bounds, and of other origins: they still tell what a digest holds.
+            row("20261101000000", U, "200", "text/plain", "A"),
+            row(
+                "20261102000000",
+                "http://example.com/robots.txt",
+                "404",
+                "text/html",
+                "N",
+            ),
+            row(
+                "20261102000000",
+                "https://www.example.com/robots.txt",
+                "404",
+                "text/html",
+                "B",
+            ),
+            row(
+                "20261103000000",
+                "https://www.example.com/robots.txt",
+                "200",
+                "text/plain",
+                "B",
+            ),
+            // The origin's, within the bounds.
+            row("20261104000000", U, "-", "warc/revisit", "A"),
+            row("20261105000000", U, "-", "warc/revisit", "N"),
+            row("20261106000000", U, "-", "warc/revisit", "Z"),
+            row("20261106000000", U, "200", "warc/revisit", "Y"),
+            row("20261107000000", U, "301", "text/html", "S"),
+            row("20261107000000", U, "429", "text/html", "S"),
+            row("20261107000000", U, "503", "text/html", "S"),
+            row("20261108000000", U, "410", "text/html", "G"),
+            row("20261108000000", U, "200", "text/plain", "B"),
+            // After the bounds.
+            row("20261109000000", U, "200", "text/plain", "B"),
         ];
-        let known = known_digests(rows.iter());
-        assert_eq!(known.get("A"), Some(&200));
-        assert_eq!(known.get("B"), Some(&200), "a 2xx reading wins");
-        assert_eq!(known.len(), 3);
-        let cap = |r: Row| Capture { time: 0, row: r };
-        let body = |d: &str| Reading::Known(Some(Content::Body(d.into())));
-        assert_eq!(
-            read_capture(&cap(row("-", "warc/revisit", "A")), &known),
-            body("A")
-        );
-        assert_eq!(
-            read_capture(&cap(row("-", "warc/revisit", "N")), &known),
-            Reading::Known(Some(Content::Status(404)))
-        );
-        assert_eq!(
-            read_capture(&cap(row("-", "warc/revisit", "Z")), &known),
-            Reading::Unresolved
-        );
-        assert_eq!(
-            read_capture(&cap(row("200", "warc/revisit", "Z")), &known),
-            body("Z")
-        );
-        for skipped in ["301", "302", "429", "500", "503", "-", "100"] {
-            assert_eq!(
-                read_capture(&cap(row(skipped, "text/html", "S")), &known),
-                Reading::Known(None),
-                "{skipped}"
-            );
+        for r in rows {
+            listing.add(r, 2);
         }
+        assert_eq!((listing.rows, listing.others), (14, 3));
+        let readings: Vec<Reading> = listing
+            .captures
+            .iter()
+            .map(|c| listing.reading(c))
+            .collect();
+        let id = |d: &str| {
+            (0..listing.digests.len() as Digest)
+                .find(|&i| listing.digest(i) == d)
+                .expect("listed")
+        };
+        let body = |d: &str| Reading::Known(Some(Content::Body(id(d))));
         assert_eq!(
-            read_capture(&cap(row("410", "text/html", "S")), &known),
-            Reading::Known(Some(Content::Status(410)))
+            readings,
+            vec![
+                // A revisit holds what its digest holds: a body, a 404 (from another URL).
+                body("A"),
+                Reading::Known(Some(Content::Status(404))),
+                // Nothing says what Z holds: only its replay can.
+                Reading::Unresolved,
+                // A revisit with a status of its own.
+                body("Y"),
+                Reading::Known(None),
+                Reading::Known(None),
+                Reading::Known(None),
+                Reading::Known(Some(Content::Status(410))),
+                // B shows 404 under www. and 200 too: the 2xx reading wins.
+                body("B"),
+            ]
         );
+        // Replay candidates: the origin's own captures within the bounds only.
+        assert_eq!(listing.candidates(id("A")).len(), 1);
+        assert_eq!(listing.candidates(id("A"))[0].timestamp, "20261104000000");
+        assert_eq!(listing.candidates(id("B"))[0].timestamp, "20261108000000");
+    }
+
+    #[test]
+    fn replay_candidates_prefer_captures_that_are_not_revisits_then_the_oldest() {
+        let origin = Origin::from_url("https://example.com", Scheme::Https).expect("origin");
+        let mut listing = Listing::new(origin, None, None);
+        for r in [
+            row("20261105000000", U, "-", "warc/revisit", "A"),
+            row("20261104000000", U, "200", "text/plain", "A"),
+            row("20261101000000", U, "-", "warc/revisit", "A"),
+            row("20261103000000", U, "200", "text/plain", "A"),
+            row("20261106000000", U, "200", "text/plain", "A"),
+        ] {
+            listing.add(r, 3);
+        }
+        let got: Vec<&str> = listing
+            .candidates(0)
+            .iter()
+            .map(|c| c.timestamp.as_str())
+            .collect();
+        assert_eq!(got, ["20261103000000", "20261104000000", "20261106000000"]);
     }
 
     #[test]
     fn runs_of_identical_content_keep_their_first_and_last_capture() {
-        let a = || Content::Body("A".into());
-        let b = || Content::Body("B".into());
+        let a = || Content::Body(0);
+        let b = || Content::Body(1);
         let gone = || Content::Status(404);
         let runs = runs(vec![
             (30, a()),

@@ -23,13 +23,14 @@ mod cdx;
 mod client;
 mod save;
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use reqwest::Url;
 
-use self::cdx::{Capture, Content, Reading, Run};
+use self::cdx::{Content, Digest, Listing, Reading, Run};
 use self::client::{Answer, ArchiveClient};
 use self::save::{CheckError, NewFile, Work};
 use super::{DatedName, DirError, FetchOptions, MAX_ROBOTS_BYTES, Origin, ResolveOverride, Saved};
@@ -46,7 +47,7 @@ pub const PAGE_ROWS: usize = 10_000;
 /// Index rows read per origin at most (every URL variant the index lists counts).
 pub const MAX_ROWS: usize = 1_000_000;
 /// The largest index page read.
-pub const MAX_PAGE_BYTES: u64 = 64 << 20;
+pub const MAX_PAGE_BYTES: u64 = 16 << 20;
 /// Captures of one content tried on replay before the import of the origin fails.
 pub const REPLAY_TRIES: usize = 3;
 
@@ -322,33 +323,16 @@ impl Importer {
         let before = save::entries(&folder).map_err(io(&folder))?;
         check_folder(&mut work, &before, &[], &folder, ImportErrorKind::Folder)?;
 
-        let rows = self.list(origin)?;
-        let known = cdx::known_digests(rows.iter());
-        let (since, until) = (self.opts.since_ms, self.opts.until_ms);
-        let listed = rows.len();
-        let ours: Vec<cdx::Row> = rows
-            .into_iter()
-            .filter(|row| cdx::belongs(&row.original, origin))
-            .collect();
-        let others = listed - ours.len();
-        let captures: Vec<Capture> = ours
-            .into_iter()
-            .filter_map(|row| {
-                // Every timestamp was checked when the page was read.
-                let time = cdx::parse_timestamp(&row.timestamp)?;
-                let inside = since.is_none_or(|s| time >= s) && until.is_none_or(|u| time < u);
-                inside.then_some(Capture { time, row })
-            })
-            .collect();
-        let mut replays = Replays::new(&captures);
-        let mut contents: Vec<(Millis, Content)> = Vec::with_capacity(captures.len());
-        let mut unresolved: BTreeMap<&str, Vec<Millis>> = BTreeMap::new();
+        let listing = self.list(origin)?;
+        let mut stored: HashMap<Digest, Stored> = HashMap::new();
+        let mut contents: Vec<(Millis, Content)> = Vec::with_capacity(listing.captures.len());
+        let mut unresolved: BTreeMap<Digest, Vec<Millis>> = BTreeMap::new();
         let mut skipped = 0;
-        for c in &captures {
-            match cdx::read_capture(c, &known) {
+        for c in &listing.captures {
+            match listing.reading(c) {
                 Reading::Known(Some(content)) => contents.push((c.time, content)),
                 Reading::Known(None) => skipped += 1,
-                Reading::Unresolved => unresolved.entry(&c.row.digest).or_default().push(c.time),
+                Reading::Unresolved => unresolved.entry(c.digest).or_default().push(c.time),
             }
         }
         if unresolved.len() > self.opts.max_versions {
@@ -359,8 +343,8 @@ impl Importer {
         }
         // A revisit of a content the index shows nowhere else: its replay tells.
         for (digest, times) in unresolved {
-            match self.body(&mut work, &mut replays, digest) {
-                Ok(_) => contents.extend(times.into_iter().map(|t| (t, body(digest)))),
+            match self.body(&mut work, &listing, &mut stored, digest) {
+                Ok(_) => contents.extend(times.into_iter().map(|t| (t, Content::Body(digest)))),
                 Err(ImportErrorKind::Replay { .. }) => skipped += times.len(),
                 Err(e) => return Err(e),
             }
@@ -390,7 +374,7 @@ impl Importer {
                 .max_by_key(|e| e.name == file);
             if let Some(saved) = same_hi {
                 let path = folder.join(&saved.name);
-                if !self.same(&mut work, &mut replays, &path, &run.content)? {
+                if !self.same(&mut work, &listing, &mut stored, &path, &run.content)? {
                     return Err(ImportErrorKind::Conflict {
                         path,
                         since: name.window.hi,
@@ -409,7 +393,13 @@ impl Importer {
                 .max_by_key(|(d, _)| d.window.hi)
                 .filter(|(d, _)| previous_hi.is_none_or(|p| d.window.hi > p));
             if let Some((_, saved)) = before
-                && self.same(&mut work, &mut replays, &folder.join(saved), &run.content)?
+                && self.same(
+                    &mut work,
+                    &listing,
+                    &mut stored,
+                    &folder.join(saved),
+                    &run.content,
+                )?
             {
                 kept += 1;
                 continue;
@@ -431,9 +421,9 @@ impl Importer {
         for (name, run) in &new {
             let content = match &run.content {
                 Content::Body(digest) => {
-                    let stored = self.body(&mut work, &mut replays, digest)?;
-                    cut += usize::from(stored.cut);
-                    save::Content::Copy(stored.path.clone())
+                    let body = self.body(&mut work, &listing, &mut stored, *digest)?;
+                    cut += usize::from(body.cut);
+                    save::Content::Copy(body.path.clone())
                 }
                 Content::Status(code) => save::Content::Bytes(
                     format!(
@@ -453,8 +443,8 @@ impl Importer {
         Ok(Imported {
             origin: origin.clone(),
             folder,
-            captures: captures.len(),
-            others,
+            captures: listing.captures.len(),
+            others: listing.others,
             skipped,
             versions: versions.len(),
             written,
@@ -464,8 +454,8 @@ impl Importer {
     }
 
     /// Every row the index lists for `<host>/robots.txt` within the bounds, page by page.
-    fn list(&mut self, origin: &Origin) -> Result<Vec<cdx::Row>, ImportErrorKind> {
-        let mut rows = Vec::new();
+    fn list(&mut self, origin: &Origin) -> Result<Listing, ImportErrorKind> {
+        let mut listing = Listing::new(origin.clone(), self.opts.since_ms, self.opts.until_ms);
         let mut keys: Vec<String> = Vec::new();
         loop {
             let url = self.cdx_url(origin, keys.last().map(String::as_str));
@@ -491,12 +481,14 @@ impl Importer {
                 url: shown.clone(),
                 problem,
             })?;
-            rows.extend(page.rows);
-            if rows.len() > MAX_ROWS {
+            for row in page.rows {
+                listing.add(row, REPLAY_TRIES);
+            }
+            if listing.rows > MAX_ROWS {
                 return Err(too_long(format!("lists more than {MAX_ROWS} captures")));
             }
             match page.resume_key {
-                None => return Ok(rows),
+                None => return Ok(listing),
                 Some(key) if keys.contains(&key) => {
                     return Err(too_long("gives a resumption key a second time".into()));
                 }
@@ -536,34 +528,33 @@ impl Importer {
     }
 
     /// The body of a content, read once from the first of its captures that replays.
-    fn body<'r>(
+    fn body<'s>(
         &mut self,
         work: &mut Work,
-        replays: &'r mut Replays,
-        digest: &str,
-    ) -> Result<&'r Stored, ImportErrorKind> {
-        if !replays.stored.contains_key(digest) {
-            let stored = self.replay(work, replays, digest)?;
-            replays.stored.insert(digest.to_owned(), stored);
-        }
-        Ok(&replays.stored[digest])
+        listing: &Listing,
+        stored: &'s mut HashMap<Digest, Stored>,
+        digest: Digest,
+    ) -> Result<&'s Stored, ImportErrorKind> {
+        Ok(match stored.entry(digest) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert(self.replay(work, listing, digest)?),
+        })
     }
 
     fn replay(
         &mut self,
         work: &mut Work,
-        replays: &Replays,
-        digest: &str,
+        listing: &Listing,
+        digest: Digest,
     ) -> Result<Stored, ImportErrorKind> {
-        let candidates = replays
-            .candidates
-            .get(digest)
-            .map_or(&[][..], Vec::as_slice);
         let mut first_url = None;
         let mut last_reason = String::from("no capture of it to read");
         let mut tries = 0;
-        for (ts, original) in candidates.iter().take(REPLAY_TRIES) {
-            let shown = format!("{}/web/{ts}id_/{original}", self.base);
+        for candidate in listing.candidates(digest).iter().take(REPLAY_TRIES) {
+            let shown = format!(
+                "{}/web/{}id_/{}",
+                self.base, candidate.timestamp, candidate.original
+            );
             first_url.get_or_insert_with(|| text::terminal_cut(&shown, 300).into_owned());
             tries += 1;
             let Ok(url) = Url::parse(&shown) else {
@@ -596,8 +587,12 @@ impl Importer {
             last_reason = reason;
         }
         Err(ImportErrorKind::Replay {
-            url: first_url
-                .unwrap_or_else(|| format!("of digest {}", text::terminal_cut(digest, 40))),
+            url: first_url.unwrap_or_else(|| {
+                format!(
+                    "of digest {}",
+                    text::terminal_cut(listing.digest(digest), 40)
+                )
+            }),
             tries,
             reason: last_reason,
         })
@@ -608,7 +603,8 @@ impl Importer {
     fn same(
         &mut self,
         work: &mut Work,
-        replays: &mut Replays,
+        listing: &Listing,
+        stored: &mut HashMap<Digest, Stored>,
         path: &Path,
         content: &Content,
     ) -> Result<bool, ImportErrorKind> {
@@ -623,11 +619,11 @@ impl Importer {
                     path: path.to_owned(),
                     source,
                 })?;
-                if payload_digest(&bytes) == *digest {
+                if payload_digest(&bytes) == listing.digest(*digest) {
                     return Ok(true);
                 }
-                let stored = self.body(work, replays, digest)?;
-                if stored.digest == payload_digest(&bytes) {
+                let body = self.body(work, listing, stored, *digest)?;
+                if body.digest == payload_digest(&bytes) {
                     return Ok(true);
                 }
                 Ok(false)
@@ -635,11 +631,6 @@ impl Importer {
             _ => Ok(false),
         }
     }
-}
-
-/// `body(digest)` as a [`Content`].
-fn body(digest: &str) -> Content {
-    Content::Body(digest.to_owned())
 }
 
 /// Checks that the folder's entries, with `added`, make a folder the audit accepts.
@@ -695,31 +686,6 @@ struct Stored {
     digest: String,
     /// It was longer than [`MAX_ROBOTS_BYTES`].
     cut: bool,
-}
-
-/// The captures to replay for each digest, and the bodies read.
-struct Replays {
-    /// Digest → (timestamp, original URL): captures that are not revisits first, oldest first.
-    candidates: HashMap<String, Vec<(String, String)>>,
-    stored: HashMap<String, Stored>,
-}
-
-impl Replays {
-    fn new(captures: &[Capture]) -> Replays {
-        let mut sorted: Vec<&Capture> = captures.iter().collect();
-        sorted.sort_by_key(|c| (c.is_revisit(), c.time));
-        let mut candidates: HashMap<String, Vec<(String, String)>> = HashMap::new();
-        for c in sorted {
-            let list = candidates.entry(c.row.digest.clone()).or_default();
-            if list.len() < REPLAY_TRIES {
-                list.push((c.row.timestamp.clone(), c.row.original.clone()));
-            }
-        }
-        Replays {
-            candidates,
-            stored: HashMap::new(),
-        }
-    }
 }
 
 /// The index's digest of a payload: SHA-1, in base32 (RFC 4648) without padding.
@@ -789,9 +755,9 @@ mod tests {
     fn versions_are_named_by_the_captures_around_each_change() {
         let s = 1_000;
         let runs = [
-            run(body("A"), 10 * s, 30 * s),
+            run(Content::Body(0), 10 * s, 30 * s),
             run(Content::Status(404), 40 * s, 60 * s),
-            run(body("B"), 70 * s, 70 * s),
+            run(Content::Body(1), 70 * s, 70 * s),
         ];
         let named: Vec<String> = name_versions(&runs)
             .iter()
