@@ -16,6 +16,7 @@
 //! digest). 3xx, 429 and 5xx captures are skipped: they neither start nor end a run.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::history::Millis;
 use crate::text;
@@ -225,24 +226,23 @@ pub(crate) fn content_of(status: u16, digest: Digest) -> Option<Content> {
 /// A digest, by its number in the [`Listing`].
 pub(crate) type Digest = u32;
 
-/// One capture of the origin's robots.txt, compact (an index may list a million).
+/// One capture of the origin's robots.txt, in 16 bytes (an index may list a million).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Capture {
     pub(crate) time: Millis,
-    /// Its own status code, if the index gives one.
-    pub(crate) status: Option<u16>,
-    /// A `warc/revisit` record: the content of an earlier capture with the same digest.
-    pub(crate) revisit: bool,
     pub(crate) digest: Digest,
+    /// Its own status code; 0 when the index gives none (`-`).
+    status: u16,
+    /// Its URL as the index gives it, by number.
+    original: u8,
+    /// A `warc/revisit` record: the content of an earlier capture with the same digest.
+    revisit: bool,
 }
 
-/// A capture to replay: its timestamp and URL as the index gives them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Candidate {
-    revisit: bool,
-    time: Millis,
-    pub(crate) timestamp: String,
-    pub(crate) original: String,
+impl Capture {
+    fn status(&self) -> Option<u16> {
+        (self.status != 0).then_some(self.status)
+    }
 }
 
 /// How a capture's content is found.
@@ -255,119 +255,160 @@ pub(crate) enum Reading {
 }
 
 /// What the index listed for one origin, page after page: the origin's captures within the
-/// bounds, the content of every digest the index shows with a status (from any URL it listed:
-/// the same payload is the same payload under `http` or `www.`; a 2xx reading wins), and for
-/// each digest the few captures to replay (not revisits first, then the oldest).
+/// bounds, and the content of every digest the index shows with a status (from any URL it
+/// listed: the same payload is the same payload under `http` or `www.`; a 2xx reading wins).
+/// Each digest's text is kept once; a capture takes 16 bytes.
 pub(crate) struct Listing {
     origin: Origin,
     since: Option<Millis>,
     until: Option<Millis>,
-    digests: Vec<String>,
-    ids: HashMap<String, Digest>,
-    known: HashMap<Digest, u16>,
-    candidates: HashMap<Digest, Vec<Candidate>>,
+    digests: Vec<Rc<str>>,
+    ids: HashMap<Rc<str>, Digest>,
+    /// By digest: the status of a capture that is not a revisit, 0 when none.
+    known: Vec<u16>,
+    /// The URLs the origin's captures give (`https://example.com/robots.txt`,
+    /// `https://example.com:443/robots.txt`, …); the first is the origin's own.
+    originals: Vec<String>,
     /// The origin's captures within the bounds, in the index's order.
     pub(crate) captures: Vec<Capture>,
+    /// Indexes of `captures` by digest, then not revisits first, then time.
+    by_digest: Vec<u32>,
     /// Rows of other origins.
     pub(crate) others: usize,
     /// Rows in all.
     pub(crate) rows: usize,
+    /// By digest: whether one of the origin's 2xx captures has it.
+    body: Vec<bool>,
+    /// Distinct digests of the origin's 2xx captures: each is at least one version.
+    pub(crate) bodies: usize,
 }
 
 impl Listing {
     /// An empty listing for `origin`'s captures in `[since, until)`.
     pub(crate) fn new(origin: Origin, since: Option<Millis>, until: Option<Millis>) -> Listing {
         Listing {
+            originals: vec![origin.robots_url()],
             origin,
             since,
             until,
             digests: Vec::new(),
             ids: HashMap::new(),
-            known: HashMap::new(),
-            candidates: HashMap::new(),
+            known: Vec::new(),
             captures: Vec::new(),
+            by_digest: Vec::new(),
             others: 0,
             rows: 0,
+            body: Vec::new(),
+            bodies: 0,
         }
     }
 
-    /// Takes one row of the index (its timestamp already checked by [`parse_page`]); keeps at
-    /// most `max_candidates` captures per digest to replay.
-    pub(crate) fn add(&mut self, row: Row, max_candidates: usize) {
+    /// Takes one row of the index (its timestamp already checked by [`parse_page`]).
+    pub(crate) fn add(&mut self, row: Row) {
         self.rows += 1;
         let Some(time) = parse_timestamp(&row.timestamp) else {
             return;
         };
-        let digest = match self.ids.get(&row.digest) {
+        let digest = match self.ids.get(row.digest.as_str()) {
             Some(&id) => id,
             None => {
                 let id = Digest::try_from(self.digests.len()).unwrap_or(Digest::MAX);
-                self.ids.insert(row.digest.clone(), id);
-                self.digests.push(row.digest.clone());
+                let text: Rc<str> = Rc::from(row.digest.as_str());
+                self.ids.insert(Rc::clone(&text), id);
+                self.digests.push(text);
+                self.known.push(0);
+                self.body.push(false);
                 id
             }
         };
         let revisit = row.mimetype.eq_ignore_ascii_case(REVISIT);
-        let status = row.statuscode.parse::<u16>().ok();
-        if let (false, Some(status), false) = (revisit, status, row.digest.is_empty()) {
-            self.known
-                .entry(digest)
-                .and_modify(|s| {
-                    if !(200..300).contains(s) && (200..300).contains(&status) {
-                        *s = status;
-                    }
-                })
-                .or_insert(status);
+        let status = row.statuscode.parse::<u16>().ok().filter(|&s| s != 0);
+        if let (false, Some(status), false) = (revisit, status, row.digest.is_empty())
+            && let Some(known) = self.known.get_mut(digest as usize)
+            && (*known == 0 || !(200..300).contains(known) && (200..300).contains(&status))
+        {
+            *known = status;
         }
         if !belongs(&row.original, &self.origin) {
             self.others += 1;
             return;
         }
-        let inside = self.since.is_none_or(|s| time >= s) && self.until.is_none_or(|u| time < u);
-        if !inside {
+        if self.since.is_some_and(|s| time < s) || self.until.is_some_and(|u| time >= u) {
             return;
+        }
+        let original = match self.originals.iter().position(|o| *o == row.original) {
+            Some(i) => i,
+            None if self.originals.len() <= usize::from(u8::MAX) => {
+                self.originals.push(row.original);
+                self.originals.len() - 1
+            }
+            // More spellings of the same URL than anyone writes: the origin's own will do.
+            None => 0,
+        };
+        if !revisit
+            && status.is_some_and(|s| (200..300).contains(&s))
+            && let Some(seen) = self.body.get_mut(digest as usize)
+            && !*seen
+        {
+            *seen = true;
+            self.bodies += 1;
         }
         self.captures.push(Capture {
             time,
-            status,
-            revisit,
             digest,
-        });
-        let list = self.candidates.entry(digest).or_default();
-        let candidate = Candidate {
+            status: status.unwrap_or(0),
+            original: u8::try_from(original).unwrap_or(0),
             revisit,
-            time,
-            timestamp: row.timestamp,
-            original: row.original,
-        };
-        let at = list.partition_point(|c| (c.revisit, c.time) <= (revisit, time));
-        if at < max_candidates {
-            list.insert(at, candidate);
-            list.truncate(max_candidates);
-        }
+        });
+    }
+
+    /// Called once every page is in: orders the captures to replay.
+    pub(crate) fn finish(&mut self) {
+        let captures = &self.captures;
+        let mut order: Vec<u32> = (0..u32::try_from(captures.len()).unwrap_or(u32::MAX)).collect();
+        order.sort_by_key(|&i| {
+            let c = &captures[i as usize];
+            (c.digest, c.revisit, c.time)
+        });
+        self.by_digest = order;
     }
 
     /// The digest's text.
     pub(crate) fn digest(&self, id: Digest) -> &str {
-        self.digests.get(id as usize).map_or("", String::as_str)
+        self.digests.get(id as usize).map_or("", |d| d)
     }
 
-    /// The captures to replay for a digest, best first.
-    pub(crate) fn candidates(&self, id: Digest) -> &[Candidate] {
-        self.candidates.get(&id).map_or(&[], Vec::as_slice)
+    /// At most `n` captures of a digest to replay, as (timestamp, URL): those that are not
+    /// revisits first, then the oldest.
+    pub(crate) fn candidates(&self, id: Digest, n: usize) -> Vec<(String, &str)> {
+        let digest_of = |i: &u32| self.captures[*i as usize].digest;
+        let start = self.by_digest.partition_point(|i| digest_of(i) < id);
+        self.by_digest[start..]
+            .iter()
+            .take_while(|i| digest_of(i) == id)
+            .take(n)
+            .map(|&i| {
+                let c = &self.captures[i as usize];
+                (
+                    format_timestamp(c.time),
+                    self.originals[usize::from(c.original)].as_str(),
+                )
+            })
+            .collect()
     }
 
     /// The content of one capture, from the index alone.
     pub(crate) fn reading(&self, capture: &Capture) -> Reading {
         let id = capture.digest;
         if !capture.revisit {
-            return Reading::Known(capture.status.and_then(|s| content_of(s, id)));
+            return Reading::Known(capture.status().and_then(|s| content_of(s, id)));
         }
         // A revisit continues the run of its digest: it holds what the capture it repeats held.
-        if let Some(&status) = self.known.get(&id) {
-            return Reading::Known(content_of(status, id));
+        match self.known.get(id as usize) {
+            Some(&status) if status != 0 => return Reading::Known(content_of(status, id)),
+            _ => {}
         }
-        match capture.status {
+        match capture.status() {
             Some(status) => Reading::Known(content_of(status, id)),
             None if self.digest(id).is_empty() => Reading::Known(None),
             None => Reading::Unresolved,
@@ -574,9 +615,13 @@ mod tests {
             row("20261109000000", U, "200", "text/plain", "B"),
         ];
         for r in rows {
-            listing.add(r, 2);
+            listing.add(r);
         }
+        listing.finish();
         assert_eq!((listing.rows, listing.others), (14, 3));
+        // Distinct 2xx contents of the origin's own captures within the bounds: B only (Y is a
+        // revisit, A's 2xx capture is outside the bounds).
+        assert_eq!(listing.bodies, 1);
         let readings: Vec<Reading> = listing
             .captures
             .iter()
@@ -607,30 +652,44 @@ mod tests {
             ]
         );
         // Replay candidates: the origin's own captures within the bounds only.
-        assert_eq!(listing.candidates(id("A")).len(), 1);
-        assert_eq!(listing.candidates(id("A"))[0].timestamp, "20261104000000");
-        assert_eq!(listing.candidates(id("B"))[0].timestamp, "20261108000000");
+        assert_eq!(
+            listing.candidates(id("A"), 3),
+            [("20261104000000".to_owned(), U)]
+        );
+        assert_eq!(
+            listing.candidates(id("B"), 3),
+            [("20261108000000".to_owned(), U)]
+        );
     }
 
     #[test]
     fn replay_candidates_prefer_captures_that_are_not_revisits_then_the_oldest() {
         let origin = Origin::from_url("https://example.com", Scheme::Https).expect("origin");
         let mut listing = Listing::new(origin, None, None);
+        let port = "https://example.com:443/robots.txt";
         for r in [
             row("20261105000000", U, "-", "warc/revisit", "A"),
-            row("20261104000000", U, "200", "text/plain", "A"),
+            row("20261104000000", port, "200", "text/plain", "A"),
             row("20261101000000", U, "-", "warc/revisit", "A"),
+            row("20261102000000", U, "200", "text/plain", "B"),
             row("20261103000000", U, "200", "text/plain", "A"),
             row("20261106000000", U, "200", "text/plain", "A"),
         ] {
-            listing.add(r, 3);
+            listing.add(r);
         }
-        let got: Vec<&str> = listing
-            .candidates(0)
-            .iter()
-            .map(|c| c.timestamp.as_str())
-            .collect();
-        assert_eq!(got, ["20261103000000", "20261104000000", "20261106000000"]);
+        listing.finish();
+        let ts = |t: &str| t.to_owned();
+        assert_eq!(
+            listing.candidates(0, 3),
+            [
+                (ts("20261103000000"), U),
+                (ts("20261104000000"), port),
+                (ts("20261106000000"), U)
+            ]
+        );
+        assert_eq!(listing.candidates(1, 3), [(ts("20261102000000"), U)]);
+        assert_eq!(listing.candidates(2, 3), []);
+        assert_eq!(std::mem::size_of::<Capture>(), 16);
     }
 
     #[test]

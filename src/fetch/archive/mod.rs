@@ -167,13 +167,16 @@ pub enum ImportErrorKind {
     },
     /// More versions than [`ArchiveOptions::max_versions`].
     #[error(
-        "{found} versions (runs of distinct content) in the archive, more than --max-versions {max}; narrow the import with --since and --until, or raise --max-versions"
+        "{}{found} versions (runs of distinct content) in the archive, more than --max-versions {max}; narrow the import with --since and --until, or raise --max-versions",
+        if *listing { "at least " } else { "" }
     )]
     TooManyVersions {
         /// Versions found.
         found: usize,
         /// The limit.
         max: usize,
+        /// Found while the captures were still being listed (the listing stopped there).
+        listing: bool,
     },
     /// No capture of a content could be read back.
     #[error("cannot read the capture {url}{}: {reason}", tried(*tries))]
@@ -339,6 +342,7 @@ impl Importer {
             return Err(ImportErrorKind::TooManyVersions {
                 found: unresolved.len(),
                 max: self.opts.max_versions,
+                listing: false,
             });
         }
         // A revisit of a content the index shows nowhere else: its replay tells.
@@ -354,6 +358,7 @@ impl Importer {
             return Err(ImportErrorKind::TooManyVersions {
                 found: runs.len(),
                 max: self.opts.max_versions,
+                listing: false,
             });
         }
         let versions = name_versions(&runs);
@@ -482,13 +487,24 @@ impl Importer {
                 problem,
             })?;
             for row in page.rows {
-                listing.add(row, REPLAY_TRIES);
+                listing.add(row);
+            }
+            // Each distinct body is a version at least: no need to list the rest.
+            if listing.bodies > self.opts.max_versions {
+                return Err(ImportErrorKind::TooManyVersions {
+                    found: listing.bodies,
+                    max: self.opts.max_versions,
+                    listing: true,
+                });
             }
             if listing.rows > MAX_ROWS {
                 return Err(too_long(format!("lists more than {MAX_ROWS} captures")));
             }
             match page.resume_key {
-                None => return Ok(listing),
+                None => {
+                    listing.finish();
+                    return Ok(listing);
+                }
                 Some(key) if keys.contains(&key) => {
                     return Err(too_long("gives a resumption key a second time".into()));
                 }
@@ -550,11 +566,8 @@ impl Importer {
         let mut first_url = None;
         let mut last_reason = String::from("no capture of it to read");
         let mut tries = 0;
-        for candidate in listing.candidates(digest).iter().take(REPLAY_TRIES) {
-            let shown = format!(
-                "{}/web/{}id_/{}",
-                self.base, candidate.timestamp, candidate.original
-            );
+        for (timestamp, original) in listing.candidates(digest, REPLAY_TRIES) {
+            let shown = format!("{}/web/{timestamp}id_/{original}", self.base);
             first_url.get_or_insert_with(|| text::terminal_cut(&shown, 300).into_owned());
             tries += 1;
             let Ok(url) = Url::parse(&shown) else {
