@@ -26,6 +26,9 @@ use super::super::Origin;
 /// The fields asked for with `fl=`.
 pub(crate) const FIELDS: &str = "timestamp,original,mimetype,statuscode,digest";
 
+/// Digests kept from other origins' captures (each costs about 100 bytes).
+const MAX_FOREIGN_DIGESTS: usize = 100_000;
+
 /// The MIME type the index gives a revisit record.
 const REVISIT: &str = "warc/revisit";
 
@@ -309,8 +312,14 @@ impl Listing {
         let Some(time) = parse_timestamp(&row.timestamp) else {
             return;
         };
+        let ours = belongs(&row.original, &self.origin);
         let digest = match self.ids.get(row.digest.as_str()) {
             Some(&id) => id,
+            // Other origins' digests only help to read revisits: past a point, not kept.
+            None if !ours && self.digests.len() >= MAX_FOREIGN_DIGESTS => {
+                self.others += 1;
+                return;
+            }
             None => {
                 let id = Digest::try_from(self.digests.len()).unwrap_or(Digest::MAX);
                 let text: Rc<str> = Rc::from(row.digest.as_str());
@@ -329,7 +338,7 @@ impl Listing {
         {
             *known = status;
         }
-        if !belongs(&row.original, &self.origin) {
+        if !ours {
             self.others += 1;
             return;
         }
@@ -659,6 +668,36 @@ mod tests {
         assert_eq!(
             listing.candidates(id("B"), 3),
             [("20261108000000".to_owned(), U)]
+        );
+    }
+
+    #[test]
+    fn other_origins_digests_are_kept_up_to_a_bound() {
+        let origin = Origin::from_url("https://example.com", Scheme::Https).expect("origin");
+        let mut listing = Listing::new(origin, None, None);
+        let www = "https://www.example.com/robots.txt";
+        for i in 0..MAX_FOREIGN_DIGESTS {
+            listing.add(row(
+                "20261101000000",
+                www,
+                "200",
+                "text/plain",
+                &format!("W{i}"),
+            ));
+        }
+        listing.add(row("20261102000000", www, "200", "text/plain", "LATE"));
+        listing.add(row("20261103000000", U, "-", "warc/revisit", "W7"));
+        listing.add(row("20261103000000", U, "-", "warc/revisit", "LATE"));
+        assert_eq!(listing.digests.len(), MAX_FOREIGN_DIGESTS + 1);
+        assert_eq!(listing.others, MAX_FOREIGN_DIGESTS + 1);
+        let readings: Vec<Reading> = listing
+            .captures
+            .iter()
+            .map(|c| listing.reading(c))
+            .collect();
+        assert_eq!(
+            readings,
+            [Reading::Known(Some(Content::Body(7))), Reading::Unresolved]
         );
     }
 
