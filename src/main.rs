@@ -62,6 +62,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let all_ok = commands::fetch::run(&args, &mut io::stdout().lock())?;
             Ok(if all_ok { OK } else { ERROR })
         }
+        Some(Command::History(args)) => {
+            let all_ok = commands::history::run(&args, &mut io::stdout().lock())?;
+            Ok(if all_ok { OK } else { ERROR })
+        }
         None => {
             let config = Config::from_args(cli.audit, io::stderr().is_terminal())?;
             let console = Console::new(config.quiet, config.progress, &config.inputs);
