@@ -18,7 +18,7 @@ mod archive;
 mod cache;
 mod command;
 mod dir;
-mod guard;
+pub(crate) mod guard;
 mod http;
 pub(crate) use http::error_chain;
 mod origin;

@@ -7,15 +7,16 @@
 
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 
-use super::super::guard::{GuardError, GuardedResolver, address_allowed};
-use super::super::{MAX_REDIRECTS, Origin, ResolveOverride, Scheme, error_chain};
+use super::super::guard::{
+    ClientSettings, GuardError, address_allowed, guarded_client, vouched_literals,
+};
+use super::super::{MAX_REDIRECTS, Origin, Scheme, error_chain};
 use super::ArchiveOptions;
 use crate::text;
 
@@ -177,31 +178,16 @@ pub(crate) struct ArchiveClient {
 impl ArchiveClient {
     /// A client for the archive at `base` (already checked to be http(s) with a host).
     pub(crate) fn new(base: &Url, opts: &ArchiveOptions) -> Result<ArchiveClient, reqwest::Error> {
-        // rustls with the ring provider (see Cargo.toml); an error means one is installed.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let builder = || {
-            Client::builder()
-                .user_agent(opts.user_agent.as_str())
-                // Redirects are followed by `get`, hop by hop.
-                .redirect(reqwest::redirect::Policy::none())
-                // A proxy would connect on our behalf to addresses the guard never sees.
-                .no_proxy()
-                .connect_timeout(opts.connect_timeout)
-                .timeout(opts.timeout)
-                .dns_resolver(Arc::new(GuardedResolver {
-                    allow_private: opts.allow_private,
-                }))
+        let settings = ClientSettings {
+            user_agent: &opts.user_agent,
+            connect_timeout: opts.connect_timeout,
+            timeout: opts.timeout,
+            allow_private: opts.allow_private,
         };
+        let builder = || guarded_client(&settings);
         let host = url_origin(base).map_or_else(String::new, |o| o.host);
         let port = base.port_or_known_default().unwrap_or(0);
-        let vouched = opts
-            .resolve
-            .iter()
-            .filter_map(|o: &ResolveOverride| {
-                let ip: IpAddr = o.host.parse().ok()?;
-                o.addrs.contains(&ip).then_some((ip, o.port))
-            })
-            .collect();
+        let vouched = vouched_literals(&opts.resolve);
         let addrs: Vec<SocketAddr> = opts
             .resolve
             .iter()
