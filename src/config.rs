@@ -235,19 +235,21 @@ pub fn fetch_options(net: &NetArgs) -> Result<FetchOptions, ConfigError> {
 
 /// RFC 3339 timestamp, or a bare date meaning its midnight UTC → unix milliseconds.
 fn parse_time(option: &'static str, value: &str) -> Result<i64, ConfigError> {
-    let err = || ConfigError::Time {
+    parse_instant(value).ok_or_else(|| ConfigError::Time {
         option,
         value: value.to_string(),
-    };
+    })
+}
+
+/// An instant as the command line takes it (`--since`, `--until`): RFC 3339, or a bare date
+/// meaning its midnight UTC → unix milliseconds.
+pub(crate) fn parse_instant(value: &str) -> Option<i64> {
     if let Ok(ts) = value.parse::<jiff::Timestamp>() {
-        return Ok(ts.as_millisecond());
+        return Some(ts.as_millisecond());
     }
-    let date: jiff::civil::Date = value.parse().map_err(|_| err())?;
-    let ts = date
-        .to_zoned(jiff::tz::TimeZone::UTC)
-        .map_err(|_| err())?
-        .timestamp();
-    Ok(ts.as_millisecond())
+    let date: jiff::civil::Date = value.parse().ok()?;
+    let ts = date.to_zoned(jiff::tz::TimeZone::UTC).ok()?.timestamp();
+    Some(ts.as_millisecond())
 }
 
 /// `65536`, `64K`, `128M`, `2G` (binary units) → bytes; at least 64 KiB.

@@ -123,19 +123,10 @@ fn options(args: &HistoryArgs) -> Result<ArchiveOptions, HistoryCommandError> {
 
 /// RFC 3339, or a bare date meaning its midnight UTC → unix ms (as the audit's --since).
 fn parse_time(option: &'static str, value: &str) -> Result<i64, HistoryCommandError> {
-    let err = || HistoryCommandError::Time {
+    crate::config::parse_instant(value).ok_or_else(|| HistoryCommandError::Time {
         option,
         value: text::terminal_cut(value, 100).into_owned(),
-    };
-    if let Ok(ts) = value.parse::<jiff::Timestamp>() {
-        return Ok(ts.as_millisecond());
-    }
-    let date: jiff::civil::Date = value.parse().map_err(|_| err())?;
-    let ts = date
-        .to_zoned(jiff::tz::TimeZone::UTC)
-        .map_err(|_| err())?
-        .timestamp();
-    Ok(ts.as_millisecond())
+    })
 }
 
 /// `https://example.com: 14 captures (2 skipped), 3 versions: 2 written, 1 kept, in DIR`
