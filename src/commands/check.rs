@@ -12,7 +12,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::cli::{CheckArgs, DialectArg};
-use robots_audit::crawlers::{self, Identity, Registry, RegistryError};
+use robots_audit::crawlers::{Registry, RegistryError, RobotsReader};
 use robots_audit::fetch::MAX_ROBOTS_BYTES;
 use robots_audit::robots::{Agent, Dialect, RobotsTxt};
 use robots_audit::text;
@@ -51,8 +51,8 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<CheckOutcome, CheckE
     let registry =
         Registry::builtin_with(args.crawlers.as_deref()).map_err(CheckError::Crawlers)?;
     let mut judged = match (&args.agent, &args.user_agent) {
-        (Some(token), _) => judged_by_token(&registry, token),
-        (None, Some(header)) => judged_by_header(&registry, header),
+        (Some(token), _) => judged(registry.agent_for_token(token)),
+        (None, Some(header)) => judged(registry.agent_for(header.as_bytes())),
         // clap requires one of the two.
         (None, None) => Judged {
             tokens: Vec::new(),
@@ -147,42 +147,12 @@ fn truncation_note(path: &Path, dialect: Dialect) -> String {
     )
 }
 
-/// `--agent TOKEN`: compared exactly; the dialect follows the registry's crawler of that
-/// token (Yandex robots use Yandex's rules).
-fn judged_by_token(registry: &Registry, token: &str) -> Judged {
-    let lower = token.to_ascii_lowercase();
-    let crawler = registry
-        .iter()
-        .map(|(_, c)| c)
-        .find(|c| c.tokens.first().is_some_and(|t| *t == lower));
+/// `--agent TOKEN` or `--user-agent HEADER`, as the registry reads them.
+fn judged(reader: RobotsReader) -> Judged {
     Judged {
-        tokens: vec![token.to_string()],
-        obeys_star: crawler.is_none_or(|c| c.obeys_star),
-        dialect: crawler.map_or(Dialect::Google, |c| c.dialect),
-    }
-}
-
-/// `--user-agent HEADER`: identified as the audit does.
-fn judged_by_header(registry: &Registry, header: &str) -> Judged {
-    match registry.identify(header.as_bytes()) {
-        Identity::Known(id) => {
-            let c = registry.get(id);
-            Judged {
-                tokens: c.tokens.clone(),
-                obeys_star: c.obeys_star,
-                dialect: c.dialect,
-            }
-        }
-        Identity::Unknown(bot) => Judged {
-            tokens: bot.tokens,
-            obeys_star: true,
-            dialect: Dialect::Google,
-        },
-        Identity::NotCrawler => Judged {
-            tokens: crawlers::nameable_tokens(header.as_bytes()),
-            obeys_star: true,
-            dialect: Dialect::Google,
-        },
+        tokens: reader.tokens,
+        obeys_star: reader.obeys_star,
+        dialect: reader.dialect,
     }
 }
 

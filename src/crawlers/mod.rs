@@ -248,6 +248,51 @@ pub enum Identity {
     NotCrawler,
 }
 
+/// How a client reads robots.txt, as far as its User-Agent header (or product token) tells:
+/// the tokens robots.txt groups are matched against, whether the `*` group applies when no
+/// group names it, and the dialect. What `check`, the audit and the Python binding all judge
+/// a client by; see [`Registry::agent_for`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RobotsReader {
+    /// Tokens, lower-case, most specific first.
+    pub tokens: Vec<String>,
+    /// Whether it follows `*` when no group names it.
+    pub obeys_star: bool,
+    /// Whose rules it follows.
+    pub dialect: Dialect,
+    /// What kind of client it is, when known (feed readers and automation are not judged by
+    /// default: see [`Category`]).
+    pub category: Option<Category>,
+    /// False for clients that do not read robots.txt at all (feed readers fetch what users
+    /// subscribed to).
+    pub obeys_robots: bool,
+}
+
+impl From<&Crawler> for RobotsReader {
+    fn from(c: &Crawler) -> RobotsReader {
+        RobotsReader {
+            tokens: c.tokens.clone(),
+            obeys_star: c.obeys_star,
+            dialect: c.dialect,
+            category: Some(c.category),
+            obeys_robots: c.obeys_robots,
+        }
+    }
+}
+
+/// An unknown robot: its product tokens, under Google's rules, `*` applying.
+impl From<&UnknownBot> for RobotsReader {
+    fn from(bot: &UnknownBot) -> RobotsReader {
+        RobotsReader {
+            tokens: bot.tokens.clone(),
+            obeys_star: true,
+            dialect: Dialect::Google,
+            category: bot.category,
+            obeys_robots: bot.obeys_robots,
+        }
+    }
+}
+
 impl Identity {
     /// The registry id, if known.
     pub fn known(&self) -> Option<CrawlerId> {

@@ -11,8 +11,8 @@ use super::tokens::{
     nameable_of, only_browser_words, own_tokens_of, product_before, scan, unknown_name,
 };
 use super::{
-    Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, UnknownBot,
-    Verification, list,
+    Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, RobotsReader,
+    UnknownBot, Verification, list,
 };
 
 /// The built-in registry data (see the file's header for sources and licences).
@@ -190,6 +190,50 @@ impl Registry {
     /// automated client. Callers should cache the result per distinct header.
     pub fn identify(&self, user_agent: &[u8]) -> Identity {
         self.classify(user_agent, false).0
+    }
+
+    /// How the client of a User-Agent header reads robots.txt: a registry crawler's tokens,
+    /// `*` rule and dialect; an unknown robot's product tokens under Google's rules; for a
+    /// header that is not a crawler's, the tokens a group could name it by, `*` applying (the
+    /// caller asks as if it were a crawler). The audit refines the last case (spec §8: only a
+    /// group naming one of its tokens makes it one), see [`Registry::reader_of`].
+    pub fn agent_for(&self, user_agent: &[u8]) -> RobotsReader {
+        let (identity, tokens) = self.identify_with_tokens(user_agent);
+        self.reader_of(&identity).unwrap_or(RobotsReader {
+            tokens,
+            obeys_star: true,
+            dialect: Dialect::Google,
+            category: None,
+            obeys_robots: true,
+        })
+    }
+
+    /// How the crawler of a product token reads robots.txt: the token itself, compared exactly
+    /// (as Google's reference matcher compares the token its caller passes), with the `*` rule
+    /// and dialect of the registry crawler whose first token it is (Yandex robots use Yandex's
+    /// rules), else Google's rules and `*`.
+    pub fn agent_for_token(&self, token: &str) -> RobotsReader {
+        let lower = token.to_ascii_lowercase();
+        let crawler = self
+            .crawlers
+            .iter()
+            .find(|c| c.tokens.first().is_some_and(|t| *t == lower));
+        RobotsReader {
+            tokens: vec![token.to_string()],
+            obeys_star: crawler.is_none_or(|c| c.obeys_star),
+            dialect: crawler.map_or(Dialect::Google, |c| c.dialect),
+            category: crawler.map(|c| c.category),
+            obeys_robots: crawler.is_none_or(|c| c.obeys_robots),
+        }
+    }
+
+    /// How an identified crawler reads robots.txt; `None` for [`Identity::NotCrawler`].
+    pub fn reader_of(&self, identity: &Identity) -> Option<RobotsReader> {
+        match identity {
+            Identity::Known(id) => Some(RobotsReader::from(self.get(*id))),
+            Identity::Unknown(bot) => Some(RobotsReader::from(bot)),
+            Identity::NotCrawler => None,
+        }
     }
 
     /// [`Registry::identify`], and for a client that is not a crawler its
@@ -502,6 +546,38 @@ fn build_automaton(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn agent_for_reads_a_header_as_the_audit_identifies_it() {
+        let registry = Registry::builtin();
+        let image = registry.agent_for(b"Googlebot-Image/1.0");
+        assert_eq!(image.tokens, ["googlebot-image", "googlebot"]);
+        assert_eq!(image.dialect, Dialect::Google);
+        assert_eq!(image.category, Some(Category::Search));
+        let yandex = registry.agent_for(b"Mozilla/5.0 (compatible; YandexBot/3.0)");
+        assert_eq!(yandex.dialect, Dialect::Yandex);
+        let unknown = registry.agent_for(b"FooBot/2.1 (+https://foo.example/bot)");
+        assert_eq!(unknown.tokens, ["foobot"]);
+        assert!(unknown.obeys_star);
+        assert_eq!(unknown.category, None);
+        let feed = registry.agent_for(b"Feedbin feed-id:1373711 - 2 subscribers");
+        assert!(!feed.obeys_robots, "{feed:?}");
+        // Not a crawler: the tokens a group could name it by, `*` applying for the caller.
+        let curlish = registry.agent_for(b"Mozilla/5.0 (X11; Linux x86_64) Acme/4.2");
+        assert_eq!(curlish.tokens, ["acme"]);
+        assert!(curlish.obeys_star);
+    }
+
+    #[test]
+    fn agent_for_token_keeps_the_token_and_takes_the_crawlers_rules() {
+        let registry = Registry::builtin();
+        let yandex = registry.agent_for_token("YandexBot");
+        assert_eq!(yandex.tokens, ["YandexBot"]);
+        assert_eq!(yandex.dialect, Dialect::Yandex);
+        let other = registry.agent_for_token("NoSuchBot");
+        assert_eq!(other.tokens, ["NoSuchBot"]);
+        assert_eq!((other.dialect, other.obeys_star), (Dialect::Google, true));
+    }
 
     #[test]
     fn identify_with_tokens_is_identify_plus_one_scan_of_the_same_tokens() {
