@@ -1,9 +1,9 @@
 //! Inflate speed: `cargo bench --bench input`.
 //!
-//! Inflates a generated gzip of realistic log lines three ways: through `read_blocks_from`
+//! Inflates a generated gzip of realistic log lines three ways: through `read_blocks_from_with`
 //! (sniffing, member loop, line-aligned blocks handed over by value), through a bare
 //! `MultiGzDecoder` read into a reused buffer (the floor), and the plain text through
-//! `read_blocks_from` (block cutting alone). Prints MB/s of text and the ratio.
+//! `read_blocks_from_with` (block cutting alone). Prints MB/s of text and the ratio.
 
 mod support;
 
@@ -15,7 +15,7 @@ use std::time::Instant;
 use flate2::Compression;
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
-use robots_audit::input::{BlockPool, read_blocks_from_pooled};
+use robots_audit::input::{Block, BlockPool, ReadOptions, read_blocks_from_with};
 
 /// A named way of reading the input; returns the bytes of text it saw.
 type Variant<'a> = (&'a str, Box<dyn FnMut() -> u64 + 'a>);
@@ -67,13 +67,14 @@ fn main() {
         let (progress, pool) = (&progress, &pool);
         move || {
             let mut total = 0u64;
-            read_blocks_from_pooled(
+            // As the audit reads: with the default maximum line length.
+            read_blocks_from_with(
                 input,
                 "bench",
-                block_size,
+                ReadOptions::default().block_size(block_size),
                 progress,
                 pooled.then_some(pool),
-                |b| {
+                |b: Block| {
                     total += b.data.len() as u64;
                     if pooled {
                         pool.give_back(b.data);

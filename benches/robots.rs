@@ -8,6 +8,11 @@
 //!   per agent, as it is designed to be used).
 //! - `robots_audit_reparse`: parse + group_for + check for every query, the way Google's
 //!   reference library works; shows what compiling once buys.
+//! - `robots_audit_hostile`: issue #15's attack, both sides attacker-controlled: 27,500 rules
+//!   `Disallow: /*cN` (N = 0..27,500, one `*` group, just under the 512,000-byte parse limit)
+//!   against 2,000 distinct 8 KB paths of random `[a-z0-9/-]` (so some `cN` pieces occur in
+//!   each path and some rules match). The matcher's cost per check must not grow with the
+//!   rules that cannot match.
 //!
 //! Run: `cargo bench --bench robots`.
 
@@ -153,6 +158,53 @@ fn texting_robots(bencher: Bencher, which: &str) {
             let mut allowed = 0usize;
             for path in &paths {
                 allowed += usize::from(robot.allowed(path));
+            }
+            allowed
+        });
+}
+
+/// Issue #15: `User-agent: *` and `Disallow: /*c0` … `Disallow: /*c27499`.
+fn hostile_body() -> Vec<u8> {
+    let mut body = b"User-agent: *\n".to_vec();
+    for n in 0..27_500 {
+        body.extend_from_slice(format!("Disallow: /*c{n}\n").as_bytes());
+    }
+    assert!(
+        body.len() <= 512_000,
+        "every rule is within the parse limit"
+    );
+    body
+}
+
+/// 2,000 distinct 8 KB paths of random `[a-z0-9/-]`.
+fn hostile_paths() -> Vec<Vec<u8>> {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789/-";
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    (0..2_000)
+        .map(|_| {
+            std::iter::once(b'/')
+                .chain((1..8 * 1024).map(|_| rng.pick(ALPHABET)))
+                .collect()
+        })
+        .collect()
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn robots_audit_hostile(bencher: Bencher) {
+    let body = hostile_body();
+    let paths = hostile_paths();
+    let robots = RobotsTxt::parse(&body, Dialect::Google);
+    assert_eq!(robots.rules().len(), 27_500);
+    let group = robots.group_for(&Agent {
+        tokens: &[AGENT],
+        obeys_star: true,
+    });
+    bencher
+        .counter(ItemsCount::new(paths.len()))
+        .bench_local(|| {
+            let mut allowed = 0usize;
+            for path in &paths {
+                allowed += usize::from(robots.check(group, path).allowed);
             }
             allowed
         });

@@ -20,6 +20,12 @@
 //! search-engine referers and visitors from all over the address space. It compresses and
 //! caches like real traffic; without it the log has a few dozen distinct targets and
 //! agents, which inflates unusually fast and keeps every per-distinct cache warm.
+//!
+//! `--violations` (implies `--variety`) is the bench's worst case for the audit: a third of
+//! the lines from crawlers, most of the rude ones on long-tail paths a rule forbids (so nearly
+//! every violating request is a report row of its own: hundreds of thousands per gigabyte),
+//! long tracking query strings, and the odd bytes logs carry (escaped quotes and `\xHH` in
+//! User-Agents and paths, raw and percent-encoded UTF-8).
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -44,6 +50,7 @@ struct Args {
     format: String,
     level: u32,
     variety: bool,
+    violations: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -60,6 +67,7 @@ fn parse_args() -> Result<Args, String> {
         format: "vhost_combined".into(),
         level: 6,
         variety: false,
+        violations: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -78,11 +86,15 @@ fn parse_args() -> Result<Args, String> {
             "--format" => a.format = value()?,
             "--level" => a.level = num(value()?)?.min(9) as u32,
             "--variety" => a.variety = true,
+            "--violations" => {
+                a.variety = true;
+                a.violations = true;
+            }
             "--help" | "-h" => {
                 return Err(
                     "usage: genlog [--lines N] [--hosts H] [--seed S] [--out FILE|-] \
                      [--robots-dir DIR] [--gzip] [--members K] [--files F] [--bad-every N] \
-                     [--format vhost_combined|combined] [--level 0-9] [--variety]"
+                     [--format vhost_combined|combined] [--level 0-9] [--variety] [--violations]"
                         .into(),
                 );
             }
@@ -454,22 +466,34 @@ struct Generator {
     rng: Rng,
     hosts: usize,
     time: i64,
-    total_weight: u64,
     /// Remaining burst: (client, host, requests left).
     burst: Option<(usize, usize, u64)>,
     format: String,
     /// `--variety`: the spread of a real site (see [`Generator::varied_page`] and friends).
     variety: bool,
+    /// `--violations`: crawlers three times as often, rude on long-tail forbidden paths.
+    violations: bool,
 }
 
 impl Generator {
+    /// A client's weight: crawlers three times theirs with `--violations`.
+    fn weight(&self, c: &Client) -> u64 {
+        if self.violations && c.crawler {
+            c.weight * 3
+        } else {
+            c.weight
+        }
+    }
+
     fn client(&mut self) -> usize {
-        let mut r = self.rng.below(self.total_weight);
+        let total: u64 = CLIENTS.iter().map(|c| self.weight(c)).sum();
+        let mut r = self.rng.below(total);
         for (i, c) in CLIENTS.iter().enumerate() {
-            if r < c.weight {
+            let w = self.weight(c);
+            if r < w {
                 return i;
             }
-            r -= c.weight;
+            r -= w;
         }
         0
     }
@@ -500,11 +524,16 @@ impl Generator {
                 "/robots.txt".into(),
                 if site.robots.is_some() { 200 } else { 404 },
             )
-        } else if client.crawler && !site.forbidden.is_empty() && self.rng.chance(client.rude) {
-            (
-                (*self.rng.pick(site.forbidden)).into(),
-                *self.rng.pick(&[200, 200, 200, 403, 404]),
-            )
+        } else if client.crawler
+            && !site.forbidden.is_empty()
+            && self.rng.chance(self.rudeness(client))
+        {
+            let path = if self.violations {
+                self.long_tail_forbidden(site.forbidden)
+            } else {
+                (*self.rng.pick(site.forbidden)).into()
+            };
+            (path, *self.rng.pick(&[200, 200, 200, 403, 404]))
         } else {
             let p = if self.variety {
                 self.varied_page()
@@ -537,11 +566,15 @@ impl Generator {
         } else {
             ip(&mut self.rng, client.net)
         };
-        let ua = if self.variety && !client.crawler {
+        let mut ua = if self.variety && !client.crawler {
             self.varied_ua(client.ua)
         } else {
             client.ua.to_string()
         };
+        let mut path = path;
+        if self.violations {
+            self.odd_bytes(&mut path, &mut ua);
+        }
         let host = host_name(hi);
         let port = if hi % SITES.len() == 2 { 80 } else { 443 };
         if self.format == "vhost_combined" {
@@ -554,6 +587,59 @@ impl Generator {
             ua
         )
         .expect("writing to a Vec cannot fail");
+    }
+
+    /// How often a crawler goes where it is told not to: doubled (up to 90%) with
+    /// `--violations`.
+    fn rudeness(&self, c: &Client) -> u64 {
+        if self.violations {
+            (c.rude * 2).min(90)
+        } else {
+            c.rude
+        }
+    }
+
+    /// `--violations`: a forbidden place with a long tail after it (a fresh path nearly
+    /// every time, as a crawler ignoring `Disallow: /` on a big site makes), often with a
+    /// tracking query string.
+    fn long_tail_forbidden(&mut self, forbidden: &[&str]) -> String {
+        let base = *self.rng.pick(forbidden);
+        let base = base.split('?').next().unwrap_or(base).trim_end_matches('/');
+        let mut path = format!("{base}/{}", self.rng.below(5_000_000));
+        if self.rng.chance(40) {
+            path.push_str(&self.tracking_query());
+        }
+        path
+    }
+
+    /// `?utm_source=…&gclid=…`: the long queries campaign links carry.
+    fn tracking_query(&mut self) -> String {
+        let mut gclid = String::with_capacity(90);
+        for _ in 0..(40 + self.rng.below(50)) {
+            let c = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+            gclid.push(char::from(*self.rng.pick(c)));
+        }
+        format!(
+            "?utm_source={}&utm_medium=cpc&utm_campaign={}-{}&gclid={gclid}",
+            self.rng
+                .pick(&["google", "newsletter", "partner", "social"]),
+            self.rng.pick(&["winter", "sale", "launch", "brand"]),
+            self.rng.below(10_000)
+        )
+    }
+
+    /// `--violations`: the odd bytes real logs carry, on one line in fifty: escaped quotes
+    /// and `\xHH` in the User-Agent, raw and percent-encoded UTF-8 and escapes in the path.
+    fn odd_bytes(&mut self, path: &mut String, ua: &mut String) {
+        if !self.rng.chance(2) {
+            return;
+        }
+        match self.rng.below(4) {
+            0 => ua.push_str(" (\\\"quoted\\\" build; \\x01)"),
+            1 => path.push_str("/caf\\xc3\\xa9"),
+            2 => path.push_str("/%E6%97%A5%E6%9C%AC?q=%2e%2E%zz"),
+            _ => path.push_str("/a%20b;c=d?x=1&x=2&"),
+        }
     }
 
     /// `--variety`: popular pages half the time, else a long tail of product ids, article
@@ -736,10 +822,10 @@ fn generate(args: &Args) -> io::Result<()> {
             args.hosts
         },
         time: 0,
-        total_weight: CLIENTS.iter().map(|c| c.weight).sum(),
         burst: None,
         format: args.format.clone(),
         variety: args.variety,
+        violations: args.violations,
     };
     let per_file = args.lines.div_ceil(args.files);
     let mut written = 0u64;

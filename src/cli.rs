@@ -32,6 +32,19 @@ pub enum Command {
     Fetch(FetchArgs),
     /// Download fresh copies of the crawlers' published IP-range lists.
     UpdateRanges(UpdateRangesArgs),
+    /// Import past robots.txt versions from a web archive into a --robots-dir folder.
+    ///
+    /// Lists each origin's captures of /robots.txt in a web archive that speaks the Wayback
+    /// Machine's interface (its CDX index and `id_` replay) and saves them as dated versions
+    /// in the --robots-dir layout: a run of captures with the same content is one version,
+    /// named by the captures around its change (robots.<LO>-<HI>.txt); 4xx captures give
+    /// status files (robots.<STAMP>.<CODE>); 3xx, 429 and 5xx captures are skipped. Then audit
+    /// old logs with `--robots-dir DIR`.
+    ///
+    /// Only captures of the origin itself count: the same scheme, host and port (a robots.txt
+    /// governs its own origin only, RFC 9309), so https://example.com ignores the archive's
+    /// captures of http://example.com and of www.example.com, which it lists with them.
+    History(HistoryArgs),
 }
 
 /// The main job: `robots-audit [OPTIONS] <LOG>...`
@@ -74,7 +87,7 @@ pub struct AuditArgs {
     pub format: String,
 
     /// nginx-json: the JSON key(s) that hold a field, `MEANING=KEY[,KEY...]`; repeatable.
-    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme.
+    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes.
     #[arg(long, value_name = "MEANING=KEY")]
     pub json_field: Vec<String>,
 
@@ -161,6 +174,17 @@ pub struct AuditArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
+    /// The longest log line read (`1M`, `64K`, bytes): a longer one is skipped and counted as
+    /// malformed ("too long"), never held in memory.
+    #[arg(long, value_name = "SIZE", default_value = "1M")]
+    pub max_line_length: String,
+
+    /// About how much memory the requests kept for the end may take (`512M`, `2G`, bytes);
+    /// past it they go to sorted runs in temporary files (in $TMPDIR). With --html, the
+    /// page's table of paths takes up to a quarter more before it sorts in a temporary file.
+    #[arg(long, value_name = "SIZE", default_value = "128M")]
+    pub max_memory: String,
+
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -227,28 +251,35 @@ pub enum DialectArg {
     YandexLegacy,
 }
 
-/// `robots-audit check [OPTIONS] <URL>...`
+/// `robots-audit check [OPTIONS] --robots <FILE> <--agent <TOKEN>|--user-agent <HEADER>> <URL>...`
+///
+/// Exactly one of `--agent` and `--user-agent` is required: the group `crawler` makes the
+/// usage line say so.
 #[derive(Debug, Args)]
+#[command(group(
+    clap::ArgGroup::new("crawler")
+        .required(true)
+        .args(["agent", "user_agent"])
+))]
 #[command(after_help = "Exit status: 0 all allowed; 1 any disallowed; 2 error.")]
 pub struct CheckArgs {
     /// URLs or paths to judge.
     #[arg(value_name = "URL", required = true)]
     pub urls: Vec<String>,
 
-    /// The robots.txt body to judge against (`-` for standard input).
+    /// The robots.txt body to judge against (`-` for standard input); only its first
+    /// 512,000 bytes are read.
     #[arg(long, value_name = "FILE")]
     pub robots: PathBuf,
 
-    /// The crawler's product token, compared exactly and case-insensitively with the groups.
-    #[arg(
-        long,
-        value_name = "TOKEN",
-        conflicts_with = "user_agent",
-        required_unless_present = "user_agent"
-    )]
+    /// The crawler's product token, compared exactly and case-insensitively with the groups
+    /// (with their whole tokens if it has digits or dots, e.g. `MJ12bot`). This or
+    /// --user-agent is required.
+    #[arg(long, value_name = "TOKEN")]
     pub agent: Option<String>,
 
-    /// A full User-Agent header, turned into tokens as the audit does.
+    /// A full User-Agent header, turned into tokens as the audit does. This or --agent is
+    /// required.
     #[arg(long, value_name = "HEADER")]
     pub user_agent: Option<String>,
 
@@ -263,6 +294,9 @@ pub struct CheckArgs {
 
 /// `robots-audit fetch [OPTIONS] <ORIGIN>...`
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 every origin came to rules or allow-all; 2 any did not, or error."
+)]
 pub struct FetchArgs {
     /// Origins: `example.com`, `example.com:8080` or `https://example.com`.
     #[arg(value_name = "ORIGIN", required = true)]
@@ -301,6 +335,70 @@ pub struct UpdateRangesArgs {
     /// Seconds allowed for one download.
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     pub timeout: u64,
+}
+
+/// `robots-audit history [OPTIONS] <ORIGIN>...`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 every origin imported; 2 any origin could not be imported (the others still are; nothing is written for a failed one)."
+)]
+pub struct HistoryArgs {
+    /// Origins: `example.com`, `example.com:8080` or `https://example.com`.
+    #[arg(value_name = "ORIGIN", required = true)]
+    pub origins: Vec<String>,
+
+    /// The robots-dir to write dated files into (DIR/<host>/robots.<STAMP>.txt …). Files
+    /// already there are kept; importing the same captures again writes nothing new.
+    #[arg(long, value_name = "DIR", required = true)]
+    pub save: PathBuf,
+
+    /// The web archive: captures are listed by URL/cdx/search/cdx and read from
+    /// URL/web/<timestamp>id_/<original URL>.
+    #[arg(long, value_name = "URL", default_value = robots_audit::fetch::DEFAULT_ARCHIVE)]
+    pub archive: String,
+
+    /// Only captures at or after this time (RFC 3339, or a date meaning its midnight UTC).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+
+    /// Only captures before this time (RFC 3339, or a date meaning its midnight UTC).
+    #[arg(long, value_name = "DATE")]
+    pub until: Option<String>,
+
+    /// The scheme for origins given without one.
+    #[arg(long, value_enum, default_value_t = SchemeArg::Https)]
+    pub scheme: SchemeArg,
+
+    /// Requests per second to the archive at most (one at a time; fractions allowed).
+    #[arg(long, value_name = "N", default_value_t = 1.0)]
+    pub rate: f64,
+
+    /// An origin with more versions than this is not imported (each version costs a
+    /// request); narrow it with --since and --until.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_versions: usize,
+
+    /// Seconds allowed for one request to the archive.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub timeout: u64,
+
+    /// The longest wait, in seconds, when the archive answers 429 or 503 (its Retry-After, or
+    /// a backoff); an origin whose archive asks for more is given up.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub max_wait: u64,
+
+    /// Connect to ADDRESS when connecting to the archive at HOST:PORT (as curl's --resolve);
+    /// repeatable. An address named here is allowed even if it is loopback or private.
+    #[arg(long, value_name = "HOST:PORT:ADDRESS")]
+    pub resolve: Vec<String>,
+
+    /// Allow connecting to loopback, private and other non-global addresses.
+    #[arg(long)]
+    pub allow_private: bool,
+
+    /// Nothing on standard error but errors.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 #[cfg(test)]

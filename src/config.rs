@@ -37,6 +37,14 @@ pub enum ConfigError {
     DnsServer(String),
     #[error("--dns-timeout must be more than 0 and at most 60 seconds, not {0}")]
     DnsTimeout(f64),
+    #[error(
+        "--max-memory: cannot read '{0}' as a size: use bytes or a number with K, M or G, at least 64K"
+    )]
+    MaxMemory(String),
+    #[error(
+        "--max-line-length: cannot read '{0}' as a size: use bytes or a number with K or M, at least 1K"
+    )]
+    MaxLineLength(String),
     #[error("--threads must be at least 1")]
     Threads,
     #[error("--fetch-concurrency must be at least 1")]
@@ -147,6 +155,10 @@ impl Config {
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(2, |n| n.get()),
         };
+        let memory_budget = parse_size(&args.max_memory)
+            .ok_or_else(|| ConfigError::MaxMemory(args.max_memory.clone()))?;
+        let max_line_length = parse_size_at_least(&args.max_line_length, 1 << 10)
+            .ok_or_else(|| ConfigError::MaxLineLength(args.max_line_length.clone()))?;
         let settings = AuditSettings {
             format,
             json_fields,
@@ -158,6 +170,8 @@ impl Config {
             judge_automation: args.judge_automation,
             leeway_ms: i64::try_from(leeway.as_millis()).unwrap_or(i64::MAX),
             threads,
+            memory_budget,
+            max_line_length,
             ..AuditSettings::default()
         };
         Ok(Config {
@@ -224,19 +238,44 @@ pub fn fetch_options(net: &NetArgs) -> Result<FetchOptions, ConfigError> {
 
 /// RFC 3339 timestamp, or a bare date meaning its midnight UTC → unix milliseconds.
 fn parse_time(option: &'static str, value: &str) -> Result<i64, ConfigError> {
-    let err = || ConfigError::Time {
+    parse_instant(value).ok_or_else(|| ConfigError::Time {
         option,
         value: value.to_string(),
-    };
+    })
+}
+
+/// An instant as the command line takes it (`--since`, `--until`): RFC 3339, or a bare date
+/// meaning its midnight UTC → unix milliseconds.
+pub(crate) fn parse_instant(value: &str) -> Option<i64> {
     if let Ok(ts) = value.parse::<jiff::Timestamp>() {
-        return Ok(ts.as_millisecond());
+        return Some(ts.as_millisecond());
     }
-    let date: jiff::civil::Date = value.parse().map_err(|_| err())?;
-    let ts = date
-        .to_zoned(jiff::tz::TimeZone::UTC)
-        .map_err(|_| err())?
-        .timestamp();
-    Ok(ts.as_millisecond())
+    let date: jiff::civil::Date = value.parse().ok()?;
+    let ts = date.to_zoned(jiff::tz::TimeZone::UTC).ok()?.timestamp();
+    Some(ts.as_millisecond())
+}
+
+/// `65536`, `64K`, `128M`, `2G` (binary units) → bytes; at least 64 KiB.
+pub fn parse_size(s: &str) -> Option<usize> {
+    parse_size_at_least(s, 64 << 10)
+}
+
+/// [`parse_size`] with another least value.
+fn parse_size_at_least(s: &str, least: usize) -> Option<usize> {
+    let s = s.trim();
+    let (number, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => (&s[..i], s[i..].trim_start()),
+        None => (s, ""),
+    };
+    let n: usize = number.parse().ok()?;
+    let scale: usize = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        _ => return None,
+    };
+    n.checked_mul(scale).filter(|&b| b >= least)
 }
 
 /// `0`, `45s`, `90m`, `24h`, `2d`, or a bare number of seconds; at most 10 years.
@@ -269,6 +308,18 @@ mod tests {
         assert_eq!(parse_time("since", "1970-01-01T01:00:00+01:00").unwrap(), 0);
         let e = parse_time("until", "yesterday").unwrap_err().to_string();
         assert!(e.contains("--until") && e.contains("yesterday"), "{e}");
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("128M"), Some(128 << 20));
+        assert_eq!(parse_size("2G"), Some(2 << 30));
+        assert_eq!(parse_size("64K"), Some(64 << 10));
+        assert_eq!(parse_size("1 MiB"), Some(1 << 20));
+        assert_eq!(parse_size("100000"), Some(100_000));
+        for bad in ["", "M", "1.5G", "-1M", "12T", "1K", "99999999999999999999G"] {
+            assert_eq!(parse_size(bad), None, "{bad}");
+        }
     }
 
     #[test]

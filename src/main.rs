@@ -48,8 +48,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
         Some(Command::Check(args)) => {
-            let all_allowed = commands::check::run(&args, &mut io::stdout().lock())?;
-            Ok(if all_allowed { OK } else { VIOLATIONS })
+            let outcome = commands::check::run(&args, &mut io::stdout().lock())?;
+            for note in &outcome.notes {
+                eprintln!("robots-audit: note: {}", escape_lines(note));
+            }
+            Ok(if outcome.all_allowed { OK } else { VIOLATIONS })
         }
         Some(Command::UpdateRanges(args)) => {
             let all_saved = commands::update_ranges::run(&args, &mut io::stdout().lock())?;
@@ -57,6 +60,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         }
         Some(Command::Fetch(args)) => {
             let all_ok = commands::fetch::run(&args, &mut io::stdout().lock())?;
+            Ok(if all_ok { OK } else { ERROR })
+        }
+        Some(Command::History(args)) => {
+            let all_ok = commands::history::run(&args, &mut io::stdout().lock())?;
             Ok(if all_ok { OK } else { ERROR })
         }
         None => {

@@ -15,7 +15,7 @@ use hickory_resolver::proto::op::{Message, MessageType, OpCode, ResponseCode};
 use hickory_resolver::proto::rr::rdata::{A, AAAA, PTR};
 use hickory_resolver::proto::rr::{Name, RData, Record, RecordType};
 use robots_audit::crawlers::{
-    DnsOptions, DnsVerifier, MAX_FORWARD_NAMES, Registry, Verifier, VerifyResult,
+    DnsOptions, DnsVerifier, MAX_FORWARD_NAMES, Registry, STALE_AFTER_MS, Verifier, VerifyResult,
 };
 
 /// What the server does for one (name, type).
@@ -432,6 +432,57 @@ fn verifier_combines_ranges_and_dns() {
         plain.verify(&registry, yandex, ip("203.0.113.21")),
         VerifyResult::Unverifiable
     );
+}
+
+/// Issue #14: reverse DNS tells who holds an address now; it cannot say a request of years
+/// ago was spoofed. Such requests are unverifiable, and DNS is not even asked.
+#[test]
+fn dns_does_not_judge_requests_older_than_thirty_days() {
+    let server = DnsServer::start(&[
+        (
+            "21.113.0.203.in-addr.arpa",
+            PTR_,
+            ptr(&["spider-21.yandex.com."]),
+        ),
+        ("spider-21.yandex.com", A_, addrs(&["203.0.113.21"])),
+    ]);
+    let registry = Registry::builtin();
+    let now = 1_800_000_000_000; // 2027-01-15T08:00:00Z
+    let verifier = Verifier::bundled()
+        .with_dns(server.verifier())
+        .with_now_ms(now);
+    assert_eq!(verifier.now_ms(), now);
+    let at = |crawler: &str, addr: &str, when: i64| {
+        let id = registry.by_name(crawler).expect(crawler);
+        verifier.verify_at(&registry, id, ip(addr), when)
+    };
+    let old = now - STALE_AFTER_MS - 1;
+    for addr in ["203.0.113.21", "203.0.113.99"] {
+        let v = at("YandexBot", addr, old);
+        assert_eq!(v.result, VerifyResult::Unverifiable, "{addr}");
+        assert!(v.dns_too_old && v.too_old(), "{addr}: {v:?}");
+        assert_eq!(v.ranges_too_old, None, "Yandex publishes no ranges");
+    }
+    assert_eq!(server.total(), 0, "nothing asked for old requests");
+    // Within 30 days of the present: DNS decides.
+    assert_eq!(
+        at("YandexBot", "203.0.113.21", now - STALE_AFTER_MS).result,
+        VerifyResult::Verified
+    );
+    let spoofed = at("YandexBot", "203.0.113.99", now - 1000);
+    assert_eq!(spoofed.result, VerifyResult::Spoofed);
+    assert!(!spoofed.too_old());
+    // Fresh ranges still judge a request too old for DNS (as without DNS checks).
+    let dated = verifier
+        .list("google-common")
+        .and_then(|l| l.date_ms())
+        .expect("dated");
+    let v = at("Googlebot", "203.0.113.21", dated);
+    assert_eq!(v.result, VerifyResult::Spoofed, "{v:?}");
+    // Too old for both.
+    let v = at("Googlebot", "203.0.113.21", 1_433_116_800_000);
+    assert_eq!(v.result, VerifyResult::Unverifiable);
+    assert!(v.dns_too_old && v.ranges_too_old.is_some(), "{v:?}");
 }
 
 #[test]

@@ -283,6 +283,8 @@ fn unknown_bot_with_contact_url() {
         Identity::Unknown(UnknownBot {
             name: "FooBot".into(),
             tokens: vec!["mozilla".into(), "compatible".into(), "foobot".into()],
+            category: None,
+            obeys_robots: true,
         })
     );
     // A contact URL alone marks a robot; its name is its product.
@@ -291,7 +293,9 @@ fn unknown_bot_with_contact_url() {
         r.identify(ua),
         Identity::Unknown(UnknownBot {
             name: "Acme-Fetcher".into(),
-            tokens: vec!["acme-fetcher".into()]
+            tokens: vec!["acme-fetcher".into()],
+            category: None,
+            obeys_robots: true,
         })
     );
     // Says "crawler" or "spider".
@@ -326,17 +330,258 @@ fn browsers_and_libraries_are_not_crawlers() {
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/458.0.0.38.108;FBBV/588812380]",
         // "bot" in a URL path segment, not in a product.
         "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 https://example.com/bot/help",
-        // Libraries that do not declare themselves robots.
-        "curl/8.5.0",
-        "python-requests/2.31.0",
-        "Go-http-client/1.1",
-        "Wget/1.21.4",
-        "okhttp/4.12.0",
+        // A version with an at sign is no e-mail address (Ecosia's browsers).
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 16_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari/605.1.15 (Ecosia ios@8.1.3.72)",
+        "Mozilla/5.0 (Linux; Android 9; Redmi 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/101.0.4951.41 Mobile Safari/537.36 (Ecosia android@101.0.4951.41)",
+        // An app whose header names its HTTP library as a component is not the library.
+        "FME/2018.7.34.18312  libcurl/7.57.0 WinSSL zlib/1.2.11 WinIDN libssh2/1.7.0",
         "",
         "-",
     ] {
         assert_eq!(r.identify(ua.as_bytes()), Identity::NotCrawler, "{ua}");
     }
+}
+
+/// Issue #14: HTTP libraries and headless browsers were not recognised at all. They are the
+/// `automation` category, with the robots.txt tokens a site would write for them.
+#[test]
+fn http_libraries_and_headless_browsers_are_automation() {
+    let r = registry();
+    for (ua, name, tokens) in [
+        (
+            "python-requests/2.31.0",
+            "python-requests",
+            "python-requests",
+        ),
+        ("Python-urllib/3.11", "Python-urllib", "python-urllib"),
+        ("python-httpx/0.27.0", "python-httpx", "python-httpx"),
+        ("Python/3.11 aiohttp/3.9.1", "aiohttp", "aiohttp"),
+        ("curl/8.5.0", "curl", "curl"),
+        ("Wget/1.21.4", "Wget", "wget"),
+        ("Wget/1.14 (linux-gnu)", "Wget", "wget"),
+        ("Go-http-client/1.1", "Go-http-client", "go-http-client"),
+        ("Go-http-client/2.0", "Go-http-client", "go-http-client"),
+        (
+            "Apache-HttpClient/4.5.13 (Java/11.0.19)",
+            "Apache-HttpClient",
+            "apache-httpclient",
+        ),
+        ("okhttp/4.12.0", "okhttp", "okhttp"),
+        ("libwww-perl/6.72", "libwww-perl", "libwww-perl"),
+        ("axios/1.6.2", "axios", "axios"),
+        (
+            "node-fetch/1.0 (+https://github.com/bitinn/node-fetch)",
+            "node-fetch",
+            "node-fetch",
+        ),
+        (
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36",
+            "HeadlessChrome",
+            "headlesschrome",
+        ),
+    ] {
+        let id = r
+            .identify(ua.as_bytes())
+            .known()
+            .unwrap_or_else(|| panic!("{ua} is not known"));
+        let c = r.get(id);
+        assert_eq!(c.name, name, "{ua}");
+        assert_eq!(c.category, Category::Automation, "{ua}");
+        assert_eq!(c.category.as_str(), "automation");
+        assert_eq!(c.tokens, [tokens], "{ua}");
+        assert!(
+            c.obeys_star && c.obeys_robots,
+            "{ua}: the audit decides, by category"
+        );
+    }
+    assert_eq!(
+        Category::from_name("automation"),
+        Some(Category::Automation)
+    );
+    // A crawler named in the same header wins; a robot using a library is that robot.
+    assert_eq!(
+        known(&r, "python-requests/2.31.0 Googlebot").as_deref(),
+        Some("Googlebot")
+    );
+    for (ua, name, category) in [
+        (
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/87.0.4280.88 YextBot/Java Safari/537.36",
+            "YextBot",
+            None,
+        ),
+        // A link checker of the list, which uses libwww-perl.
+        (
+            "W3C-checklink/4.5 [4.160] libwww-perl/5.823",
+            "W3C-checklink",
+            None,
+        ),
+        // Products built on a library: automated, named after themselves.
+        (
+            "2Bone_LinkChecker/1.0 libwww-perl/6.03",
+            "2Bone_LinkChecker",
+            Some(Category::Automation),
+        ),
+        (
+            "DAVdroid/1.9.2-gplay (2017/11/04; dav4android; okhttp3) Android/7.1.2",
+            "DAVdroid",
+            Some(Category::Automation),
+        ),
+    ] {
+        match r.identify(ua.as_bytes()) {
+            Identity::Unknown(bot) => {
+                assert_eq!((bot.name.as_str(), bot.category), (name, category), "{ua}");
+                assert!(bot.obeys_robots);
+            }
+            other => panic!("{ua}: {other:?}"),
+        }
+    }
+}
+
+/// Issue #14: feed readers fetch the feeds their users subscribed to; they are user agents,
+/// not crawlers under RFC 9309, and were judged as crawlers.
+#[test]
+fn feed_readers_are_counted_not_judged() {
+    let r = registry();
+    for (ua, name) in [
+        (
+            "UniversalFeedParser/5.2.1 +https://code.google.com/p/feedparser/",
+            "UniversalFeedParser",
+        ),
+        ("Feedbin feed-id:2005098 - 2 subscribers", "Feedbin"),
+        (
+            "Liferea/1.10.19 (Linux; en_US.UTF-8; http://liferea.sf.net/)",
+            "Liferea",
+        ),
+        ("FeedBurner/1.0 (http://www.FeedBurner.com)", "FeedBurner"),
+        ("Tiny Tiny RSS/19.8 (http://tt-rss.org/)", "Tiny Tiny RSS"),
+        (
+            "Feedly/1.0 (+http://www.feedly.com/fetcher.html; like FeedFetcher-Google)",
+            "Feedly",
+        ),
+        (
+            "Mozilla/5.0 (compatible; inoreader.com; 1 subscribers)",
+            "Inoreader",
+        ),
+        (
+            "Feedfetcher-Google; (+http://www.google.com/feedfetcher.html; 1 subscribers; feed-id=728742641706423)",
+            "FeedFetcher-Google",
+        ),
+    ] {
+        let c = r.get(
+            r.identify(ua.as_bytes())
+                .known()
+                .unwrap_or_else(|| panic!("{ua}")),
+        );
+        assert_eq!(c.name, name, "{ua}");
+        assert_eq!(c.category, Category::FeedReader, "{ua}");
+        assert!(!c.obeys_robots, "{ua}: counted, not judged");
+    }
+    for (_, c) in r.iter().filter(|(_, c)| c.category == Category::FeedReader) {
+        assert!(
+            !c.obeys_robots,
+            "{}: every feed reader is not judged",
+            c.name
+        );
+    }
+    // Readers the registry does not know, by the signs feed services put in headers.
+    for (ua, name) in [
+        ("PostRank/2.0 (postrank.com; 1 subscribers)", "PostRank"),
+        (
+            "Bloglovin/1.0 (http://www.bloglovin.com; 1000 subscribers)",
+            "Bloglovin",
+        ),
+        (
+            "AcmeReader/3.1 (feed-id:8812; like FeedFetcher-Google)",
+            "AcmeReader",
+        ),
+        ("Acme Feed Service 2.0 - 1 subscriber", "Acme Feed Service"),
+    ] {
+        match r.identify(ua.as_bytes()) {
+            Identity::Known(id) if r.get(id).category == Category::FeedReader => {}
+            Identity::Unknown(bot) => {
+                assert_eq!(bot.name, name, "{ua}");
+                assert_eq!(bot.category, Some(Category::FeedReader), "{ua}");
+                assert!(!bot.obeys_robots, "{ua}");
+            }
+            other => panic!("{ua}: {other:?}"),
+        }
+    }
+    // What the audit asks of any identity.
+    let known = r.identify(b"Feedbin feed-id:2005098 - 2 subscribers");
+    assert_eq!(known.category(&r), Some(Category::FeedReader));
+    assert!(!known.obeys_robots(&r));
+    let unknown = r.identify(b"PostRank/2.0 (postrank.com; 1 subscribers)");
+    assert_eq!(unknown.category(&r), Some(Category::FeedReader));
+    assert!(!unknown.obeys_robots(&r));
+    let robot = r.identify(b"FooBot/1.0 (+https://foo.example/bot)");
+    assert_eq!((robot.category(&r), robot.obeys_robots(&r)), (None, true));
+    let curl = r.identify(b"curl/8.5.0");
+    assert_eq!(curl.category(&r), Some(Category::Automation));
+    assert!(curl.obeys_robots(&r));
+    assert_eq!(Identity::NotCrawler.category(&r), None);
+    // The sign needs a number: prose about subscribers is no feed reader.
+    assert_eq!(
+        r.identify(
+            b"Mozilla/5.0 (X11; Linux x86_64; subscribers edition) Gecko/20100101 Firefox/125.0"
+        ),
+        Identity::NotCrawler
+    );
+}
+
+/// Issue #14: a header that names Googlebot only as a comparison is its own client, not a
+/// spoofed Googlebot.
+#[test]
+fn a_crawler_named_as_a_comparison_is_not_the_client() {
+    let r = registry();
+    assert_eq!(
+        known(
+            &r,
+            "FreshRSS/1.11.2 (Linux; https://freshrss.org) like Googlebot"
+        )
+        .as_deref(),
+        Some("FreshRSS")
+    );
+    assert_eq!(
+        known(
+            &r,
+            "Gwene/1.0 (The gwene.org rss-to-news gateway) Googlebot"
+        )
+        .as_deref(),
+        Some("Gwene")
+    );
+    for (ua, name) in [
+        (
+            "SentiBot www.sentibot.eu (compatible with Googlebot)",
+            "SentiBot",
+        ),
+        (
+            "Mozilla/5.0 (compatible;acapbot/0.1;treat like Googlebot)",
+            "acapbot",
+        ),
+        (
+            "FooFetcher/2.0 (+https://foo.example; similar to Googlebot)",
+            "FooFetcher",
+        ),
+    ] {
+        match r.identify(ua.as_bytes()) {
+            Identity::Unknown(bot) => {
+                assert_eq!(bot.name, name, "{ua}");
+                // Nor is it judged by a group meant for Googlebot.
+                assert!(
+                    !bot.tokens.contains(&"googlebot".to_string()),
+                    "{ua}: {:?}",
+                    bot.tokens
+                );
+                assert!(bot.tokens.contains(&name.to_ascii_lowercase()), "{ua}");
+            }
+            other => panic!("{ua}: {other:?}"),
+        }
+    }
+    // Not a comparison: still Googlebot (and spoofed if its address says so).
+    assert_eq!(
+        known(&r, "Mozilla/5.0 (compatible with anything; Googlebot/2.1)").as_deref(),
+        Some("Googlebot")
+    );
 }
 
 #[test]
@@ -404,4 +649,29 @@ fn registry_and_verifier_are_send_and_sync() {
     check::<Registry>();
     check::<robots_audit::crawlers::Verifier>();
     check::<Identity>();
+}
+
+#[test]
+fn long_hostile_headers_are_identified_quickly() {
+    let r = registry();
+    // Headers are attacker-controlled: many words, elements, comparisons, contacts and list
+    // matches inside words must not make identification quadratic.
+    for piece in [
+        "Word ",
+        "a; ",
+        "like Googlebot ",
+        "+http://x.example/ ",
+        "xZabbix ",
+        "(compatible; FooBot/1.0) ",
+        "1 subscribers ",
+    ] {
+        let ua = piece.repeat(40_000 / piece.len());
+        let started = std::time::Instant::now();
+        let _ = r.identify_with_tokens(ua.as_bytes());
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(2),
+            "{piece:?}: {took:?}"
+        );
+    }
 }

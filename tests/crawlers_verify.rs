@@ -4,7 +4,9 @@
 use std::net::IpAddr;
 use std::path::Path;
 
-use robots_audit::crawlers::{ErrorKind, Registry, Verifier, VerifyResult};
+use robots_audit::crawlers::{
+    ErrorKind, RangeList, Registry, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult,
+};
 
 fn ip(s: &str) -> IpAddr {
     s.parse().expect("test address")
@@ -64,9 +66,9 @@ fn spoofed_outside_published_ranges() {
         ("Googlebot", "203.0.113.7"),
         ("Googlebot", "2001:db8::7"),
         ("Googlebot", "::ffff:203.0.113.7"),
-        // Googlebot's addresses are not AdsBot's: the lists are per crawler family.
-        ("AdsBot-Google", "66.249.66.1"),
+        // Another operator's addresses prove nothing.
         ("GPTBot", "66.249.66.1"),
+        ("AdsBot-Google", "20.171.207.1"),
         ("bingbot", "198.51.100.1"),
         ("CCBot", "2600:1f28:365:7000::1"),
     ] {
@@ -149,4 +151,197 @@ fn range_dir_errors_name_the_file() {
     assert_eq!(e.entry(), Some("bingbot"));
     assert!(e.to_string().contains("300.1.2.0/24"), "{e}");
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// Unix ms of a UTC instant written `YYYY-MM-DDTHH:MM:SSZ`.
+fn ms(rfc3339: &str) -> i64 {
+    rfc3339
+        .parse::<jiff::Timestamp>()
+        .expect("test instant")
+        .as_millisecond()
+}
+
+fn at(v: &Verifier, r: &Registry, crawler: &str, addr: &str, when: i64) -> TimedVerdict {
+    v.verify_at(r, r.by_name(crawler).expect(crawler), ip(addr), when)
+}
+
+/// Issue #14: a 2015 log judged by the 2026 snapshot called every bingbot and AhrefsBot of
+/// the time spoofed (157.55.32–35.x, 65.55.52.x and 5.10.83.x are in no list of 2026).
+#[test]
+fn requests_older_than_the_lists_are_unverifiable_not_spoofed() {
+    let r = Registry::builtin();
+    let v = Verifier::bundled();
+    let bing_date = v.list("bingbot").and_then(RangeList::date_ms);
+    assert_eq!(bing_date, Some(ms("2026-09-02T14:41:08Z")));
+    let june_2015 = ms("2015-06-01T00:00:00Z");
+    for (crawler, addr, list) in [
+        ("bingbot", "157.55.33.18", "bingbot"),
+        ("bingbot", "65.55.52.98", "bingbot"),
+        ("AhrefsBot", "5.10.83.44", "ahrefs"),
+        // Inside today's ranges proves nothing about 2015 either.
+        ("bingbot", "157.55.39.1", "bingbot"),
+        ("Googlebot", "66.249.66.1", "google-common"),
+    ] {
+        let old = at(&v, &r, crawler, addr, june_2015);
+        assert_eq!(old.result, VerifyResult::Unverifiable, "{crawler} {addr}");
+        assert!(old.too_old(), "{crawler} {addr}");
+        assert!(!old.dns_too_old, "no DNS checks here");
+        let date = v.list(list).and_then(RangeList::date_ms);
+        assert!(date.is_some(), "{list}");
+        assert!(old.ranges_too_old >= date, "{crawler} {addr}: {old:?}");
+    }
+    // The same addresses in the lists' own time are judged as before.
+    let recent = ms("2026-09-10T00:00:00Z");
+    for (crawler, addr, want) in [
+        ("bingbot", "157.55.33.18", VerifyResult::Spoofed),
+        ("AhrefsBot", "5.10.83.44", VerifyResult::Spoofed),
+        ("bingbot", "157.55.39.1", VerifyResult::Verified),
+    ] {
+        let now = at(&v, &r, crawler, addr, recent);
+        assert_eq!(
+            now,
+            TimedVerdict {
+                result: want,
+                ranges_too_old: None,
+                dns_too_old: false
+            },
+            "{crawler} {addr}"
+        );
+        assert_eq!(check(&v, &r, crawler, addr), want, "verify() has no age");
+    }
+    // Crawlers without ranges are unverifiable whatever the age, and not for their age.
+    let claude = at(&v, &r, "ClaudeBot", "203.0.113.7", june_2015);
+    assert_eq!(claude.result, VerifyResult::Unverifiable);
+    assert!(!claude.too_old());
+}
+
+#[test]
+fn the_age_limit_is_thirty_days_before_the_list_date() {
+    let r = Registry::builtin();
+    let v = Verifier::bundled();
+    let date = v
+        .list("bingbot")
+        .and_then(RangeList::date_ms)
+        .expect("dated");
+    assert_eq!(STALE_AFTER_MS, 30 * 86_400_000);
+    let edge = date - STALE_AFTER_MS;
+    assert_eq!(
+        at(&v, &r, "bingbot", "198.51.100.1", edge).result,
+        VerifyResult::Spoofed
+    );
+    let older = at(&v, &r, "bingbot", "198.51.100.1", edge - 1);
+    assert_eq!(older.result, VerifyResult::Unverifiable);
+    assert_eq!(older.ranges_too_old, Some(date));
+    // Newer than the list: judged by it (update-ranges keeps lists fresh).
+    assert_eq!(
+        at(&v, &r, "bingbot", "198.51.100.1", date + 400 * 86_400_000).result,
+        VerifyResult::Spoofed
+    );
+    let (lo, hi) = v.lists_dates().expect("bundled lists are dated");
+    assert!(lo <= date && date <= hi);
+    assert_eq!(
+        (lo / 86_400_000, hi / 86_400_000),
+        (date / 86_400_000, date / 86_400_000),
+        "one snapshot day"
+    );
+}
+
+#[test]
+fn saved_copies_are_dated_by_creation_time_or_when_saved() {
+    let r = Registry::builtin();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/crawlers/ranges");
+    let v = Verifier::with_range_dir(&dir).expect("test range dir loads");
+    let date = ms("2026-11-01T00:00:00Z");
+    assert_eq!(v.list("gptbot").and_then(RangeList::date_ms), Some(date));
+    let before = at(&v, &r, "GPTBot", "203.0.113.5", date - STALE_AFTER_MS - 1);
+    assert_eq!(before.ranges_too_old, Some(date));
+    assert_eq!(
+        at(&v, &r, "GPTBot", "203.0.113.5", date - STALE_AFTER_MS).result,
+        VerifyResult::Spoofed
+    );
+
+    // A copy without creationTime: the file's modification time, when update-ranges saved it.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let path = tmp.path().join("ahrefs.json");
+    std::fs::write(&path, r#"{"prefixes": [{"ipv4Prefix": "192.0.2.0/24"}]}"#).expect("write");
+    let saved = ms("2025-03-01T12:00:00Z");
+    let when = std::time::UNIX_EPOCH + std::time::Duration::from_millis(saved as u64);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_modified(when))
+        .expect("set mtime");
+    let v = Verifier::with_range_dir(tmp.path()).expect("loads");
+    assert_eq!(v.list("ahrefs").and_then(RangeList::date_ms), Some(saved));
+    let old = at(
+        &v,
+        &r,
+        "AhrefsBot",
+        "203.0.113.5",
+        ms("2025-01-01T00:00:00Z"),
+    );
+    assert_eq!(old.ranges_too_old, Some(saved));
+    assert_eq!(
+        at(
+            &v,
+            &r,
+            "AhrefsBot",
+            "203.0.113.5",
+            ms("2025-02-15T00:00:00Z")
+        )
+        .result,
+        VerifyResult::Spoofed
+    );
+    assert_eq!(
+        at(&v, &r, "AhrefsBot", "192.0.2.9", ms("2025-02-15T00:00:00Z")).result,
+        VerifyResult::Verified
+    );
+}
+
+/// Issue #14: FeedFetcher-Google from 209.85.238.199, an address of Google's special-crawler
+/// list, was called spoofed because only the user-triggered lists were searched.
+#[test]
+fn any_list_of_the_operator_vouches_for_its_crawlers() {
+    let r = Registry::builtin();
+    let v = Verifier::bundled();
+    for (crawler, addr) in [
+        ("FeedFetcher-Google", "209.85.238.199"),
+        ("Google-Read-Aloud", "209.85.238.199"),
+        ("AdsBot-Google", "66.249.66.1"),
+        ("Googlebot", "66.249.87.1"),
+        ("ChatGPT-User", "20.171.207.1"),
+        // No list of their own, but their operator's.
+        ("DuckAssistBot", "4.144.148.23"),
+        ("AdIdxBot", "157.55.39.1"),
+    ] {
+        assert_eq!(
+            check(&v, &r, crawler, addr),
+            VerifyResult::Verified,
+            "{crawler} {addr}"
+        );
+    }
+    // Only a crawler's own lists can make it spoofed.
+    assert_eq!(
+        check(&v, &r, "DuckAssistBot", "203.0.113.7"),
+        VerifyResult::Unverifiable
+    );
+    assert_eq!(
+        check(&v, &r, "AdIdxBot", "203.0.113.7"),
+        VerifyResult::Unverifiable
+    );
+    assert_eq!(
+        check(&v, &r, "FeedFetcher-Google", "203.0.113.7"),
+        VerifyResult::Spoofed
+    );
+    let feed = r.by_name("FeedFetcher-Google").expect("built in");
+    let names: Vec<&str> = v.lists_for(&r, feed).iter().map(|l| l.name()).collect();
+    assert_eq!(
+        names[..2],
+        ["google-user-triggered", "google-user-triggered-google"],
+        "own lists first"
+    );
+    for list in ["google-common", "google-special"] {
+        assert!(names.contains(&list), "{names:?}");
+    }
+    assert!(!names.contains(&"bingbot"), "{names:?}");
 }

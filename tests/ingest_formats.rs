@@ -118,3 +118,42 @@ fn every_format_gives_the_same_requests() {
     }
     assert_eq!(seen, expect);
 }
+
+#[test]
+fn response_sizes_are_read_where_the_format_logs_them() {
+    // A crawler's fetch of robots.txt with its size narrows which version it got (spec §9).
+    for (name, logs_size) in [
+        ("combined.log", true),
+        // This one logs `-` for every size.
+        ("common.log", false),
+        ("vhost_combined.log", true),
+        ("nginx.json", true),
+        ("caddy.json", true),
+        ("cloudflare.json", true),
+        ("cloudfront.log", true),
+        ("alb.log", true),
+        ("w3c.log", false),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/logs")
+            .join(name);
+        let blocks = blocks(&path);
+        let all: Vec<u8> = blocks.iter().flat_map(|b| b.data.clone()).collect();
+        let format = detect(&all).unwrap_or_else(|| panic!("{name}: no format"));
+        let mut sizes = Vec::new();
+        for block in &blocks {
+            let parser = LineParser::new(format, block.header.as_deref());
+            for (_, line) in block.lines() {
+                if let Ok(Some(r)) = parser.parse(line) {
+                    sizes.push(r.response_bytes());
+                }
+            }
+        }
+        assert_eq!(sizes.len(), 5, "{name}");
+        assert_eq!(
+            sizes.iter().all(Option::is_some),
+            logs_size,
+            "{name}: {sizes:?}"
+        );
+    }
+}

@@ -245,6 +245,183 @@ fn google_group_selection_example() {
     );
 }
 
+/// Spec §4 (google), issue #14: crawlers whose token has digits or dots are named by a
+/// group's whole token (its value up to the first whitespace or `/`); crawlers named by
+/// letters, `_` and `-` keep Google's product-token rule byte for byte.
+/// (body, crawler tokens, the group that applies (its name, `None`: no group)).
+const SPEC4_WHOLE_TOKEN_TABLE: &[(&str, &[&str], Option<&str>)] = &[
+    // The crawlers of the issue, each with a `*` group beside its own.
+    (
+        "User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nDisallow: /\n",
+        &["mj12bot"],
+        Some("MJ12bot"),
+    ),
+    (
+        "User-agent: *\nDisallow: /x\n\nUser-agent: archive.org_bot\nDisallow: /\n",
+        &["archive.org_bot"],
+        Some("archive.org_bot"),
+    ),
+    (
+        "User-agent: *\nDisallow: /x\n\nUser-agent: 360Spider\nDisallow: /\n",
+        &["360spider"],
+        Some("360Spider"),
+    ),
+    (
+        "User-agent: *\nDisallow: /x\n\nUser-agent: Mail.RU_Bot\nDisallow: /\n",
+        &["mail.ru_bot"],
+        Some("Mail.RU_Bot"),
+    ),
+    // Case-insensitive; the value is cut at the first `/` or whitespace.
+    (
+        "User-agent: mj12BOT/1.5\nDisallow: /\n",
+        &["MJ12bot"],
+        Some("mj12BOT/1.5"),
+    ),
+    (
+        "User-agent: MJ12bot (Majestic)\nDisallow: /\n",
+        &["mj12bot"],
+        Some("MJ12bot (Majestic)"),
+    ),
+    // Whole tokens only: `Bot2000` does not capture `Bot2000x`, nor `MJ` `MJ12bot`.
+    ("User-agent: Bot2000\nDisallow: /\n", &["bot2000x"], None),
+    (
+        "User-agent: Bot2000\nDisallow: /\n",
+        &["bot2000"],
+        Some("Bot2000"),
+    ),
+    (
+        "User-agent: *\nDisallow: /x\n\nUser-agent: MJ\nDisallow: /\n",
+        &["mj12bot"],
+        Some("*"),
+    ),
+    ("User-agent: MJ12bot.x\nDisallow: /\n", &["mj12bot"], None),
+    // Letters-only crawlers: Google's rule byte for byte (`Bot2000` → `bot`, `MJ12bot` → `mj`).
+    (
+        "User-agent: Bot2000\nDisallow: /\n",
+        &["bot"],
+        Some("Bot2000"),
+    ),
+    (
+        "User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nDisallow: /\n",
+        &["mj"],
+        Some("MJ12bot"),
+    ),
+    (
+        "User-agent: archive.org_bot\nDisallow: /\n",
+        &["archive"],
+        Some("archive.org_bot"),
+    ),
+    // A later token of the crawler may be the one named.
+    (
+        "User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nDisallow: /\n",
+        &["majestic", "mj12bot"],
+        Some("MJ12bot"),
+    ),
+    // `*`-values are never whole tokens.
+    ("User-agent: *12\nDisallow: /\n", &["*12"], None),
+];
+
+#[test]
+fn google_spec4_whole_token_groups() {
+    for &(body, tokens, want) in SPEC4_WHOLE_TOKEN_TABLE {
+        let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
+        let g = robots.group_for(&Agent {
+            tokens,
+            obeys_star: true,
+        });
+        let name = g.map(|g| robots.group(g).name());
+        assert_eq!(name.as_deref(), want, "{body:?} for {tokens:?}");
+        // The named group's `Disallow: /` (or, for `*`, `Disallow: /x`) applies.
+        let blocked = if want == Some("*") { "/x" } else { "/page" };
+        assert_eq!(
+            robots.check(g, blocked.as_bytes()).allowed,
+            want.is_none(),
+            "{body:?} for {tokens:?}"
+        );
+        for &token in tokens {
+            if want.is_some_and(|w| w != "*") && tokens.len() == 1 {
+                assert!(robots.names_agent(token), "{body:?} names {token}");
+            }
+        }
+    }
+}
+
+#[test]
+fn google_spec4_named_group_hides_star_crawl_delay() {
+    // Issue #14: MJ12bot got a crawl-delay row from the `*` group it does not follow.
+    let body =
+        b"User-agent: *\nCrawl-delay: 10\nDisallow: /tmp/\n\nUser-agent: MJ12bot\nDisallow: /\n";
+    let robots = RobotsTxt::parse(body, Dialect::Google);
+    let g = robots
+        .group_for(&Agent {
+            tokens: &["mj12bot"],
+            obeys_star: true,
+        })
+        .expect("the MJ12bot group applies");
+    assert_eq!(robots.group(g).name(), "MJ12bot");
+    assert_eq!(robots.group(g).crawl_delay, None);
+    let v = robots.check(Some(g), b"/index.html");
+    assert!(!v.allowed);
+    assert_eq!(robots.rule(v.rule.expect("a rule decides")).line, 6);
+    // The `*` group no longer calls `360Spider` a line naming no crawler.
+    let robots = RobotsTxt::parse(b"User-agent: 360Spider\nDisallow: /\n", Dialect::Google);
+    assert!(robots.warnings().is_empty(), "{:?}", robots.warnings());
+    assert_eq!(robots.groups().count(), 1);
+}
+
+#[test]
+fn google_spec4_whole_token_and_product_groups_merge_separately() {
+    // `MJ` (product key `mj`) and `MJ12bot` (product key `mj`, whole token `mj12bot`): a
+    // crawler called `mj` follows both groups merged; MJ12bot only its own.
+    let body = b"User-agent: MJ\nDisallow: /a\n\nUser-agent: MJ12bot\nDisallow: /b\n";
+    let robots = RobotsTxt::parse(body, Dialect::Google);
+    let group = |token: &str| {
+        let tokens = [token];
+        robots.group_for(&Agent {
+            tokens: &tokens,
+            obeys_star: true,
+        })
+    };
+    let mj = group("mj");
+    assert_eq!(
+        mj.map(|g| robots.group(g).name()).as_deref(),
+        Some("MJ, MJ12bot")
+    );
+    assert!(!robots.check(mj, b"/a").allowed);
+    assert!(!robots.check(mj, b"/b").allowed);
+    let mj12 = group("mj12bot");
+    assert_eq!(
+        mj12.map(|g| robots.group(g).name()).as_deref(),
+        Some("MJ12bot")
+    );
+    assert!(robots.check(mj12, b"/a").allowed);
+    assert!(!robots.check(mj12, b"/b").allowed);
+}
+
+/// Spec §4 (yandex): Yandex's parser compares whole values, so tokens with digits or dots
+/// need nothing new there; a non-Yandex name is compared with the whole value.
+#[test]
+fn yandex_spec4_whole_values() {
+    let body = b"User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nDisallow: /\n\nUser-agent: YandexMetrika/2.0\nDisallow: /m\n";
+    let robots = RobotsTxt::parse(body, Dialect::Yandex);
+    let name = |token: &str| {
+        let tokens = [token];
+        robots
+            .group_for(&Agent {
+                tokens: &tokens,
+                obeys_star: true,
+            })
+            .map(|g| robots.group(g).name())
+    };
+    assert_eq!(name("MJ12bot").as_deref(), Some("MJ12bot"));
+    assert_eq!(name("MJ12botx").as_deref(), Some("*"));
+    assert_eq!(name("MJ").as_deref(), Some("*"));
+    assert_eq!(
+        name("YandexMetrika/2.0").as_deref(),
+        Some("YandexMetrika/2.0")
+    );
+}
+
 #[test]
 fn google_merging_example() {
     let body = b"user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n";

@@ -309,6 +309,27 @@ impl SpoofAgg {
     }
 }
 
+/// Requests that could not be verified because they are older than what the operators'
+/// IP-range lists (or reverse DNS, which tells the present) can speak for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TooOld {
+    /// How many (by ranges or by DNS).
+    pub requests: u64,
+    /// Of them, those reverse DNS was not asked about.
+    pub dns: u64,
+    /// The latest date (unix ms) of a list that was too new for a request.
+    pub lists_date: Option<i64>,
+}
+
+impl TooOld {
+    /// Adds another part's.
+    pub fn merge(&mut self, other: TooOld) {
+        self.requests += other.requests;
+        self.dns += other.dns;
+        self.lists_date = self.lists_date.max(other.lists_date);
+    }
+}
+
 /// A client address as logged: the parsed address when the field is one (so spellings of
 /// one address are one client), else the logged bytes (a host name).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

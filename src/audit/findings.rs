@@ -3,10 +3,18 @@
 //! Every request that some version of robots.txt forbids is judged here, with every fetch of
 //! `/robots.txt` by the same crawler known (spec §9): which versions it may have held, whether
 //! all of them forbid it, which version's rule to cite and on what evidence. Crawl-delay
-//! breaches are judged the same way. Rows are built keyed by what the report prints and sorted
-//! by value, so the same data gives the same bytes however it was split.
+//! breaches are judged the same way.
+//!
+//! Two passes over the kept requests. The first judges each one for the counts (the summary,
+//! the hourly activity) and finds the Crawl-delay rows. The second, [`Violations`], runs as the
+//! writer asks for rows: it visits the (host, crawler, path) groups in report order and judges
+//! their requests again, so only one group's rows are ever built at a time — a long-tail log's
+//! hundreds of thousands of rows stream to the writer, never all in memory. Rows are keyed by
+//! what the report prints and sorted by value, so the same data gives the same bytes however
+//! it was split.
 
-use std::collections::BTreeMap;
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use crate::fetch::{Origin, Outcome};
@@ -16,16 +24,19 @@ use crate::robots::{Agent, GroupId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
 use super::Auditor;
-use super::aggregate::{Client, HostKey, InputCounts, PairAgg, Stream, Verification};
+use super::aggregate::{
+    AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
+    Verification,
+};
 use super::partial::Partial;
 use super::rules::{DialectRules, Rules};
+use super::spill::{RunHit, RunReader, RunRecord, RunStream, SpillRun, StreamTable};
 use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
 
-/// Everything the reports say, in report order.
-#[derive(Debug)]
+/// Everything the reports say. The violations stream out as they are read.
 pub struct Findings {
-    /// The violations report.
-    pub violations: Vec<ViolationRow>,
+    /// The violations report's rows, in report order, made as they are read.
+    pub violations: Violations,
     /// One row per (host, crawler).
     pub summary: Vec<SummaryRow>,
     /// One row per host (per origin: http and https of a host are two).
@@ -36,9 +47,9 @@ pub struct Findings {
     pub inputs: BTreeMap<String, InputCounts>,
     /// Violating requests per hour, host, crawler and kind (for charts).
     pub activity: Vec<Activity>,
-    /// Requests left unverifiable because they are older than the IP-range lists can speak
-    /// for.
-    pub too_old_to_verify: u64,
+    /// Requests left unverifiable because they are older than the IP-range lists (or reverse
+    /// DNS) can speak for.
+    pub too_old_to_verify: TooOld,
 }
 
 /// Violating requests of one crawler on one host in one hour.
@@ -75,6 +86,11 @@ impl Findings {
     pub fn bad_lines(&self) -> u64 {
         self.inputs.values().map(InputCounts::bad_total).sum()
     }
+
+    /// Violating requests over all hosts and crawlers (from the activity).
+    pub fn violating_requests(&self) -> u64 {
+        self.activity.iter().map(|a| a.requests).sum()
+    }
 }
 
 /// A report row being built.
@@ -91,6 +107,19 @@ struct RowAcc {
 }
 
 impl RowAcc {
+    fn new(time_ms: i64, client: &Client, rule: (u32, Arc<str>, Arc<str>)) -> RowAcc {
+        RowAcc {
+            requests: 0,
+            first_ms: time_ms,
+            last_ms: time_ms,
+            clients: ClientSet::default(),
+            sample: (time_ms, client.clone()),
+            statuses: StatusCounts::default(),
+            rule,
+            intervals: None,
+        }
+    }
+
     fn add(&mut self, time_ms: i64, client: &Client, status: u16) {
         self.requests += 1;
         self.first_ms = self.first_ms.min(time_ms);
@@ -103,21 +132,120 @@ impl RowAcc {
     }
 }
 
-/// The printed key of a row, in report order: host, kind, crawler, path, robots_version,
-/// then User-Agent, verification and evidence so that the order is total.
-type RowKey = (
-    Arc<str>,
-    Kind,
-    Arc<str>,
-    String,
-    Option<i64>,
-    Arc<str>,
-    Verification,
-    Evidence,
-);
-
 /// Violating requests per (hour, host, crawler, kind).
 type ActivityMap = BTreeMap<(i64, Arc<str>, Arc<str>, Kind), u64>;
+
+/// A stream as the judgement needs it: who, under which rules, with which own fetches.
+struct StreamInfo {
+    host: Arc<str>,
+    crawler: Arc<str>,
+    ua: Arc<str>,
+    verification: Verification,
+    /// Its summary row's key.
+    pair: (HostKey, String),
+    rules: Arc<DialectRules>,
+    groups: Vec<Option<GroupId>>,
+    fetches: Vec<Fetch>,
+}
+
+impl StreamInfo {
+    fn held(&self, t: i64, leeway: i64) -> Held {
+        let fetch = history::latest_fetch(&self.fetches, t);
+        self.rules
+            .timeline
+            .held(t, leeway, fetch, |v| self.rules.sizes[v])
+    }
+
+    /// Each version's verdict on a path: None where a version cannot judge.
+    fn verdicts(&self, path: &[u8], scratch: &mut Vec<u8>) -> Vec<Option<(bool, Option<RuleId>)>> {
+        normalize_target(path, scratch);
+        self.rules
+            .versions
+            .iter()
+            .enumerate()
+            .map(|(v, r)| match r {
+                Rules::Compiled(robots) => {
+                    let verdict = robots.check(self.groups[v], scratch);
+                    Some((verdict.allowed, verdict.rule))
+                }
+                Rules::AllowAll => Some((true, None)),
+                Rules::NotJudged => None,
+            })
+            .collect()
+    }
+
+    /// The sort key of a (stream, path) in report order.
+    fn key<'a>(&'a self, text: &'a [u8]) -> (&'a str, &'a str, &'a [u8], &'a str, Verification) {
+        (&self.host, &self.crawler, text, &self.ua, self.verification)
+    }
+}
+
+/// The kept requests of one stream in memory, by path.
+struct MemStream {
+    info: u32,
+    paths: Vec<Box<[u8]>>,
+    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
+    texts: Vec<Option<Box<str>>>,
+    /// Sorted by path index.
+    hits: Vec<(u32, Hit)>,
+    /// Per path, its requests in `hits`.
+    ranges: Vec<(u32, u32)>,
+}
+
+impl MemStream {
+    fn text(&self, path: u32) -> &[u8] {
+        match &self.texts[path as usize] {
+            Some(t) => t.as_bytes(),
+            None => &self.paths[path as usize],
+        }
+    }
+}
+
+fn reads(verdicts: &[Option<(bool, Option<RuleId>)>]) -> impl Fn(usize) -> VersionVerdict + '_ {
+    |v| match verdicts[v] {
+        Some((false, _)) => VersionVerdict::Disallow,
+        _ => VersionVerdict::Allow,
+    }
+}
+
+/// The counts of one path's kept requests (first pass).
+#[allow(clippy::too_many_arguments)]
+fn count(
+    info: &StreamInfo,
+    path: &[u8],
+    times: impl Iterator<Item = i64>,
+    leeway: i64,
+    pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
+    activity: &mut ActivityMap,
+    scratch: &mut Vec<u8>,
+) {
+    let verdicts = info.verdicts(path, scratch);
+    let pair = pairs.entry(info.pair.clone()).or_default();
+    for t in times {
+        pair.pending = pair.pending.saturating_sub(1);
+        match history::judge(&info.held(t, leeway), reads(&verdicts)) {
+            Judgement::NotJudged => {
+                pair.checked = pair.checked.saturating_sub(1);
+                pair.not_judged += 1;
+            }
+            Judgement::Allowed { by_leeway } => {
+                pair.allowed += 1;
+                pair.allowed_by_leeway += u64::from(by_leeway);
+            }
+            Judgement::Violation { .. } => {
+                pair.violations += 1;
+                *activity
+                    .entry((
+                        hour(t),
+                        Arc::clone(&info.host),
+                        Arc::clone(&info.crawler),
+                        Kind::Disallowed,
+                    ))
+                    .or_default() += 1;
+            }
+        }
+    }
+}
 
 /// Builds the findings of a merged partial.
 pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
@@ -131,51 +259,157 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
         spoofed,
         clients,
         too_old_to_verify,
+        mut runs,
     } = partial;
-    let mut rows: BTreeMap<RowKey, RowAcc> = BTreeMap::new();
-    let mut activity = ActivityMap::new();
     let leeway = auditor.settings.leeway_ms;
-    for ((origin, crawler, ua, verification), mut stream) in streams {
-        let pair = pairs
-            .entry((HostKey::Origin(origin.clone()), crawler.clone()))
-            .or_default();
-        let Some(rules) = auditor.rules.lookup(auditor.robots.as_ref(), &origin) else {
+    let mut activity = ActivityMap::new();
+    let mut delay_rows = Vec::new();
+    let mut scratch = Vec::new();
+    // Every stream, from memory and from the runs, in one table.
+    let mut table = StreamTable::new();
+    for (key, stream) in &streams {
+        table.add(key, &stream.agent);
+    }
+    for run in &runs {
+        for s in &run.streams {
+            table.add(&s.key, &s.agent);
+        }
+    }
+    let infos: Vec<Option<StreamInfo>> = table
+        .keys
+        .iter()
+        .zip(&table.agents)
+        .map(|(key, agent)| stream_info(auditor, key, agent, &fetches))
+        .collect();
+    // Streams on origins without rules: their kept requests are not judged.
+    for key in streams.keys() {
+        if infos[table.index(key) as usize].is_none() {
+            let pair = pairs
+                .entry((HostKey::Origin(key.0.clone()), key.1.clone()))
+                .or_default();
             pair.not_judged += pair.pending;
             pair.checked -= pair.pending;
             pair.pending = 0;
+        }
+    }
+    let mut memory = Vec::new();
+    for (key, mut stream) in streams {
+        let i = table.index(&key);
+        let Some(info) = &infos[i as usize] else {
             continue;
         };
-        let rules = rules.dialect(stream.agent.dialect);
-        let fetch_ua = if stream.agent.fetches_by_user_agent {
-            ua.clone()
-        } else {
-            String::new()
-        };
-        let mut own_fetches: Vec<Fetch> = fetches
-            .get(&(origin.clone(), crawler.clone(), verification, fetch_ua))
-            .cloned()
-            .unwrap_or_default();
-        own_fetches.sort_unstable();
-        let stream_ctx = StreamCtx {
-            host: Arc::from(origin.display_host()),
-            crawler: Arc::from(crawler.as_str()),
-            ua: Arc::from(ua.as_str()),
-            verification,
-            rules: &rules,
-            groups: groups_of(&rules, &stream),
-            fetches: &own_fetches,
+        judge_delays(
+            info,
+            &stream,
             leeway,
-            clients: &clients,
-        };
-        judge_paths(&stream_ctx, &mut stream, pair, &mut rows, &mut activity);
-        judge_delays(&stream_ctx, &mut stream, &mut rows, &mut activity);
+            &clients,
+            &mut delay_rows,
+            &mut activity,
+        );
+        let mut hits = std::mem::take(&mut stream.hits);
+        hits.sort_unstable_by_key(|h| h.0);
+        let mut ranges = vec![(0u32, 0u32); stream.paths.len()];
+        let mut at = 0;
+        while at < hits.len() {
+            let path = hits[at].0;
+            let end = at + hits[at..].iter().take_while(|h| h.0 == path).count();
+            ranges[path as usize] = (at as u32, end as u32);
+            at = end;
+        }
+        let texts = stream
+            .paths
+            .iter()
+            .map(|p| match text::cell(p) {
+                std::borrow::Cow::Borrowed(_) => None,
+                std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
+            })
+            .collect();
+        memory.push(MemStream {
+            info: i,
+            paths: std::mem::take(&mut stream.paths),
+            texts,
+            hits,
+            ranges,
+        });
     }
-    let violations = rows
-        .into_iter()
-        .map(|(key, acc)| violation_row(key, acc))
-        .collect();
+    let source = if runs.is_empty() {
+        // First pass: the counts.
+        for m in &memory {
+            let info = infos[m.info as usize]
+                .as_ref()
+                .expect("streams without rules were dropped");
+            for (p, &(start, end)) in m.ranges.iter().enumerate() {
+                if start < end {
+                    let times = m.hits[start as usize..end as usize]
+                        .iter()
+                        .map(|h| h.1.time_ms);
+                    count(
+                        info,
+                        &m.paths[p],
+                        times,
+                        leeway,
+                        &mut pairs,
+                        &mut activity,
+                        &mut scratch,
+                    );
+                }
+            }
+        }
+        Source::memory(memory, &infos)
+    } else {
+        // Past the memory budget: what is still in memory becomes a run too, and the runs
+        // are read once for the counts, then merged for the rows.
+        if let Some(run) = residue_run(&memory, &infos, &table, &clients) {
+            runs.push(Arc::new(run));
+        }
+        drop(memory);
+        for run in &runs {
+            let Ok(mut reader) = run.reader() else {
+                continue;
+            };
+            while let Ok(Some(r)) = reader.next_record() {
+                let i = table.index(&run.streams[r.stream as usize].key);
+                match &infos[i as usize] {
+                    Some(info) => {
+                        let times = r.hits.iter().map(|h| h.time_ms);
+                        count(
+                            info,
+                            &r.path,
+                            times,
+                            leeway,
+                            &mut pairs,
+                            &mut activity,
+                            &mut scratch,
+                        );
+                    }
+                    None => {
+                        let pair = pairs
+                            .entry((
+                                HostKey::Origin(table.keys[i as usize].0.clone()),
+                                table.keys[i as usize].1.clone(),
+                            ))
+                            .or_default();
+                        let n = r.hits.len() as u64;
+                        pair.not_judged += n;
+                        pair.checked = pair.checked.saturating_sub(n);
+                        pair.pending = pair.pending.saturating_sub(n);
+                    }
+                }
+            }
+        }
+        Source::runs(&runs, &table, &infos)
+    };
+    delay_rows.sort_by(report_order);
     Findings {
-        violations,
+        violations: Violations {
+            infos,
+            source,
+            clients: Arc::new(clients),
+            leeway,
+            delays: delay_rows.into_iter().peekable(),
+            pending: VecDeque::new(),
+            scratch: Vec::new(),
+        },
         summary: summary_rows(&pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
@@ -194,38 +428,381 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
     }
 }
 
-/// What judging one stream needs.
-struct StreamCtx<'a> {
-    host: Arc<str>,
-    crawler: Arc<str>,
-    ua: Arc<str>,
-    verification: Verification,
-    rules: &'a DialectRules,
-    groups: Vec<Option<GroupId>>,
-    fetches: &'a [Fetch],
-    leeway: i64,
-    clients: &'a [Client],
+/// How a stream is judged, or None when its origin has no rules (not judged).
+fn stream_info(
+    auditor: &Auditor,
+    key: &StreamKey,
+    agent: &AgentProfile,
+    fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
+) -> Option<StreamInfo> {
+    let (origin, crawler, ua, verification) = key;
+    let rules = auditor.rules.lookup(auditor.robots.as_ref(), origin)?;
+    let rules = rules.dialect(agent.dialect);
+    let fetch_ua = if agent.fetches_by_user_agent {
+        ua.clone()
+    } else {
+        String::new()
+    };
+    let mut own: Vec<Fetch> = fetches
+        .get(&(origin.clone(), crawler.clone(), *verification, fetch_ua))
+        .cloned()
+        .unwrap_or_default();
+    own.sort_unstable();
+    Some(StreamInfo {
+        host: Arc::from(origin.display_host()),
+        crawler: Arc::from(crawler.as_str()),
+        ua: Arc::from(ua.as_str()),
+        verification: *verification,
+        pair: (HostKey::Origin(origin.clone()), crawler.clone()),
+        groups: groups_of(&rules, agent),
+        rules,
+        fetches: own,
+    })
 }
 
-impl StreamCtx<'_> {
-    fn held(&self, t: i64) -> Held {
-        let fetch = history::latest_fetch(self.fetches, t);
-        self.rules
-            .timeline
-            .held(t, self.leeway, fetch, |v| self.rules.sizes[v])
+/// The requests still in memory as one more run, when the others went to runs.
+fn residue_run(
+    memory: &[MemStream],
+    infos: &[Option<StreamInfo>],
+    table: &StreamTable,
+    clients: &[Client],
+) -> Option<SpillRun> {
+    let mut entries: Vec<(u32, u32)> = memory
+        .iter()
+        .enumerate()
+        .flat_map(|(s, m)| {
+            m.ranges
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.0 < r.1)
+                .map(move |(p, _)| (s as u32, p as u32))
+        })
+        .collect();
+    if entries.is_empty() {
+        return None;
+    }
+    let key = |&(s, p): &(u32, u32)| {
+        let m = &memory[s as usize];
+        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
+    };
+    entries.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+    let streams: Vec<RunStream> = memory
+        .iter()
+        .map(|m| RunStream {
+            key: table.keys[m.info as usize].clone(),
+            agent: table.agents[m.info as usize].clone(),
+        })
+        .collect();
+    let records = entries.into_iter().map(|(s, p)| {
+        let m = &memory[s as usize];
+        let (start, end) = m.ranges[p as usize];
+        RunRecord {
+            stream: s,
+            path: m.paths[p as usize].clone(),
+            hits: m.hits[start as usize..end as usize]
+                .iter()
+                .map(|(_, h)| RunHit {
+                    time_ms: h.time_ms,
+                    client: clients[h.client as usize].clone(),
+                    status: h.status,
+                })
+                .collect(),
+        }
+    });
+    SpillRun::write(streams, records).ok()
+}
+
+/// The order of the violations report: host, kind, crawler, path, robots_version, then
+/// User-Agent, verification and evidence so that it is total.
+pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
+    let key = |r: &ViolationRow| {
+        (
+            r.host.clone(),
+            r.kind,
+            r.crawler.clone(),
+            r.path.clone(),
+            r.robots_version,
+            r.user_agent.clone(),
+            r.verification,
+            r.evidence,
+        )
+    };
+    key(a).cmp(&key(b))
+}
+
+/// The kept requests of one (stream, path), as a group hands them over.
+struct Entry {
+    info: u32,
+    path: Box<[u8]>,
+    hits: Vec<RunHit>,
+}
+
+/// Where the (host, crawler, printed path) groups come from, in report order.
+enum Source {
+    /// Everything in memory: (stream, path) pairs sorted once.
+    Memory {
+        streams: Vec<MemStream>,
+        order: std::vec::IntoIter<(u32, u32)>,
+        next: Option<(u32, u32)>,
+    },
+    /// Sorted runs, merged.
+    Runs {
+        readers: Vec<RunReader>,
+        /// Per run: its stream indices in the table.
+        tables: Vec<Vec<u32>>,
+        /// Per run: its next record (with its table stream), read ahead.
+        heads: Vec<Option<(u32, RunRecord)>>,
+    },
+}
+
+impl Source {
+    fn memory(streams: Vec<MemStream>, infos: &[Option<StreamInfo>]) -> Source {
+        let mut order: Vec<(u32, u32)> = streams
+            .iter()
+            .enumerate()
+            .flat_map(|(s, m)| {
+                m.ranges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.0 < r.1)
+                    .map(move |(p, _)| (s as u32, p as u32))
+            })
+            .collect();
+        let key = |&(s, p): &(u32, u32)| {
+            let m = &streams[s as usize];
+            infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
+        };
+        order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+        Source::Memory {
+            streams,
+            order: order.into_iter(),
+            next: None,
+        }
     }
 
-    fn client(&self, i: u32) -> &Client {
-        &self.clients[i as usize]
+    fn runs(runs: &[Arc<SpillRun>], table: &StreamTable, infos: &[Option<StreamInfo>]) -> Source {
+        let mut readers = Vec::new();
+        let mut tables = Vec::new();
+        let mut heads = Vec::new();
+        for run in runs {
+            let Ok(mut reader) = run.reader() else {
+                continue;
+            };
+            let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
+            let head = next_judged(&mut reader, &map, infos);
+            readers.push(reader);
+            tables.push(map);
+            heads.push(head);
+        }
+        Source::Runs {
+            readers,
+            tables,
+            heads,
+        }
+    }
+
+    /// The next group's entries, in order; empty when none is left.
+    fn group(&mut self, infos: &[Option<StreamInfo>], clients: &[Client]) -> Vec<Entry> {
+        let info = |i: u32| {
+            infos[i as usize]
+                .as_ref()
+                .expect("only judged streams are kept")
+        };
+        match self {
+            Source::Memory {
+                streams,
+                order,
+                next,
+            } => {
+                let Some(first) = next.take().or_else(|| order.next()) else {
+                    return Vec::new();
+                };
+                let text_of = |(s, p): (u32, u32)| streams[s as usize].text(p);
+                let head = |e: (u32, u32)| {
+                    let i = info(streams[e.0 as usize].info);
+                    (&i.host, &i.crawler, text_of(e))
+                };
+                let mut entries = vec![first];
+                for e in order.by_ref() {
+                    if head(e) == head(first) {
+                        entries.push(e);
+                    } else {
+                        *next = Some(e);
+                        break;
+                    }
+                }
+                entries
+                    .into_iter()
+                    .map(|(s, p)| {
+                        let m = &streams[s as usize];
+                        let (start, end) = m.ranges[p as usize];
+                        Entry {
+                            info: m.info,
+                            path: m.paths[p as usize].clone(),
+                            hits: m.hits[start as usize..end as usize]
+                                .iter()
+                                .map(|(_, h)| RunHit {
+                                    time_ms: h.time_ms,
+                                    client: clients[h.client as usize].clone(),
+                                    status: h.status,
+                                })
+                                .collect(),
+                        }
+                    })
+                    .collect()
+            }
+            Source::Runs {
+                readers,
+                tables,
+                heads,
+            } => {
+                let key = |(s, r): &(u32, RunRecord)| {
+                    let i = info(*s);
+                    (
+                        i.host.clone(),
+                        i.crawler.clone(),
+                        text::cell(&r.path).into_owned(),
+                    )
+                };
+                let Some(least) = heads.iter().flatten().map(key).min() else {
+                    return Vec::new();
+                };
+                let mut entries = Vec::new();
+                for (k, head) in heads.iter_mut().enumerate() {
+                    while head.as_ref().is_some_and(|h| key(h) == least) {
+                        let (s, record) = head.take().expect("checked just above");
+                        entries.push(Entry {
+                            info: s,
+                            path: record.path,
+                            hits: record.hits,
+                        });
+                        *head = next_judged(&mut readers[k], &tables[k], infos);
+                    }
+                }
+                // The runs' order within a group is by User-Agent and verification; across
+                // runs, sort them again.
+                entries.sort_by(|a, b| {
+                    let (x, y) = (info(a.info), info(b.info));
+                    (&x.ua, x.verification).cmp(&(&y.ua, y.verification))
+                });
+                entries
+            }
+        }
+    }
+}
+
+/// A run's next record of a judged stream.
+fn next_judged(
+    reader: &mut RunReader,
+    map: &[u32],
+    infos: &[Option<StreamInfo>],
+) -> Option<(u32, RunRecord)> {
+    loop {
+        let record = reader.next_record().ok()??;
+        let s = map[record.stream as usize];
+        if infos[s as usize].is_some() {
+            return Some((s, record));
+        }
+    }
+}
+
+/// The violations report's rows in report order, judged as they are asked for.
+pub struct Violations {
+    infos: Vec<Option<StreamInfo>>,
+    source: Source,
+    clients: Arc<Vec<Client>>,
+    leeway: i64,
+    /// The Crawl-delay rows, in report order.
+    delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
+    /// The current group's disallowed rows, in report order.
+    pending: VecDeque<ViolationRow>,
+    scratch: Vec<u8>,
+}
+
+impl Violations {
+    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
+    /// is left.
+    fn fill(&mut self) -> bool {
+        let entries = self.source.group(&self.infos, &self.clients);
+        let Some(first) = entries.first() else {
+            return false;
+        };
+        let mut rows: BTreeMap<(Option<i64>, Arc<str>, Verification, Evidence), RowAcc> =
+            BTreeMap::new();
+        for e in &entries {
+            let d = self.infos[e.info as usize]
+                .as_ref()
+                .expect("only judged streams are kept");
+            let verdicts = d.verdicts(&e.path, &mut self.scratch);
+            for hit in &e.hits {
+                let Judgement::Violation { version, evidence } =
+                    history::judge(&d.held(hit.time_ms, self.leeway), reads(&verdicts))
+                else {
+                    continue;
+                };
+                let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                    continue;
+                };
+                let rule = cited(
+                    robots,
+                    d.groups[version],
+                    verdicts[version].and_then(|v| v.1),
+                );
+                let acc = rows
+                    .entry((
+                        d.rules.starts[version],
+                        Arc::clone(&d.ua),
+                        d.verification,
+                        evidence,
+                    ))
+                    .or_insert_with(|| RowAcc::new(hit.time_ms, &hit.client, rule.clone()));
+                if rule < acc.rule {
+                    acc.rule = rule;
+                }
+                acc.add(hit.time_ms, &hit.client, hit.status);
+            }
+        }
+        let d = self.infos[first.info as usize]
+            .as_ref()
+            .expect("only judged streams are kept");
+        let path = text::cell(&first.path).into_owned();
+        for ((robots_version, ua, verification, evidence), acc) in rows {
+            self.pending.push_back(violation_row(
+                Arc::clone(&d.host),
+                Kind::Disallowed,
+                Arc::clone(&d.crawler),
+                path.clone(),
+                (robots_version, ua, verification, evidence),
+                acc,
+            ));
+        }
+        true
+    }
+}
+
+impl Iterator for Violations {
+    type Item = ViolationRow;
+
+    fn next(&mut self) -> Option<ViolationRow> {
+        while self.pending.is_empty() {
+            if !self.fill() {
+                break;
+            }
+        }
+        match (self.pending.front(), self.delays.peek()) {
+            (Some(p), Some(d)) if report_order(d, p).is_lt() => self.delays.next(),
+            (Some(_), _) => self.pending.pop_front(),
+            (None, _) => self.delays.next(),
+        }
     }
 }
 
 /// The stream's group in each version (as the worker chose it).
-fn groups_of(rules: &DialectRules, stream: &Stream) -> Vec<Option<GroupId>> {
-    let refs: Vec<&str> = stream.agent.tokens.iter().map(String::as_str).collect();
+fn groups_of(rules: &DialectRules, profile: &AgentProfile) -> Vec<Option<GroupId>> {
+    let refs: Vec<&str> = profile.tokens.iter().map(String::as_str).collect();
     let agent = Agent {
         tokens: &refs,
-        obeys_star: stream.agent.obeys_star,
+        obeys_star: profile.obeys_star,
     };
     rules
         .versions
@@ -254,134 +831,40 @@ fn cited(
     }
 }
 
-fn judge_paths(
-    ctx: &StreamCtx<'_>,
-    stream: &mut Stream,
-    pair: &mut PairAgg,
-    rows: &mut BTreeMap<RowKey, RowAcc>,
-    activity: &mut ActivityMap,
-) {
-    let hits = std::mem::take(&mut stream.hits);
-    let mut by_path: BTreeMap<u32, Vec<_>> = BTreeMap::new();
-    for (path, hit) in hits {
-        by_path.entry(path).or_default().push(hit);
-    }
-    let mut normalized = Vec::new();
-    for (path, hits) in by_path {
-        let raw = &stream.paths[path as usize];
-        normalize_target(raw, &mut normalized);
-        let text = path_text(raw);
-        // Each version's verdict on this path, found once.
-        let verdicts: Vec<Option<(bool, Option<RuleId>)>> = ctx
-            .rules
-            .versions
-            .iter()
-            .enumerate()
-            .map(|(v, r)| match r {
-                Rules::Compiled(robots) => {
-                    let verdict = robots.check(ctx.groups[v], &normalized);
-                    Some((verdict.allowed, verdict.rule))
-                }
-                Rules::AllowAll => Some((true, None)),
-                Rules::NotJudged => None,
-            })
-            .collect();
-        let reads = |v: usize| match verdicts[v] {
-            Some((false, _)) => VersionVerdict::Disallow,
-            _ => VersionVerdict::Allow,
-        };
-        for hit in hits {
-            pair.pending = pair.pending.saturating_sub(1);
-            let held = ctx.held(hit.time_ms);
-            match history::judge(&held, reads) {
-                Judgement::NotJudged => {
-                    pair.checked = pair.checked.saturating_sub(1);
-                    pair.not_judged += 1;
-                }
-                Judgement::Allowed { by_leeway } => {
-                    pair.allowed += 1;
-                    pair.allowed_by_leeway += u64::from(by_leeway);
-                }
-                Judgement::Violation { version, evidence } => {
-                    pair.violations += 1;
-                    let Rules::Compiled(robots) = &ctx.rules.versions[version] else {
-                        continue;
-                    };
-                    let rule = verdicts[version].and_then(|v| v.1);
-                    let key = (
-                        Arc::clone(&ctx.host),
-                        Kind::Disallowed,
-                        Arc::clone(&ctx.crawler),
-                        text.clone(),
-                        ctx.rules.starts[version],
-                        Arc::clone(&ctx.ua),
-                        ctx.verification,
-                        evidence,
-                    );
-                    let acc = rows.entry(key).or_insert_with(|| RowAcc {
-                        requests: 0,
-                        first_ms: hit.time_ms,
-                        last_ms: hit.time_ms,
-                        clients: ClientSet::default(),
-                        sample: (hit.time_ms, ctx.client(hit.client).clone()),
-                        statuses: StatusCounts::default(),
-                        rule: cited(robots, ctx.groups[version], rule),
-                        intervals: None,
-                    });
-                    let this_rule = cited(robots, ctx.groups[version], rule);
-                    if this_rule < acc.rule {
-                        acc.rule = this_rule;
-                    }
-                    acc.add(hit.time_ms, ctx.client(hit.client), hit.status);
-                    *activity
-                        .entry((
-                            hour(hit.time_ms),
-                            Arc::clone(&ctx.host),
-                            Arc::clone(&ctx.crawler),
-                            Kind::Disallowed,
-                        ))
-                        .or_default() += 1;
-                }
-            }
-        }
-    }
-}
-
 /// Crawl-delay: a request is early when its distance from the previous one is certainly
 /// shorter than the delay of every version the crawler may have held. Log times are coarse
 /// (`[…:13:55:36 -0700]` is to the second), so an observed interval `i` at resolution `r`
 /// only proves a breach when `i + r <= delay`: the report never accuses a crawler that may
 /// have waited long enough.
 fn judge_delays(
-    ctx: &StreamCtx<'_>,
-    stream: &mut Stream,
-    rows: &mut BTreeMap<RowKey, RowAcc>,
+    d: &StreamInfo,
+    stream: &Stream,
+    leeway: i64,
+    clients: &[Client],
+    out: &mut Vec<ViolationRow>,
     activity: &mut ActivityMap,
 ) {
-    let mut hits = std::mem::take(&mut stream.delay);
+    let mut hits = stream.delay.clone();
     if hits.len() < 2 {
         return;
     }
+    let client = |i: u32| &clients[i as usize];
     // By value (the client's address, not its index in this partial's table): which of two
     // requests in the same instant counts as the earlier must not depend on how the data
     // was split.
     hits.sort_unstable_by(|a, b| {
-        (a.time_ms, ctx.client(a.client), a.status).cmp(&(
-            b.time_ms,
-            ctx.client(b.client),
-            b.status,
-        ))
+        (a.time_ms, client(a.client), a.status).cmp(&(b.time_ms, client(b.client), b.status))
     });
     let mut intervals: Vec<i64> = hits
         .windows(2)
         .map(|w| w[1].time_ms - w[0].time_ms)
         .collect();
-    let mut keys = Vec::new();
+    let mut rows: BTreeMap<(Option<i64>, Evidence), RowAcc> = BTreeMap::new();
     for (i, hit) in hits.iter().enumerate().skip(1) {
         let interval = hit.time_ms - hits[i - 1].time_ms;
         let Held::Versions {
             versions, evidence, ..
-        } = ctx.held(hit.time_ms)
+        } = d.held(hit.time_ms, leeway)
         else {
             continue;
         };
@@ -389,10 +872,10 @@ fn judge_delays(
         // file, no group, no Crawl-delay line) means it may not have been bound by any.
         let delays: Option<Vec<u64>> = versions
             .iter()
-            .map(|&v| match &ctx.rules.versions[v] {
-                Rules::Compiled(robots) => ctx.groups[v]
+            .map(|&v| match &d.rules.versions[v] {
+                Rules::Compiled(robots) => d.groups[v]
                     .and_then(|g| robots.group(g).crawl_delay)
-                    .map(|d| d.millis),
+                    .map(|c| c.millis),
                 _ => None,
             })
             .collect();
@@ -405,42 +888,29 @@ fn judge_delays(
         let Some(&version) = versions.last() else {
             continue;
         };
-        let Rules::Compiled(robots) = &ctx.rules.versions[version] else {
+        let Rules::Compiled(robots) = &d.rules.versions[version] else {
             continue;
         };
-        let Some(delay) = ctx.groups[version].and_then(|g| robots.group(g).crawl_delay) else {
+        let Some(delay) = d.groups[version].and_then(|g| robots.group(g).crawl_delay) else {
             continue;
         };
-        let group = ctx.groups[version]
+        let group = d.groups[version]
             .map(|g| robots.group(g).name())
             .unwrap_or_default();
-        let key = (
-            Arc::clone(&ctx.host),
-            Kind::CrawlDelay,
-            Arc::clone(&ctx.crawler),
-            String::new(),
-            ctx.rules.starts[version],
-            Arc::clone(&ctx.ua),
-            ctx.verification,
-            evidence,
-        );
-        let acc = rows.entry(key.clone()).or_insert_with(|| RowAcc {
-            requests: 0,
-            first_ms: hit.time_ms,
-            last_ms: hit.time_ms,
-            clients: ClientSet::default(),
-            sample: (hit.time_ms, ctx.client(hit.client).clone()),
-            statuses: StatusCounts::default(),
-            rule: (delay.line, Arc::from(delay.display()), Arc::from(group)),
-            intervals: None,
-        });
-        acc.add(hit.time_ms, ctx.client(hit.client), hit.status);
-        keys.push(key);
+        rows.entry((d.rules.starts[version], evidence))
+            .or_insert_with(|| {
+                RowAcc::new(
+                    hit.time_ms,
+                    client(hit.client),
+                    (delay.line, Arc::from(delay.display()), Arc::from(group)),
+                )
+            })
+            .add(hit.time_ms, client(hit.client), hit.status);
         *activity
             .entry((
                 hour(hit.time_ms),
-                Arc::clone(&ctx.host),
-                Arc::clone(&ctx.crawler),
+                Arc::clone(&d.host),
+                Arc::clone(&d.crawler),
                 Kind::CrawlDelay,
             ))
             .or_default() += 1;
@@ -449,10 +919,16 @@ fn judge_delays(
     intervals.sort_unstable();
     // `intervals` has one entry fewer than `hits`, at least one.
     let pace = (intervals[0], intervals[(hits.len() - 1) / 2]);
-    for key in keys {
-        if let Some(acc) = rows.get_mut(&key) {
-            acc.intervals = Some(pace);
-        }
+    for ((robots_version, evidence), mut acc) in rows {
+        acc.intervals = Some(pace);
+        out.push(violation_row(
+            Arc::clone(&d.host),
+            Kind::CrawlDelay,
+            Arc::clone(&d.crawler),
+            String::new(),
+            (robots_version, Arc::clone(&d.ua), d.verification, evidence),
+            acc,
+        ));
     }
 }
 
@@ -460,13 +936,19 @@ fn hour(ms: i64) -> i64 {
     ms.div_euclid(3_600_000) * 3_600_000
 }
 
-/// The path of a row as its cell prints it.
-fn path_text(path: &[u8]) -> String {
-    text::cell(path).into_owned()
-}
-
-fn violation_row(key: RowKey, acc: RowAcc) -> ViolationRow {
-    let (host, kind, crawler, path, robots_version, user_agent, verification, evidence) = key;
+fn violation_row(
+    host: Arc<str>,
+    kind: Kind,
+    crawler: Arc<str>,
+    path: String,
+    (robots_version, user_agent, verification, evidence): (
+        Option<i64>,
+        Arc<str>,
+        Verification,
+        Evidence,
+    ),
+    acc: RowAcc,
+) -> ViolationRow {
     ViolationRow {
         host,
         kind,

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use foldhash::HashMap;
 
-use crate::crawlers::{Category, CrawlerId, Identity, Registry, UnknownBot};
+use crate::crawlers::{Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
 use crate::fetch::{Origin, Scheme};
 use crate::robots::{Agent, Dialect, GroupId};
 use crate::text;
@@ -20,6 +20,20 @@ use crate::text;
 use super::AuditSettings;
 use super::aggregate::{AgentProfile, Client, CrawlerInfo, HostCounts, HostKey};
 use super::rules::{DialectRules, OriginRules, Rules};
+
+/// The profile a judge keeps of a crawler: HTTP libraries and automation follow `*` only when
+/// asked (`judge_automation`); an unknown crawler's own `/robots.txt` fetches are found by its
+/// User-Agent, a registry crawler's by its name.
+fn profile_of(reader: RobotsReader, settings: &AuditSettings, unknown: bool) -> AgentProfile {
+    let automation = reader.category == Some(Category::Automation);
+    AgentProfile {
+        tokens: reader.tokens,
+        obeys_star: reader.obeys_star && (!automation || settings.judge_automation),
+        dialect: reader.dialect,
+        check_delay: false,
+        fetches_by_user_agent: unknown,
+    }
+}
 
 /// The User-Agent id of a plain browser: no token a robots.txt group could name, so never a
 /// crawler; no [`LocalUa`] is kept for it.
@@ -266,21 +280,13 @@ impl Tables {
         {
             UaIdent::Known(id) => {
                 let c = registry.get(*id);
-                let automation = c.category == Category::Automation;
                 (
                     CrawlerInfo {
                         name: c.name.clone(),
                         operator: c.operator.clone(),
                         category: c.category.as_str().to_string(),
                     },
-                    AgentProfile {
-                        tokens: c.tokens.clone(),
-                        // HTTP libraries and automation follow `*` only when asked.
-                        obeys_star: c.obeys_star && (!automation || settings.judge_automation),
-                        dialect: c.dialect,
-                        check_delay: false,
-                        fetches_by_user_agent: false,
-                    },
+                    profile_of(RobotsReader::from(c), settings, false),
                     Some(*id),
                     !c.obeys_robots,
                     c.honours_crawl_delay,
@@ -290,17 +296,12 @@ impl Tables {
                 CrawlerInfo {
                     name: bot.name.clone(),
                     operator: String::new(),
-                    category: "unknown".to_string(),
+                    category: bot.category.map_or("unknown", Category::as_str).to_string(),
                 },
-                AgentProfile {
-                    tokens: bot.tokens.clone(),
-                    obeys_star: true,
-                    dialect: Dialect::Google,
-                    check_delay: false,
-                    fetches_by_user_agent: true,
-                },
+                profile_of(RobotsReader::from(bot), settings, true),
                 None,
-                false,
+                // Feed readers and the like: counted, not judged.
+                !bot.obeys_robots,
                 false,
             ),
             UaIdent::Other(tokens) => {
@@ -362,11 +363,12 @@ impl Tables {
             group_names.push(Arc::<str>::from(name));
         }
         // An automation client that no group names is counted, not judged (unless asked).
-        if let UaIdent::Known(id) = &self.uas[ua as usize].ident
-            && registry.get(*id).category == Category::Automation
-            && !settings.judge_automation
-            && groups.iter().all(Option::is_none)
-        {
+        let automation = match &self.uas[ua as usize].ident {
+            UaIdent::Known(id) => registry.get(*id).category == Category::Automation,
+            UaIdent::Unknown(bot) => bot.category == Some(Category::Automation),
+            UaIdent::Other(_) => false,
+        };
+        if automation && !settings.judge_automation && groups.iter().all(Option::is_none) {
             exempt = true;
         }
         profile.check_delay = delays && (honours || settings.all_crawl_delay);

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use foldhash::HashMap;
 
-use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier, VerifyResult};
+use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier};
 use crate::fetch::RobotsSource;
 use crate::history::Fetch;
 use crate::logformat::{BadLine, Format, LineParser, Request};
@@ -23,13 +23,17 @@ use crate::text;
 
 use super::AuditSettings;
 use super::aggregate::{
-    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, Verification,
+    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification,
 };
 use super::intern::{BROWSER_UA, Judge, Tables};
 use super::partial::Partial;
 use super::pipeline::Job;
 use super::rules::{Rules, RulesCache};
+use super::spill::{RunHit, RunRecord, RunStream, SpillRun};
 use super::spool::Spool;
+
+/// Bytes a kept path costs beyond its own (its map entry and allocation).
+const PATH_OVERHEAD: usize = 48;
 
 /// What every worker reads.
 pub struct Shared<'a> {
@@ -61,8 +65,8 @@ struct LocalPair {
 /// Requests of one (origin, User-Agent, verification) kept for the end.
 struct LocalStream {
     judged: u32,
+    /// Distinct request targets kept, each with its index (`hits` refer to it).
     path_ids: HashMap<Box<[u8]>, u32>,
-    paths: Vec<Box<[u8]>>,
     hits: Vec<(u32, Hit)>,
     delay: Vec<Hit>,
     resolution_ms: i64,
@@ -87,7 +91,7 @@ struct Aggs {
     /// (origin, crawler, verification, User-Agent or `u32::MAX`) → fetches of /robots.txt.
     fetches: HashMap<(u32, u32, Verification, u32), Vec<Fetch>>,
     spoofed: HashMap<(u32, u32), LocalSpoof>,
-    too_old: u64,
+    too_old: TooOld,
 }
 
 /// The phase a worker is in: reading the logs, or reading its spool after the fetches.
@@ -103,6 +107,11 @@ pub struct Worker<'a> {
     tables: Tables,
     aggs: Aggs,
     spool: Spool,
+    /// Kept requests written out past the memory budget.
+    runs: Vec<Arc<SpillRun>>,
+    /// Bytes the kept requests take (about), and the most they may before a run is written.
+    kept: usize,
+    budget: usize,
     phase: Phase,
     /// Crawler id → its published range lists, found once rather than per request.
     range_lists: Vec<Option<Vec<&'a RangeList>>>,
@@ -120,6 +129,9 @@ impl<'a> Worker<'a> {
             tables: Tables::default(),
             aggs,
             spool: Spool::new(),
+            runs: Vec::new(),
+            kept: 0,
+            budget: shared.settings.memory_budget / shared.settings.threads.max(1),
             phase: Phase::Read,
             range_lists: Vec::new(),
             scratch: Vec::with_capacity(256),
@@ -257,7 +269,7 @@ impl<'a> Worker<'a> {
         let crawler = judged.crawler;
         let ip = parse_ip(req.client);
         let verification = match (judged.verify_as, ip) {
-            (Some(id), Some(ip)) => self.verify(id, ip),
+            (Some(id), Some(ip)) => self.verify(id, ip, req.time_ms),
             _ => Verification::Unverifiable,
         };
         let pair = &mut self
@@ -334,7 +346,7 @@ impl<'a> Worker<'a> {
             self.aggs.fetches.entry(key).or_default().push(Fetch {
                 time: req.time_ms,
                 status: req.status,
-                bytes: None,
+                bytes: req.response_bytes(),
             });
             return false;
         }
@@ -393,13 +405,12 @@ impl<'a> Worker<'a> {
         entry.agg.pending += 1;
         let client = self.tables.client(Client::new(ip, req.client));
         let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
-        let path = match stream.path_ids.get(&*req.target) {
-            Some(&p) => p,
+        let (path, new_path) = match stream.path_ids.get(&*req.target) {
+            Some(&p) => (p, false),
             None => {
-                let p = stream.paths.len() as u32;
-                stream.paths.push(req.target.as_ref().into());
+                let p = stream.path_ids.len() as u32;
                 stream.path_ids.insert(req.target.as_ref().into(), p);
-                p
+                (p, true)
             }
         };
         stream.hits.push((
@@ -410,7 +421,86 @@ impl<'a> Worker<'a> {
                 status: req.status,
             },
         ));
+        self.kept += std::mem::size_of::<(u32, Hit)>();
+        if new_path {
+            self.kept += req.target.len() + PATH_OVERHEAD;
+        }
+        if self.kept > self.budget {
+            self.spill();
+        }
         false
+    }
+
+    /// Writes the kept requests to a sorted run (spill.rs) and forgets them. A run that
+    /// cannot be written (no space for temporary files) leaves them in memory.
+    fn spill(&mut self) {
+        let tables = &self.tables;
+        let mut streams = Vec::new();
+        let mut records = Vec::new();
+        for (&(origin, ua, v), s) in &self.aggs.streams {
+            if s.hits.is_empty() {
+                continue;
+            }
+            let Some(o) = tables.origins[origin as usize].key.origin() else {
+                continue;
+            };
+            let judged = &tables.judged[s.judged as usize];
+            let index = streams.len() as u32;
+            streams.push(RunStream {
+                key: (
+                    o.clone(),
+                    tables.crawlers[judged.crawler as usize].name.clone(),
+                    tables.uas[ua as usize].text.clone(),
+                    v,
+                ),
+                agent: (*judged.agent).clone(),
+            });
+            let mut by_path: Vec<Vec<RunHit>> = vec![Vec::new(); s.path_ids.len()];
+            for (p, hit) in &s.hits {
+                by_path[*p as usize].push(RunHit {
+                    time_ms: hit.time_ms,
+                    client: tables.clients[hit.client as usize].clone(),
+                    status: hit.status,
+                });
+            }
+            for (path, &p) in &s.path_ids {
+                records.push(RunRecord {
+                    stream: index,
+                    path: path.clone(),
+                    hits: std::mem::take(&mut by_path[p as usize]),
+                });
+            }
+        }
+        let host: Vec<String> = streams.iter().map(|s| s.key.0.display_host()).collect();
+        records.sort_by(|a, b| {
+            let (sa, sb) = (&streams[a.stream as usize], &streams[b.stream as usize]);
+            (
+                &host[a.stream as usize],
+                &sa.key.1,
+                &*text::cell(&a.path),
+                &sa.key.2,
+                sa.key.3,
+            )
+                .cmp(&(
+                    &host[b.stream as usize],
+                    &sb.key.1,
+                    &*text::cell(&b.path),
+                    &sb.key.2,
+                    sb.key.3,
+                ))
+        });
+        match SpillRun::write(streams, records) {
+            Ok(run) => {
+                self.runs.push(Arc::new(run));
+                for s in self.aggs.streams.values_mut() {
+                    s.hits = Vec::new();
+                    s.path_ids = HashMap::default();
+                }
+                self.kept = 0;
+            }
+            // Kept in memory: past the budget, but nothing lost.
+            Err(_) => self.budget = usize::MAX,
+        }
     }
 
     fn stream(
@@ -428,7 +518,6 @@ impl<'a> Worker<'a> {
             .or_insert_with(|| LocalStream {
                 judged,
                 path_ids: HashMap::default(),
-                paths: Vec::new(),
                 hits: Vec::new(),
                 delay: Vec::new(),
                 resolution_ms,
@@ -437,16 +526,26 @@ impl<'a> Worker<'a> {
         stream
     }
 
-    /// Whether `ip` belongs to crawler `id`.
-    fn verify(&mut self, id: CrawlerId, ip: IpAddr) -> Verification {
+    /// Whether `ip` belongs to crawler `id`, for a request made at `time_ms`: a request much
+    /// older than the operator's lists (or than now, for reverse DNS) cannot be judged by
+    /// them and is counted as such.
+    fn verify(&mut self, id: CrawlerId, ip: IpAddr, time_ms: i64) -> Verification {
         let shared = self.shared;
         if self.range_lists.len() <= id.index() {
             self.range_lists.resize_with(id.index() + 1, || None);
         }
         let lists = self.range_lists[id.index()]
             .get_or_insert_with(|| shared.verifier.lists_for(shared.registry, id));
-        let result: VerifyResult = shared.verifier.verify_in(lists, shared.registry, id, ip);
-        result.into()
+        let verdict = shared
+            .verifier
+            .verify_at_in(lists, shared.registry, id, ip, time_ms);
+        if verdict.too_old() {
+            let old = &mut self.aggs.too_old;
+            old.requests += 1;
+            old.dns += u64::from(verdict.dns_too_old);
+            old.lists_date = old.lists_date.max(verdict.ranges_too_old);
+        }
+        verdict.result.into()
     }
 
     /// The worker's results as a [`Partial`] keyed by values.
@@ -460,6 +559,7 @@ impl<'a> Worker<'a> {
         let mut partial = Partial {
             clients: tables.clients.clone(),
             too_old_to_verify: aggs.too_old,
+            runs: self.runs,
             ..Partial::default()
         };
         for (i, counts) in aggs.inputs.into_iter().enumerate() {
@@ -503,7 +603,13 @@ impl<'a> Worker<'a> {
                 Stream {
                     agent: (*judged.agent).clone(),
                     resolution_ms: s.resolution_ms,
-                    paths: s.paths,
+                    paths: {
+                        let mut paths = vec![Box::<[u8]>::default(); s.path_ids.len()];
+                        for (path, p) in s.path_ids {
+                            paths[p as usize] = path;
+                        }
+                        paths
+                    },
                     hits: s.hits,
                     delay: s.delay,
                 },

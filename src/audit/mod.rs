@@ -34,6 +34,7 @@ mod partial;
 mod pipeline;
 mod rules;
 mod sniff;
+mod spill;
 mod spool;
 mod tally;
 
@@ -55,6 +56,9 @@ pub use partial::{Partial, PartialError};
 /// How long a crawler may keep using a robots.txt after it changed, by default (RFC 9309
 /// §2.4: 24 hours).
 pub const DEFAULT_LEEWAY_MS: i64 = 24 * 3_600_000;
+
+/// The default [`AuditSettings::memory_budget`]: 128 MiB.
+pub const DEFAULT_MEMORY_BUDGET: usize = 128 << 20;
 
 /// The audit's settings: plain data, validated by whoever builds them.
 #[derive(Clone, Debug)]
@@ -82,6 +86,12 @@ pub struct AuditSettings {
     pub threads: usize,
     /// Bytes of log per block handed to a worker.
     pub block_size: usize,
+    /// The longest log line read; a longer one is skipped as malformed ("too long") without
+    /// being held in memory, so memory stays flat whatever an input inflates to.
+    pub max_line_length: usize,
+    /// About how much memory the requests kept for the end may take, over all workers;
+    /// beyond it they go to sorted runs in temporary files.
+    pub memory_budget: usize,
 }
 
 impl Default for AuditSettings {
@@ -98,6 +108,8 @@ impl Default for AuditSettings {
             leeway_ms: DEFAULT_LEEWAY_MS,
             threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             block_size: input::DEFAULT_BLOCK_SIZE,
+            max_line_length: input::DEFAULT_MAX_LINE_LENGTH,
+            memory_budget: DEFAULT_MEMORY_BUDGET,
         }
     }
 }

@@ -12,10 +12,13 @@ use std::io::{Read, Write};
 
 use serde::{Deserialize, Serialize};
 
+use std::sync::Arc;
+
 use super::aggregate::{
     Client, CrawlerInfo, FetchKey, Fetches, HostCounts, HostKey, InputCounts, PairAgg, SpoofAgg,
-    Stream, StreamKey,
+    Stream, StreamKey, TooOld,
 };
+use super::spill::SpillRun;
 
 /// The wire format's version; a partial of another version is refused, not misread.
 const FORMAT_VERSION: u32 = 1;
@@ -43,8 +46,12 @@ pub struct Partial {
     /// The clients that [`super::aggregate::Hit`]s refer to.
     pub clients: Vec<Client>,
     /// Requests that could not be verified because they are older than the crawler IP-range
-    /// lists can speak for.
-    pub too_old_to_verify: u64,
+    /// lists (or reverse DNS) can speak for.
+    pub too_old_to_verify: TooOld,
+    /// Kept requests written to temporary files past the memory budget (this process only:
+    /// [`Partial::to_bytes`] reads them back in).
+    #[serde(skip)]
+    pub runs: Vec<Arc<SpillRun>>,
 }
 
 /// Why bytes are not a partial.
@@ -74,7 +81,9 @@ impl Partial {
             spoofed,
             clients,
             too_old_to_verify,
+            runs,
         } = other;
+        self.runs.extend(runs);
         for (k, v) in inputs {
             self.inputs.entry(k).or_default().merge(v);
         }
@@ -117,7 +126,7 @@ impl Partial {
                 }
             }
         }
-        self.too_old_to_verify += too_old_to_verify;
+        self.too_old_to_verify.merge(too_old_to_verify);
     }
 
     /// Adds `clients` to the client table; gives each one's index in it.
@@ -193,10 +202,45 @@ impl Partial {
         self
     }
 
+    /// Reads the requests written to temporary files back into memory.
+    fn absorb_runs(mut self) -> Partial {
+        for run in std::mem::take(&mut self.runs) {
+            let Ok(mut reader) = run.reader() else {
+                continue;
+            };
+            let mut part = Partial::default();
+            while let Ok(Some(r)) = reader.next_record() {
+                let s = &run.streams[r.stream as usize];
+                let stream = part.streams.entry(s.key.clone()).or_insert_with(|| Stream {
+                    agent: s.agent.clone(),
+                    resolution_ms: 1,
+                    paths: Vec::new(),
+                    hits: Vec::new(),
+                    delay: Vec::new(),
+                });
+                let path = stream.paths.len() as u32;
+                stream.paths.push(r.path);
+                for h in r.hits {
+                    part.clients.push(h.client);
+                    stream.hits.push((
+                        path,
+                        super::aggregate::Hit {
+                            time_ms: h.time_ms,
+                            client: part.clients.len() as u32 - 1,
+                            status: h.status,
+                        },
+                    ));
+                }
+            }
+            self.merge(part);
+        }
+        self
+    }
+
     /// The compact, versioned byte form: magic, version, then the canonical partial in
-    /// postcard, deflated.
+    /// postcard, deflated. Requests a run wrote to temporary files are included.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let body = postcard::to_allocvec(&self.clone().canonical())
+        let body = postcard::to_allocvec(&self.clone().absorb_runs().canonical())
             // Serialising plain data into a Vec cannot fail.
             .unwrap_or_default();
         let mut out = Vec::with_capacity(body.len() / 4 + 16);

@@ -18,13 +18,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::input::{self, Block, BlockPool, InputError, Source};
+use crate::input::{self, Block, BlockPool, InputError, LongLine, ReadOptions, Source};
+use crate::logformat::BadLine;
 use crate::logformat::Format;
 
-use super::line::{Shared, Worker};
+use super::aggregate::BAD_EXAMPLES;
+use super::line::{Shared, Worker, excerpt};
 use super::partial::Partial;
 use super::sniff::{first_block_format, only_comments};
-use super::{AuditError, Auditor, Observer};
+use super::{AuditError, AuditSettings, Auditor, Observer};
 
 /// A block of one input, with the format its lines are in.
 pub struct Job {
@@ -40,6 +42,42 @@ struct InputRead {
     format: Option<(Format, bool)>,
     /// Set when the input broke off: its lines up to the damage were audited.
     error: Option<InputError>,
+    /// Lines over the maximum length, skipped: how many, and the first few.
+    long_lines: LongLines,
+}
+
+/// Lines over the maximum length of one input: counted as malformed ("too long").
+#[derive(Default)]
+struct LongLines {
+    count: u64,
+    examples: Vec<LongLine>,
+}
+
+impl LongLines {
+    fn add(&mut self, line: LongLine) {
+        self.count += 1;
+        if self.examples.len() < BAD_EXAMPLES {
+            self.examples.push(line);
+        }
+    }
+
+    /// An input with no line short enough to read is no log: the not-a-log guard's error.
+    fn not_a_log(&self, name: &str, format: Option<Format>) -> Option<AuditError> {
+        let first = self.examples.first()?;
+        Some(AuditError::NotALog {
+            name: name.to_string(),
+            format: format.map_or("log", Format::name),
+            bad: self.count.min(usize::MAX as u64) as usize,
+            seen: self.count.min(usize::MAX as u64) as usize,
+            line: first.line,
+            example: long_excerpt(first),
+        })
+    }
+}
+
+/// A skipped line as a malformed-line example: its head and its length.
+fn long_excerpt(line: &LongLine) -> String {
+    format!("{}… ({} bytes)", excerpt(&line.head), line.len)
 }
 
 /// Audits `sources` on the auditor's threads; gives the merged partial.
@@ -135,46 +173,59 @@ pub fn audit_reader(
     let mut fatal: Option<AuditError> = None;
     let mut pending: Vec<Block> = Vec::new();
     let progress = AtomicU64::new(0);
-    let result = input::read_blocks_from(
+    let mut long_lines = LongLines::default();
+    let result = input::read_blocks_from_with(
         reader,
         name,
-        auditor.settings.block_size,
+        read_options(&auditor.settings),
         &progress,
-        |block| {
-            observer.progress(0, progress.load(Ordering::Relaxed), block.first_line);
-            let f = match format {
-                Some((f, _)) => f,
-                None if only_comments(&block) => {
-                    pending.push(block);
-                    return true;
-                }
-                None => match first_block_format(&shared, name, &block) {
-                    Ok(found) => {
-                        format = Some(found);
-                        observer.format(0, name, found.0, found.1);
-                        for early in pending.drain(..) {
-                            worker.process(&Job {
-                                input: 0,
-                                format: found.0,
-                                block: early,
-                            });
+        None,
+        input::sink_with_long_lines(
+            |block: Block| {
+                observer.progress(0, progress.load(Ordering::Relaxed), block.first_line);
+                let f = match format {
+                    Some((f, _)) => f,
+                    None if only_comments(&block) => {
+                        pending.push(block);
+                        return true;
+                    }
+                    None => match first_block_format(&shared, name, &block) {
+                        Ok(found) => {
+                            format = Some(found);
+                            observer.format(0, name, found.0, found.1);
+                            for early in pending.drain(..) {
+                                worker.process(&Job {
+                                    input: 0,
+                                    format: found.0,
+                                    block: early,
+                                });
+                            }
+                            found.0
                         }
-                        found.0
-                    }
-                    Err(e) => {
-                        fatal = Some(e);
-                        return false;
-                    }
-                },
-            };
-            worker.process(&Job {
-                input: 0,
-                format: f,
-                block,
-            });
-            true
-        },
+                        Err(e) => {
+                            fatal = Some(e);
+                            return false;
+                        }
+                    },
+                };
+                worker.process(&Job {
+                    input: 0,
+                    format: f,
+                    block,
+                });
+                true
+            },
+            |long| {
+                long_lines.add(long);
+                true
+            },
+        ),
     );
+    if format.is_none()
+        && let Some(e) = long_lines.not_a_log(name, auditor.settings.format)
+    {
+        return Err(e);
+    }
     if let Some(e) = fatal {
         return Err(e);
     }
@@ -189,6 +240,7 @@ pub fn audit_reader(
         InputRead {
             format,
             error: result.err(),
+            long_lines,
         },
     );
     Ok(partial)
@@ -228,6 +280,20 @@ fn record_read(partial: &mut Partial, name: &str, read: InputRead) {
         counts.detected = detected;
     }
     counts.error = read.error.map(|e| e.to_string());
+    if read.long_lines.count > 0 {
+        *counts.bad.entry(BadLine::TooLong).or_default() += read.long_lines.count;
+        counts.lines += read.long_lines.count;
+        for long in &read.long_lines.examples {
+            counts.add_example(long.line, BadLine::TooLong, long_excerpt(long));
+        }
+    }
+}
+
+/// How inputs are cut into blocks: the auditor's block size and maximum line length.
+fn read_options(settings: &AuditSettings) -> ReadOptions {
+    ReadOptions::default()
+        .block_size(settings.block_size)
+        .max_line_length(settings.max_line_length)
 }
 
 /// Where a reader sends its blocks, and what it shares with the other readers.
@@ -264,46 +330,59 @@ fn read_source(
         })
         .is_ok()
     };
-    let result = input::read_blocks_pooled(
+    let mut long_lines = LongLines::default();
+    let result = input::read_blocks_with(
         source,
-        shared.settings.block_size,
+        read_options(shared.settings),
         &progress,
-        pool,
-        |block| {
-            if abort.load(Ordering::Relaxed) {
-                return false;
-            }
-            observer.progress(
-                index,
-                progress.load(Ordering::Relaxed),
-                block.first_line.saturating_sub(1),
-            );
-            let f = match format {
-                Some((f, _)) => f,
-                None if only_comments(&block) => {
-                    pending.push(block);
-                    return true;
+        Some(pool),
+        input::sink_with_long_lines(
+            |block: Block| {
+                if abort.load(Ordering::Relaxed) {
+                    return false;
                 }
-                None => match first_block_format(shared, &name, &block) {
-                    Ok(found) => {
-                        format = Some(found);
-                        observer.format(index, &name, found.0, found.1);
-                        for early in pending.drain(..) {
-                            if !send(found.0, early) {
-                                return false;
+                observer.progress(
+                    index,
+                    progress.load(Ordering::Relaxed),
+                    block.first_line.saturating_sub(1),
+                );
+                let f = match format {
+                    Some((f, _)) => f,
+                    None if only_comments(&block) => {
+                        pending.push(block);
+                        return true;
+                    }
+                    None => match first_block_format(shared, &name, &block) {
+                        Ok(found) => {
+                            format = Some(found);
+                            observer.format(index, &name, found.0, found.1);
+                            for early in pending.drain(..) {
+                                if !send(found.0, early) {
+                                    return false;
+                                }
                             }
+                            found.0
                         }
-                        found.0
-                    }
-                    Err(e) => {
-                        fatal = Some(e);
-                        return false;
-                    }
-                },
-            };
-            send(f, block)
-        },
+                        Err(e) => {
+                            fatal = Some(e);
+                            return false;
+                        }
+                    },
+                };
+                send(f, block)
+            },
+            |long| {
+                long_lines.add(long);
+                !abort.load(Ordering::Relaxed)
+            },
+        ),
     );
+    if fatal.is_none()
+        && format.is_none()
+        && let Some(e) = long_lines.not_a_log(&name, shared.settings.format)
+    {
+        fatal = Some(e);
+    }
     if let Some(e) = fatal {
         return Err(e);
     }
@@ -317,6 +396,7 @@ fn read_source(
     Ok(InputRead {
         format,
         error: result.err(),
+        long_lines,
     })
 }
 

@@ -45,10 +45,19 @@ pub fn first_block_format(
         match parser.parse(line) {
             Ok(Some(_)) => seen += 1,
             Ok(None) => {}
-            Err(_) => {
+            Err(reason) => {
                 seen += 1;
                 bad += 1;
-                first_bad.get_or_insert_with(|| (line_no, excerpt(&line[..line.len().min(80)])));
+                first_bad.get_or_insert_with(|| {
+                    (
+                        line_no,
+                        format!(
+                            "{}: {}",
+                            reason.as_str(),
+                            excerpt(&line[..line.len().min(80)])
+                        ),
+                    )
+                });
             }
         }
     }

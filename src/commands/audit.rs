@@ -93,7 +93,7 @@ pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
             text::terminal(empty.join(", ").as_bytes()).into_owned()
         );
     }
-    let findings = auditor.findings(partial);
+    let mut findings = auditor.findings(partial);
     for w in store.warnings() {
         console.error(&format!(
             "warning: {}",
@@ -102,11 +102,11 @@ pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
     }
     check_judged(&findings, console)?;
 
-    let rows = outputs.write(config, &findings)?;
+    let (rows, tally) = outputs.write(config, &mut findings)?;
     outputs.commit()?;
     print_notes(config, &findings, &auditor, console);
     if console.is_interactive() {
-        print_terminal_summary(&findings, rows);
+        print_terminal_summary(&findings, rows, &tally);
     }
     Ok(if config.fail_on_violations && rows > 0 {
         VIOLATIONS
@@ -269,12 +269,36 @@ impl Outputs {
         })
     }
 
-    /// Writes every report; gives the violations report's rows.
-    fn write(&mut self, config: &Config, findings: &Findings) -> anyhow::Result<usize> {
+    /// Writes every report; gives the violations report's rows and their requests per host
+    /// and crawler (taken as the rows stream by).
+    fn write(
+        &mut self,
+        config: &Config,
+        findings: &mut Findings,
+    ) -> anyhow::Result<(usize, ViolationTally)> {
         let style = CsvStyle {
             neutralize: config.neutralize,
         };
-        let rows = report::write_violations(&mut self.out, &findings.violations, style)
+        let mut tally = ViolationTally::default();
+        // The page takes the rows as they go to the CSV: one pass, never all in memory. Its
+        // table of paths sorts on disk past a quarter of --max-memory.
+        let mut digest = self.html.is_some().then(|| {
+            report::ViolationDigest::new(
+                report::Limits::default(),
+                config.settings.memory_budget / 4,
+            )
+        });
+        let rows = findings.violations.by_ref().inspect(|r| {
+            *tally
+                .entry(r.host.to_string())
+                .or_default()
+                .entry(r.crawler.to_string())
+                .or_default() += r.requests;
+            if let Some(d) = &mut digest {
+                d.add(r);
+            }
+        });
+        let rows = report::write_violations(&mut self.out, rows, style)
             .map_err(|e| e.named(self.out.name()))?;
         if let Some(o) = &mut self.summary {
             report::write_summary(&mut *o, &findings.summary, style)
@@ -291,7 +315,7 @@ impl Outputs {
             report::write_inputs(&mut *o, &input_rows(config, findings), style)
                 .map_err(|e| e.named(o.name()))?;
         }
-        if let Some(o) = &mut self.html {
+        if let (Some(o), Some(digest)) = (&mut self.html, digest) {
             let activity: Vec<report::Hourly<'_>> = findings
                 .activity
                 .iter()
@@ -305,17 +329,16 @@ impl Outputs {
                 .collect();
             let page = report::Page {
                 inputs: &input_rows(config, findings),
-                violations: &findings.violations,
                 summary: &findings.summary,
                 hosts: &findings.hosts,
                 spoofed: &findings.spoofed,
                 activity: &activity,
-                too_old_to_verify: findings.too_old_to_verify,
+                too_old_to_verify: findings.too_old_to_verify.requests,
                 leeway_ms: config.settings.leeway_ms,
             };
-            report::write_html(&mut *o, &page).map_err(|e| e.named(o.name()))?;
+            report::write_html(&mut *o, &page, digest).map_err(|e| e.named(o.name()))?;
         }
-        Ok(rows)
+        Ok((rows, tally))
     }
 
     fn commit(self) -> anyhow::Result<()> {
@@ -414,6 +437,32 @@ fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console:
             ));
         }
     }
+    let old = &findings.too_old_to_verify;
+    if old.requests > 0 {
+        let date = old
+            .lists_date
+            .map(|ms| text::rfc3339_ms(ms)[..10].to_string())
+            .unwrap_or_default();
+        let by_ranges = old.requests - old.dns;
+        let mut what = Vec::new();
+        if by_ranges > 0 {
+            what.push(format!(
+                "{} older than the crawler IP-range lists (of {date}) by more than 30 days",
+                thousands(by_ranges)
+            ));
+        }
+        if old.dns > 0 {
+            what.push(format!(
+                "{} too old for reverse DNS, which tells only where an address points today",
+                thousands(old.dns)
+            ));
+        }
+        console.note(&format!(
+            "warning: {} crawler requests are marked unverifiable, not spoofed: {} (lists              describe the present; `robots-audit update-ranges` refreshes them)",
+            thousands(old.requests),
+            what.join("; ")
+        ));
+    }
     if let Some(dns) = auditor.verifier().dns() {
         let s = dns.stats();
         console.note(&format!(
@@ -430,14 +479,17 @@ fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console:
     }
 }
 
+/// Violating requests per host and crawler.
+type ViolationTally = BTreeMap<String, BTreeMap<String, u64>>;
+
 /// A host in the terminal summary: its name, violating requests, and crawlers by requests.
 type HostTally<'a> = (&'a str, u64, Vec<(&'a str, u64)>);
 
 /// On a terminal: labelled totals, then per host the crawlers with the most violating
 /// requests.
-fn print_terminal_summary(findings: &Findings, rows: usize) {
+fn print_terminal_summary(findings: &Findings, rows: usize, tally: &ViolationTally) {
     let crawler_requests: u64 = findings.hosts.iter().map(|h| h.crawler_requests).sum();
-    let violating: u64 = findings.violations.iter().map(|r| r.requests).sum();
+    let violating = findings.violating_requests();
     eprintln!(
         "robots-audit: requests read: {}; malformed lines: {}; crawler requests: {}; violating requests: {}; report rows: {}",
         thousands(findings.requests()),
@@ -446,18 +498,12 @@ fn print_terminal_summary(findings: &Findings, rows: usize) {
         thousands(violating),
         thousands(rows as u64)
     );
-    let mut per_host: BTreeMap<&str, BTreeMap<&str, u64>> = BTreeMap::new();
-    for r in &findings.violations {
-        *per_host
-            .entry(&r.host)
-            .or_default()
-            .entry(&r.crawler)
-            .or_default() += r.requests;
-    }
-    let mut hosts: Vec<HostTally<'_>> = per_host
-        .into_iter()
+    let mut hosts: Vec<HostTally<'_>> = tally
+        .iter()
         .map(|(host, crawlers)| {
-            let mut top: Vec<(&str, u64)> = crawlers.into_iter().collect();
+            let host: &str = host;
+            let mut top: Vec<(&str, u64)> =
+                crawlers.iter().map(|(c, n)| (c.as_str(), *n)).collect();
             top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
             (host, top.iter().map(|c| c.1).sum(), top)
         })

@@ -6,4 +6,5 @@
 pub mod audit;
 pub mod check;
 pub mod fetch;
+pub mod history;
 pub mod update_ranges;

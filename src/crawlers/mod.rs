@@ -23,14 +23,25 @@
 //! patterns match, the entry with the highest `priority` wins, then the longest pattern (the
 //! more specific crawler), then the leftmost match, then the earlier registry entry.
 //!
-//! Without a registry match, a header is an unknown robot if it says so (spec §8): a product
-//! or comment word ending in `bot` or containing `crawl`, `spider` or `scraper` (but not the
-//! device model of an Android comment: a Cubot phone is no robot), a `+http…` contact, an
-//! e-mail address, or a URL inside a comment. Anything else is not a crawler; HTTP libraries
-//! (`curl/8.5.0`, `python-requests/2.31`) that do not declare themselves robots included.
+//! Matches right after `compatible with` or `similar to` are comparisons too (`SentiBot
+//! (compatible with Googlebot)`). Entries of the `automation` category (HTTP libraries,
+//! headless browsers) rank below every other match, and give way to a client that says it is
+//! a robot (`HeadlessChrome/87 YextBot/Java`) or whose own product comes first
+//! (`W3C-checklink/4.5 libwww-perl/5.823`).
+//!
+//! Without a registry match, a header is an unknown automated client ([`UnknownBot`]) if it
+//! says so (spec §8): a product or comment word ending in `bot` or containing `crawl`,
+//! `spider` or `scraper` (but not the device model of an Android comment: a Cubot phone is no
+//! robot), a `+http…` contact, an e-mail address, or a URL inside a comment; or if it carries
+//! the signs of a feed reader (`feed-id:`, `N subscribers`: an [`UnknownBot`] of category
+//! feed-reader, not judged); or if a pattern of the public crawler-user-agents list matches it
+//! at a word boundary (`list.rs`; the list's tags give feed readers and automation their
+//! category). Its name is the product the header names, spaces included (`Chef Client`,
+//! `Tiny Tiny RSS`), never a browser or platform word. Anything else is not a crawler.
 
 mod dns;
 mod error;
+mod list;
 mod registry;
 mod tokens;
 mod update;
@@ -43,7 +54,7 @@ pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 pub use update::{
     ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_ranges,
 };
-pub use verify::{RangeList, Verifier, VerifyResult};
+pub use verify::{RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult};
 
 /// Index of a crawler in a [`Registry`]. Stable for the registry's lifetime: `load_extra`
 /// replaces overridden entries in place and appends new ones.
@@ -83,8 +94,10 @@ pub enum Category {
     FeedReader,
     /// Security or content scanners.
     Scanner,
-    /// HTTP libraries and automation tools (python-requests, curl, headless browsers): mostly
-    /// API clients and monitoring, judged only by a group that names them unless asked.
+    /// HTTP libraries, command-line downloaders and headless browsers (`python-requests`,
+    /// `curl`, `HeadlessChrome`): mostly API clients, scripts and monitoring rather than
+    /// crawlers, so an audit judges them only where a robots.txt group names them unless
+    /// asked to judge them under `*` too.
     Automation,
     /// Anything else (ads quality checks, validation tools, …).
     Other,
@@ -202,11 +215,23 @@ impl Crawler {
 /// An automated client that is not in the registry (spec §8).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UnknownBot {
-    /// Its most bot-like product token, as written in the header (`"FooBot"`).
+    /// The name to report (the `crawler` column): the product the header names as written,
+    /// spaces included (`"FooBot"`, `"Tiny Tiny RSS"`, `"Chef Client"`); never a browser or
+    /// platform word. See `tokens.rs` for how it is chosen.
     pub name: String,
-    /// All product tokens of the header, lower-case, in header order, without duplicates
-    /// (the same as [`product_tokens`]).
+    /// The product tokens of the header, lower-case, in header order, without duplicates:
+    /// what robots.txt groups are matched against. [`product_tokens`] without the names the
+    /// header only compares its client to (`like Googlebot`, `compatible with Googlebot`).
     pub tokens: Vec<String>,
+    /// What kind of client it is, when the header says so: [`Category::FeedReader`] for the
+    /// signs of a feed reader (`feed-id:`, `N subscribers`) or a feed reader of the
+    /// crawler-user-agents list, [`Category::Automation`] for an HTTP library or headless
+    /// browser of that list. `None`: an unknown robot.
+    pub category: Option<Category>,
+    /// False when the client is not a crawler under RFC 9309 and is not judged, only counted
+    /// (feed readers fetch what their users subscribed to), as a registry entry's
+    /// [`Crawler::obeys_robots`].
+    pub obeys_robots: bool,
 }
 
 /// What a User-Agent header says about its client.
@@ -223,6 +248,51 @@ pub enum Identity {
     NotCrawler,
 }
 
+/// How a client reads robots.txt, as far as its User-Agent header (or product token) tells:
+/// the tokens robots.txt groups are matched against, whether the `*` group applies when no
+/// group names it, and the dialect. What `check`, the audit and the Python binding all judge
+/// a client by; see [`Registry::agent_for`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RobotsReader {
+    /// Tokens, lower-case, most specific first.
+    pub tokens: Vec<String>,
+    /// Whether it follows `*` when no group names it.
+    pub obeys_star: bool,
+    /// Whose rules it follows.
+    pub dialect: Dialect,
+    /// What kind of client it is, when known (feed readers and automation are not judged by
+    /// default: see [`Category`]).
+    pub category: Option<Category>,
+    /// False for clients that do not read robots.txt at all (feed readers fetch what users
+    /// subscribed to).
+    pub obeys_robots: bool,
+}
+
+impl From<&Crawler> for RobotsReader {
+    fn from(c: &Crawler) -> RobotsReader {
+        RobotsReader {
+            tokens: c.tokens.clone(),
+            obeys_star: c.obeys_star,
+            dialect: c.dialect,
+            category: Some(c.category),
+            obeys_robots: c.obeys_robots,
+        }
+    }
+}
+
+/// An unknown robot: its product tokens, under Google's rules, `*` applying.
+impl From<&UnknownBot> for RobotsReader {
+    fn from(bot: &UnknownBot) -> RobotsReader {
+        RobotsReader {
+            tokens: bot.tokens.clone(),
+            obeys_star: true,
+            dialect: Dialect::Google,
+            category: bot.category,
+            obeys_robots: bot.obeys_robots,
+        }
+    }
+}
+
 impl Identity {
     /// The registry id, if known.
     pub fn known(&self) -> Option<CrawlerId> {
@@ -235,5 +305,27 @@ impl Identity {
     /// True unless `NotCrawler`.
     pub fn is_crawler(&self) -> bool {
         !matches!(self, Identity::NotCrawler)
+    }
+
+    /// What kind of client it is: the registry entry's category, or what an unknown client's
+    /// header says ([`UnknownBot::category`]: feed reader, automation); `None` for an unknown
+    /// robot and for `NotCrawler`.
+    pub fn category(&self, registry: &Registry) -> Option<Category> {
+        match self {
+            Identity::Known(id) => Some(registry.get(*id).category),
+            Identity::Unknown(bot) => bot.category,
+            Identity::NotCrawler => None,
+        }
+    }
+
+    /// False when the client is counted but not judged: a registry entry with
+    /// `obeys_robots = false` (user-triggered fetchers, monitors, feed readers) or an unknown
+    /// feed reader. True for `NotCrawler` (judged where a group names one of its tokens).
+    pub fn obeys_robots(&self, registry: &Registry) -> bool {
+        match self {
+            Identity::Known(id) => registry.get(*id).obeys_robots,
+            Identity::Unknown(bot) => bot.obeys_robots,
+            Identity::NotCrawler => true,
+        }
     }
 }

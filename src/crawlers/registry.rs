@@ -7,11 +7,12 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use serde::Deserialize;
 
 use super::tokens::{
-    is_contact, is_name_byte, looks_automated, nameable_of, scan, tokens_of, unknown_name,
+    declares_robot, has_feed_reader_signs, in_contact, is_name_byte, looks_automated, name_at,
+    nameable_of, only_browser_words, own_tokens_of, product_before, scan, unknown_name,
 };
 use super::{
-    Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, UnknownBot,
-    Verification,
+    Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, RobotsReader,
+    UnknownBot, Verification, list,
 };
 
 /// The built-in registry data (see the file's header for sources and licences).
@@ -46,6 +47,9 @@ pub struct Registry {
     automaton: Option<AhoCorasick>,
     /// For each automaton pattern: whose it is and how it ranks.
     owners: Vec<Owner>,
+    /// Whether headers the registry does not know are looked up in the crawler-user-agents
+    /// list's patterns (`list.rs`): true for the built-in registry.
+    public_list: bool,
 }
 
 /// The crawler a pattern belongs to, with what ranks it against other matches.
@@ -113,16 +117,20 @@ impl Registry {
         registry
             .load_extra(BUILTIN)
             .expect("the built-in registry.toml is valid");
+        registry.public_list = true;
         registry
     }
 
-    /// A registry with no crawlers (for tests and for users who want only their own file).
+    /// A registry with no crawlers (for tests and for users who want only their own file):
+    /// it knows no crawler and does not consult the crawler-user-agents list; only spec §8's
+    /// signs mark unknown robots.
     pub fn empty() -> Registry {
         Registry {
             crawlers: Vec::new(),
             ranges: BTreeMap::new(),
             automaton: None,
             owners: Vec::new(),
+            public_list: false,
         }
     }
 
@@ -160,7 +168,6 @@ impl Registry {
         Ok(())
     }
 
-    /// [`Registry::load_extra`] on the contents of a file (`--crawlers FILE`); errors name it.
     /// The built-in registry, plus `--crawlers FILE` when given.
     pub fn builtin_with(extra: Option<&std::path::Path>) -> Result<Registry, RegistryError> {
         let mut registry = Registry::builtin();
@@ -170,6 +177,7 @@ impl Registry {
         Ok(registry)
     }
 
+    /// [`Registry::load_extra`] on the contents of a file (`--crawlers FILE`); errors name it.
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<(), RegistryError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(path))?;
@@ -184,6 +192,50 @@ impl Registry {
         self.classify(user_agent, false).0
     }
 
+    /// How the client of a User-Agent header reads robots.txt: a registry crawler's tokens,
+    /// `*` rule and dialect; an unknown robot's product tokens under Google's rules; for a
+    /// header that is not a crawler's, the tokens a group could name it by, `*` applying (the
+    /// caller asks as if it were a crawler). The audit refines the last case (spec §8: only a
+    /// group naming one of its tokens makes it one), see [`Registry::reader_of`].
+    pub fn agent_for(&self, user_agent: &[u8]) -> RobotsReader {
+        let (identity, tokens) = self.identify_with_tokens(user_agent);
+        self.reader_of(&identity).unwrap_or(RobotsReader {
+            tokens,
+            obeys_star: true,
+            dialect: Dialect::Google,
+            category: None,
+            obeys_robots: true,
+        })
+    }
+
+    /// How the crawler of a product token reads robots.txt: the token itself, compared exactly
+    /// (as Google's reference matcher compares the token its caller passes), with the `*` rule
+    /// and dialect of the registry crawler whose first token it is (Yandex robots use Yandex's
+    /// rules), else Google's rules and `*`.
+    pub fn agent_for_token(&self, token: &str) -> RobotsReader {
+        let lower = token.to_ascii_lowercase();
+        let crawler = self
+            .crawlers
+            .iter()
+            .find(|c| c.tokens.first().is_some_and(|t| *t == lower));
+        RobotsReader {
+            tokens: vec![token.to_string()],
+            obeys_star: crawler.is_none_or(|c| c.obeys_star),
+            dialect: crawler.map_or(Dialect::Google, |c| c.dialect),
+            category: crawler.map(|c| c.category),
+            obeys_robots: crawler.is_none_or(|c| c.obeys_robots),
+        }
+    }
+
+    /// How an identified crawler reads robots.txt; `None` for [`Identity::NotCrawler`].
+    pub fn reader_of(&self, identity: &Identity) -> Option<RobotsReader> {
+        match identity {
+            Identity::Known(id) => Some(RobotsReader::from(self.get(*id))),
+            Identity::Unknown(bot) => Some(RobotsReader::from(bot)),
+            Identity::NotCrawler => None,
+        }
+    }
+
     /// [`Registry::identify`], and for a client that is not a crawler its
     /// [`nameable_tokens`](super::nameable_tokens) too, from the same scan of the header
     /// (empty for crawlers).
@@ -192,14 +244,60 @@ impl Registry {
     }
 
     fn classify(&self, user_agent: &[u8], want_tokens: bool) -> (Identity, Vec<String>) {
-        if let Some(id) = self.find_known(user_agent) {
+        let known = self.find_known(user_agent);
+        if let Some((id, _)) = known
+            && self.get(id).category != Category::Automation
+        {
             return (Identity::Known(id), Vec::new());
         }
         let words = scan(user_agent);
-        if looks_automated(&words) {
+        // (Headers of browser words only, most of a log's, need no look-up.)
+        let listed = (self.public_list && !only_browser_words(&words))
+            .then(|| list::find(user_agent))
+            .flatten();
+        // An HTTP library or headless browser in the header of a client that says it is a
+        // robot (`HeadlessChrome/87.0 YextBot/Java`), or after the product that uses it
+        // (`W3C-checklink/4.5 libwww-perl/5.823`): that client, not the library. (Asked only
+        // when a library was found: most headers are browsers.)
+        let library_found =
+            known.is_some() || listed.is_some_and(|m| m.category == Some(Category::Automation));
+        let declared = library_found && declares_robot(&words);
+        if let Some((id, start)) = known
+            && !declared
+            && !product_before(&words, start)
+        {
+            return (Identity::Known(id), Vec::new());
+        }
+        let feed_signs = has_feed_reader_signs(user_agent);
+        let listed = listed.filter(|m| !(declared && m.category == Some(Category::Automation)));
+        // A library named after the client's own product (`DAVdroid/1.9 (…; okhttp3)`): the
+        // client is that product, an automated one.
+        let library_behind = listed.is_some_and(|m| {
+            m.category == Some(Category::Automation) && product_before(&words, m.start)
+        });
+        if feed_signs || listed.is_some() || known.is_some() || looks_automated(&words) {
+            let category = if feed_signs {
+                Some(Category::FeedReader)
+            } else if let Some(m) = listed {
+                m.category
+            } else if known.is_some() && !declared {
+                Some(Category::Automation)
+            } else {
+                None
+            };
+            // The list's match names the client, unless it is a library behind another
+            // product or a host name (`PostRank/2.0 (postrank.com; …)`): the product then.
+            let name = listed
+                .filter(|_| !library_behind)
+                .and_then(|m| name_at(user_agent, m.start, m.end))
+                .filter(|n| !looks_like_host(n))
+                .unwrap_or_else(|| unknown_name(&words));
             let bot = UnknownBot {
-                name: unknown_name(&words),
-                tokens: tokens_of(&words),
+                name,
+                tokens: own_tokens_of(&words),
+                category,
+                // Feed readers fetch what their users subscribed to: not crawlers (RFC 9309).
+                obeys_robots: category != Some(Category::FeedReader),
             };
             (Identity::Unknown(bot), Vec::new())
         } else if want_tokens {
@@ -209,8 +307,9 @@ impl Registry {
         }
     }
 
-    /// The registry part of [`Registry::identify`].
-    fn find_known(&self, ua: &[u8]) -> Option<CrawlerId> {
+    /// The registry part of [`Registry::identify`]: the crawler, and where its pattern
+    /// starts in the header.
+    fn find_known(&self, ua: &[u8]) -> Option<(CrawlerId, usize)> {
         let automaton = self.automaton.as_ref()?;
         // (priority, length, -start, -id): the largest wins.
         let mut best: Option<(
@@ -245,7 +344,7 @@ impl Registry {
                 best = Some(rank);
             }
         }
-        best.map(|(_, _, _, std::cmp::Reverse(id))| id)
+        best.map(|(_, _, std::cmp::Reverse(start), std::cmp::Reverse(id))| (id, start))
     }
 
     /// The crawler with this id. Panics if the id is from another registry that is larger.
@@ -281,36 +380,60 @@ impl Registry {
         self.ranges.get(name).map(String::as_str)
     }
 
+    /// The range lists that vouch for crawler `id`: its own `ip_ranges` first, then those of
+    /// every other crawler with the same `operator`, without repeats. An address in any of
+    /// them proves the operator (see `registry.toml`); only the crawler's own can make it
+    /// spoofed.
+    pub fn operator_ranges(&self, id: CrawlerId) -> Vec<&str> {
+        let me = self.get(id);
+        let mut out: Vec<&str> = me.verify.ip_ranges.iter().map(String::as_str).collect();
+        for c in self.crawlers.iter().filter(|c| c.operator == me.operator) {
+            for name in &c.verify.ip_ranges {
+                if !out.contains(&name.as_str()) {
+                    out.push(name);
+                }
+            }
+        }
+        out
+    }
+
     /// All range lists the registry knows: (name, URL), by name.
     pub fn range_lists(&self) -> impl Iterator<Item = (&str, &str)> {
         self.ranges.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
 }
 
-/// True if the match `ua[start..end]` lies in a URL or e-mail address (the word around it, cut
-/// at whitespace, `;`, `,` and brackets).
-fn in_contact(ua: &[u8], start: usize, end: usize) -> bool {
-    let is_sep =
-        |b: &u8| b.is_ascii_whitespace() || matches!(b, b';' | b',' | b'(' | b')' | b'[' | b']');
-    let left = ua[..start].iter().rposition(is_sep).map_or(0, |i| i + 1);
-    let right = ua[end..]
-        .iter()
-        .position(is_sep)
-        .map_or(ua.len(), |i| end + i);
-    is_contact(&ua[left..right])
-}
-
-/// True if the text before a match ends with the word `like` or `following`.
+/// True if the text before a match ends with a comparison: the word `like` or `following`,
+/// or `compatible with`, `similar to` (`SentiBot www.sentibot.eu (compatible with
+/// Googlebot)`): the header names another client, not itself.
 fn is_reference(before: &[u8]) -> bool {
-    let before = before.trim_ascii_end();
-    [&b"like"[..], b"following"].iter().any(|word| {
-        before.len() >= word.len()
-            && before[before.len() - word.len()..].eq_ignore_ascii_case(word)
-            && before
+    let ends_with_word = |text: &[u8], word: &[u8]| {
+        text.len() >= word.len()
+            && text[text.len() - word.len()..].eq_ignore_ascii_case(word)
+            && text
                 .len()
                 .checked_sub(word.len() + 1)
-                .is_none_or(|i| !is_name_byte(before[i]))
-    })
+                .is_none_or(|i| !is_name_byte(text[i]))
+    };
+    let before = before.trim_ascii_end();
+    if ends_with_word(before, b"like") || ends_with_word(before, b"following") {
+        return true;
+    }
+    [(&b"compatible"[..], &b"with"[..]), (b"similar", b"to")]
+        .iter()
+        .any(|(first, second)| {
+            ends_with_word(before, second)
+                && ends_with_word(
+                    before[..before.len() - second.len()].trim_ascii_end(),
+                    first,
+                )
+        })
+}
+
+/// `example.com`: a dot, and letters after the last one.
+fn looks_like_host(name: &str) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(_, tld)| tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()))
 }
 
 /// The id of index `i`; `load_extra` keeps the registry under `u16::MAX` entries.
@@ -423,6 +546,38 @@ fn build_automaton(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn agent_for_reads_a_header_as_the_audit_identifies_it() {
+        let registry = Registry::builtin();
+        let image = registry.agent_for(b"Googlebot-Image/1.0");
+        assert_eq!(image.tokens, ["googlebot-image", "googlebot"]);
+        assert_eq!(image.dialect, Dialect::Google);
+        assert_eq!(image.category, Some(Category::Search));
+        let yandex = registry.agent_for(b"Mozilla/5.0 (compatible; YandexBot/3.0)");
+        assert_eq!(yandex.dialect, Dialect::Yandex);
+        let unknown = registry.agent_for(b"FooBot/2.1 (+https://foo.example/bot)");
+        assert_eq!(unknown.tokens, ["foobot"]);
+        assert!(unknown.obeys_star);
+        assert_eq!(unknown.category, None);
+        let feed = registry.agent_for(b"Feedbin feed-id:1373711 - 2 subscribers");
+        assert!(!feed.obeys_robots, "{feed:?}");
+        // Not a crawler: the tokens a group could name it by, `*` applying for the caller.
+        let curlish = registry.agent_for(b"Mozilla/5.0 (X11; Linux x86_64) Acme/4.2");
+        assert_eq!(curlish.tokens, ["acme"]);
+        assert!(curlish.obeys_star);
+    }
+
+    #[test]
+    fn agent_for_token_keeps_the_token_and_takes_the_crawlers_rules() {
+        let registry = Registry::builtin();
+        let yandex = registry.agent_for_token("YandexBot");
+        assert_eq!(yandex.tokens, ["YandexBot"]);
+        assert_eq!(yandex.dialect, Dialect::Yandex);
+        let other = registry.agent_for_token("NoSuchBot");
+        assert_eq!(other.tokens, ["NoSuchBot"]);
+        assert_eq!((other.dialect, other.obeys_star), (Dialect::Google, true));
+    }
 
     #[test]
     fn identify_with_tokens_is_identify_plus_one_scan_of_the_same_tokens() {

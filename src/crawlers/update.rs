@@ -17,13 +17,13 @@
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use reqwest::blocking::Client;
 
 use super::{RangeList, Registry};
 use crate::fetch::error_chain;
-use crate::fetch::{FetchOptions, GuardedResolver, MAX_REDIRECTS, address_allowed};
+use crate::fetch::guard::{ClientSettings, guarded_client, vouched_literals};
+use crate::fetch::{FetchOptions, MAX_REDIRECTS, address_allowed};
 use crate::text;
 
 /// The largest range list accepted: 8 MiB (the published lists are tens of KiB).
@@ -143,18 +143,9 @@ struct Downloader {
 
 impl Downloader {
     fn new(opts: &FetchOptions) -> Result<Downloader, UpdateError> {
-        // rustls with the ring provider (see Cargo.toml); an error means one is installed.
-        let _ = rustls::crypto::ring::default_provider().install_default();
         // As in the fetch stage, `--resolve` cannot send an IP literal elsewhere; it only
         // vouches for the literal when it lists that very address.
-        let vouched: Vec<(IpAddr, u16)> = opts
-            .resolve
-            .iter()
-            .filter_map(|o| {
-                let ip: IpAddr = o.host.trim_matches(['[', ']']).parse().ok()?;
-                o.addrs.contains(&ip).then_some((ip, o.port))
-            })
-            .collect();
+        let vouched = vouched_literals(&opts.resolve);
         let allow_private = opts.allow_private;
         let policy_vouched = vouched.clone();
         let policy = reqwest::redirect::Policy::custom(move |attempt| {
@@ -166,14 +157,14 @@ impl Downloader {
                 None => attempt.follow(),
             }
         });
-        let mut builder = Client::builder()
-            .user_agent(opts.user_agent.as_str())
-            .redirect(policy)
-            // A proxy would connect on our behalf to addresses the guard never sees.
-            .no_proxy()
-            .connect_timeout(opts.connect_timeout)
-            .timeout(opts.total_timeout)
-            .dns_resolver(Arc::new(GuardedResolver { allow_private }));
+        let mut builder = guarded_client(&ClientSettings {
+            user_agent: &opts.user_agent,
+            connect_timeout: opts.connect_timeout,
+            timeout: opts.total_timeout,
+            allow_private,
+        })
+        // Ranges are fetched by reqwest's redirects, each hop checked by the policy.
+        .redirect(policy);
         let mut pinned: Vec<(&str, Vec<SocketAddr>)> = Vec::new();
         for o in opts
             .resolve

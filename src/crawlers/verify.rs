@@ -8,11 +8,23 @@
 //! over sorted, merged intervals. A [`Verifier`] given a [`DnsVerifier`] also checks, by
 //! forward-confirmed reverse DNS, the crawlers whose operators publish rDNS domains (the
 //! DNS work itself is in `dns.rs`).
+//!
+//! Which lists: a crawler is checked against every list its operator publishes for any of
+//! its crawlers (an address in Google's special-crawler list proves Google, whatever Google
+//! crawler the header names), but only the lists of its own entry (`ip_ranges`) can make it
+//! spoofed.
+//!
+//! Time: a range list describes the addresses of its date, and reverse DNS describes the
+//! present. A request older than a list's date by more than [`STALE_AFTER_MS`] is not judged
+//! by that list, and one older than the present by as much is not judged by DNS: its verdict
+//! is Unverifiable, marked as too old ([`TimedVerdict`]), never Spoofed. Requests newer than
+//! a list are judged by it (keeping the lists fresh is `update-ranges`' job).
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use serde::Deserialize;
 
@@ -46,6 +58,10 @@ const BUNDLED: &[(&str, &str)] = &[
     ("perplexitybot", include_str!("ranges/perplexitybot.json")),
 ];
 
+/// How far back a range list (from its date) or reverse DNS (from the present) can judge a
+/// request: 30 days, in milliseconds. An older request is Unverifiable, never Spoofed.
+pub const STALE_AFTER_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
 /// The outcome of verifying a client address against a crawler's published ranges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VerifyResult {
@@ -75,6 +91,9 @@ impl VerifyResult {
 pub struct RangeList {
     name: String,
     creation_time: Option<String>,
+    /// The instant the list describes (unix ms): its `creationTime`, or for a saved copy
+    /// without one the file's modification time.
+    date_ms: Option<i64>,
     prefixes: usize,
     v4: Vec<(u32, u32)>,
     v6: Vec<(u128, u128)>,
@@ -134,6 +153,7 @@ impl RangeList {
         }
         Ok(RangeList {
             name: name.to_owned(),
+            date_ms: doc.creation_time.as_deref().and_then(parse_creation_time),
             creation_time: doc.creation_time,
             prefixes: doc.prefixes.len(),
             v4: merge(v4),
@@ -149,6 +169,26 @@ impl RangeList {
     /// The list's `creationTime` (the snapshot's date for bundled lists).
     pub fn creation_time(&self) -> Option<&str> {
         self.creation_time.as_deref()
+    }
+
+    /// The instant the list describes, in unix milliseconds: its `creationTime` (RFC 3339;
+    /// without an offset, as Google writes it, UTC), or what [`RangeList::with_date_ms`]
+    /// set. `None` if unknown: such a list judges requests of any age.
+    pub fn date_ms(&self) -> Option<i64> {
+        self.date_ms
+    }
+
+    /// This list, describing the instant `date_ms` (unix ms) instead.
+    pub fn with_date_ms(mut self, date_ms: Option<i64>) -> RangeList {
+        self.date_ms = date_ms;
+        self
+    }
+
+    /// True if a request at `at_ms` is older than this list's date by more than
+    /// `tolerance_ms`, so the list cannot say whether its address was the crawler's then.
+    fn too_new_for(&self, at_ms: i64, tolerance_ms: i64) -> bool {
+        self.date_ms
+            .is_some_and(|date| at_ms < date.saturating_sub(tolerance_ms))
     }
 
     /// Number of prefixes in the file.
@@ -171,6 +211,28 @@ impl RangeList {
             IpAddr::V6(a) => lookup(&self.v6, u128::from(a)),
         }
     }
+}
+
+/// A list's `creationTime` as unix ms: RFC 3339 with an offset
+/// (`2026-09-02T14:41:10+00:00`), or a civil date-time taken as UTC, as Google writes it
+/// (`2024-04-08T15:46:47.000000`), or a bare date.
+fn parse_creation_time(text: &str) -> Option<i64> {
+    let text = text.trim();
+    if let Ok(ts) = text.parse::<jiff::Timestamp>() {
+        return Some(ts.as_millisecond());
+    }
+    let utc = |dt: jiff::civil::DateTime| {
+        jiff::tz::Offset::UTC
+            .to_timestamp(dt)
+            .ok()
+            .map(|ts| ts.as_millisecond())
+    };
+    if let Ok(dt) = text.parse::<jiff::civil::DateTime>() {
+        return utc(dt);
+    }
+    text.parse::<jiff::civil::Date>()
+        .ok()
+        .and_then(|d| utc(d.to_datetime(jiff::civil::Time::midnight())))
 }
 
 /// `"1.2.3.0/24"` → `("1.2.3.0", 24)`.
@@ -223,6 +285,38 @@ impl Succ for u128 {
     }
 }
 
+/// A verdict at the time of the request ([`Verifier::verify_at`]): the result, and whether it
+/// is Unverifiable only because the request is too old for the lists or for DNS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimedVerdict {
+    /// The verdict for the report's `verification` column.
+    pub result: VerifyResult,
+    /// `Some(date)` when the result is Unverifiable and a range list of the crawler's
+    /// operator that holds prefixes of the address's family could not be used because the
+    /// request is older than the list's date by more than [`STALE_AFTER_MS`]; `date` is that
+    /// list's date (unix ms; the latest, if several). The date to print in the warning.
+    pub ranges_too_old: Option<i64>,
+    /// True when the result is Unverifiable and reverse DNS would have been asked but the
+    /// request is older than the present by more than [`STALE_AFTER_MS`].
+    pub dns_too_old: bool,
+}
+
+impl TimedVerdict {
+    /// True if the request could not be verified only because of its age: count it for the
+    /// warning. Implies `result == Unverifiable`.
+    pub fn too_old(&self) -> bool {
+        self.ranges_too_old.is_some() || self.dns_too_old
+    }
+
+    fn plain(result: VerifyResult) -> TimedVerdict {
+        TimedVerdict {
+            result,
+            ranges_too_old: None,
+            dns_too_old: false,
+        }
+    }
+}
+
 /// Checks client addresses against published crawler IP ranges. `Send + Sync`.
 ///
 /// ```
@@ -235,16 +329,32 @@ impl Succ for u128 {
 /// assert_eq!(check("203.0.113.9"), VerifyResult::Spoofed);
 /// let claude = registry.by_name("ClaudeBot").expect("built in");
 /// assert_eq!(verifier.verify(&registry, claude, "203.0.113.9".parse().expect("an address")), VerifyResult::Unverifiable);
+///
+/// // A request of 2015 cannot be judged by the lists of 2026.
+/// let t_2015 = 1_433_116_800_000; // 2015-06-01T00:00:00Z in unix ms
+/// let old = verifier.verify_at(&registry, googlebot, "203.0.113.9".parse().expect("an address"), t_2015);
+/// assert_eq!(old.result, VerifyResult::Unverifiable);
+/// assert!(old.too_old());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Verifier {
     lists: BTreeMap<String, RangeList>,
     /// Forward-confirmed reverse DNS, when enabled (`--verify-dns`).
     dns: Option<Arc<DnsVerifier>>,
+    /// The present that DNS answers describe (unix ms): the clock when the verifier was
+    /// made, unless set by [`Verifier::with_now_ms`].
+    now_ms: i64,
+}
+
+/// The clock, in unix ms (0 if it is set before 1970).
+fn clock_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 impl Verifier {
-    /// The snapshots compiled into the binary (dates: [`RangeList::creation_time`]).
+    /// The snapshots compiled into the binary (dates: [`RangeList::date_ms`], 2026-09-02).
     pub fn bundled() -> Verifier {
         let lists = BUNDLED
             .iter()
@@ -254,7 +364,11 @@ impl Verifier {
                 (name.to_owned(), list)
             })
             .collect();
-        Verifier { lists, dns: None }
+        Verifier {
+            lists,
+            dns: None,
+            now_ms: clock_ms(),
+        }
     }
 
     /// This verifier, also checking by forward-confirmed reverse DNS the crawlers that
@@ -269,13 +383,27 @@ impl Verifier {
         self
     }
 
+    /// This verifier, taking `now_ms` (unix ms) as the present that reverse DNS describes
+    /// (default: the clock when the verifier was made). For tests and reproducible runs.
+    pub fn with_now_ms(mut self, now_ms: i64) -> Verifier {
+        self.now_ms = now_ms;
+        self
+    }
+
+    /// The present that reverse DNS answers describe (unix ms).
+    pub fn now_ms(&self) -> i64 {
+        self.now_ms
+    }
+
     /// The DNS verifier, if DNS checks are on (for its [`DnsVerifier::stats`]).
     pub fn dns(&self) -> Option<&DnsVerifier> {
         self.dns.as_deref()
     }
 
     /// The bundled snapshots, overridden by every `NAME.json` in `dir` (fresh copies saved by
-    /// `update-ranges`; `NAME` is the registry's list name). Other files are ignored.
+    /// `update-ranges`; `NAME` is the registry's list name). Other files are ignored. A saved
+    /// copy is dated by its `creationTime`, or without one by the file's modification time
+    /// (when `update-ranges` saved it).
     pub fn with_range_dir(dir: &Path) -> Result<Verifier, RegistryError> {
         let mut verifier = Verifier::bundled();
         let io = |e: std::io::Error, p: &Path| {
@@ -297,7 +425,17 @@ impl Verifier {
                 continue;
             };
             let json = std::fs::read_to_string(&path).map_err(|e| io(e, &path))?;
-            let list = RangeList::from_json(name, &json).map_err(|e| e.with_path(&path))?;
+            let mut list = RangeList::from_json(name, &json).map_err(|e| e.with_path(&path))?;
+            if list.date_ms.is_none() {
+                let saved = std::fs::metadata(&path)
+                    .and_then(|m| m.modified())
+                    .map_err(|e| io(e, &path))?;
+                let ms = saved
+                    .duration_since(SystemTime::UNIX_EPOCH)
+                    .ok()
+                    .and_then(|d| i64::try_from(d.as_millis()).ok());
+                list = list.with_date_ms(ms);
+            }
             verifier.lists.insert(name.to_owned(), list);
         }
         Ok(verifier)
@@ -318,27 +456,61 @@ impl Verifier {
         self.lists.values()
     }
 
-    /// Is `client_ip` one of the addresses the crawler's operator publishes?
+    /// The earliest and the latest date of the loaded lists (unix ms), if any has one: the
+    /// span of "the lists' date" for messages.
+    pub fn lists_dates(&self) -> Option<(i64, i64)> {
+        let mut dates = self.lists.values().filter_map(RangeList::date_ms);
+        let first = dates.next()?;
+        Some(dates.fold((first, first), |(lo, hi), d| (lo.min(d), hi.max(d))))
+    }
+
+    /// Is `client_ip` one of the addresses the crawler's operator publishes, judged as of
+    /// the lists' dates and the present (for a request whose time is unknown)?
     ///
-    /// Verified if it is in any of the crawler's lists. Outside them, a crawler with
-    /// `rdns_domains` gets the DNS verdict when DNS checks are on ([`DnsVerifier::check`]:
-    /// a DNS failure is Unverifiable, never Spoofed). Otherwise Spoofed if at least one of
-    /// its lists is loaded and has prefixes of the address's family, and none holds it;
-    /// Unverifiable otherwise (no published ranges, or rDNS only without DNS checks).
+    /// Verified if it is in any list of the crawler's operator ([`Verifier::lists_for`]).
+    /// Outside them, a crawler with `rdns_domains` gets the DNS verdict when DNS checks are
+    /// on ([`DnsVerifier::check`]: a DNS failure is Unverifiable, never Spoofed). Otherwise
+    /// Spoofed if at least one of its own lists (`ip_ranges`) is loaded and has prefixes of
+    /// the address's family; Unverifiable otherwise (no published ranges, or rDNS only
+    /// without DNS checks).
     pub fn verify(&self, registry: &Registry, id: CrawlerId, client_ip: IpAddr) -> VerifyResult {
         self.verify_in(&self.lists_for(registry, id), registry, id, client_ip)
     }
 
-    /// The loaded lists of crawler `id`: what [`Verifier::verify_in`] searches. A caller that
-    /// verifies many requests finds them once per crawler rather than by name per request.
+    /// [`Verifier::verify`] for a request made at `at_ms` (unix ms): a list whose date is
+    /// more than [`STALE_AFTER_MS`] after the request is not used, nor DNS for a request
+    /// more than that before [`Verifier::now_ms`]. What they would have decided is then
+    /// Unverifiable, with the reason in the [`TimedVerdict`].
+    pub fn verify_at(
+        &self,
+        registry: &Registry,
+        id: CrawlerId,
+        client_ip: IpAddr,
+        at_ms: i64,
+    ) -> TimedVerdict {
+        self.verify_at_in(
+            &self.lists_for(registry, id),
+            registry,
+            id,
+            client_ip,
+            at_ms,
+        )
+    }
+
+    /// The loaded lists that vouch for crawler `id`: those of every crawler of its operator
+    /// (the same `operator` text), its own first. What [`Verifier::verify_in`] and
+    /// [`Verifier::verify_at_in`] search. A caller that verifies many requests finds them
+    /// once per crawler rather than by name per request.
     pub fn lists_for(&self, registry: &Registry, id: CrawlerId) -> Vec<&RangeList> {
-        registry
-            .get(id)
-            .verify
-            .ip_ranges
-            .iter()
-            .filter_map(|name| self.lists.get(name))
-            .collect()
+        let mut out: Vec<&RangeList> = Vec::new();
+        for name in registry.operator_ranges(id) {
+            if let Some(list) = self.lists.get(name)
+                && !out.iter().any(|l| l.name == list.name)
+            {
+                out.push(list);
+            }
+        }
+        out
     }
 
     /// [`Verifier::verify`], given the crawler's lists from [`Verifier::lists_for`].
@@ -349,23 +521,68 @@ impl Verifier {
         id: CrawlerId,
         client_ip: IpAddr,
     ) -> VerifyResult {
+        self.judge(lists, registry, id, client_ip, None).result
+    }
+
+    /// [`Verifier::verify_at`], given the crawler's lists from [`Verifier::lists_for`].
+    pub fn verify_at_in(
+        &self,
+        lists: &[&RangeList],
+        registry: &Registry,
+        id: CrawlerId,
+        client_ip: IpAddr,
+        at_ms: i64,
+    ) -> TimedVerdict {
+        self.judge(lists, registry, id, client_ip, Some(at_ms))
+    }
+
+    fn judge(
+        &self,
+        lists: &[&RangeList],
+        registry: &Registry,
+        id: CrawlerId,
+        client_ip: IpAddr,
+        at_ms: Option<i64>,
+    ) -> TimedVerdict {
+        let crawler = registry.get(id);
+        // Own lists that could say "spoofed", and the latest date of a list too new to be used.
         let mut checkable = false;
+        let mut too_old: Option<i64> = None;
         for list in lists {
-            if list.contains(client_ip) {
-                return VerifyResult::Verified;
+            if !list.covers_family(client_ip) {
+                continue;
             }
-            checkable |= list.covers_family(client_ip);
+            if let (Some(at), Some(date)) = (at_ms, list.date_ms)
+                && list.too_new_for(at, STALE_AFTER_MS)
+            {
+                too_old = Some(too_old.map_or(date, |d| d.max(date)));
+                continue;
+            }
+            if list.contains(client_ip) {
+                return TimedVerdict::plain(VerifyResult::Verified);
+            }
+            checkable |= crawler.verify.ip_ranges.contains(&list.name);
         }
-        let domains = &registry.get(id).verify.rdns_domains;
+        let domains = &crawler.verify.rdns_domains;
+        let mut dns_too_old = false;
         if let Some(dns) = &self.dns
             && !domains.is_empty()
         {
-            return dns.check(client_ip, domains);
+            // Reverse DNS tells who holds the address now, not then.
+            if at_ms.is_some_and(|at| at < self.now_ms.saturating_sub(STALE_AFTER_MS)) {
+                dns_too_old = true;
+            } else {
+                return TimedVerdict::plain(dns.check(client_ip, domains));
+            }
         }
-        if checkable {
-            VerifyResult::Spoofed
+        if checkable && too_old.is_none() {
+            TimedVerdict::plain(VerifyResult::Spoofed)
         } else {
-            VerifyResult::Unverifiable
+            TimedVerdict {
+                result: VerifyResult::Unverifiable,
+                ranges_too_old: too_old,
+                dns_too_old,
+            }
         }
     }
 }
@@ -428,12 +645,41 @@ mod tests {
     }
 
     #[test]
+    fn creation_times_in_the_published_shapes() {
+        let day = 86_400_000;
+        let base = 20_551 * day; // 2026-04-08T00:00:00Z
+        for (text, want) in [
+            // Google's lists: no offset, microseconds (UTC).
+            ("2026-04-08T15:46:47.000000", Some(base + 56_807_000)),
+            ("2026-04-08T15:46:47+00:00", Some(base + 56_807_000)),
+            ("2026-04-08T17:46:47+02:00", Some(base + 56_807_000)),
+            ("2026-04-08T15:46:47.0000000Z", Some(base + 56_807_000)),
+            ("2026-04-08", Some(base)),
+            (" 2026-04-08 ", Some(base)),
+            ("yesterday", None),
+            ("", None),
+        ] {
+            assert_eq!(parse_creation_time(text), want, "{text:?}");
+        }
+        let l = RangeList::from_json("t", LIST).expect("valid");
+        assert_eq!(l.date_ms(), parse_creation_time("2026-01-01T00:00:00Z"));
+        let undated = RangeList::from_json("u", r#"{"prefixes": []}"#).expect("valid");
+        assert_eq!(undated.date_ms(), None);
+        assert!(
+            !undated.too_new_for(0, STALE_AFTER_MS),
+            "an undated list judges any age"
+        );
+        assert_eq!(undated.with_date_ms(Some(5)).date_ms(), Some(5));
+    }
+
+    #[test]
     fn bundled_lists_parse() {
         let v = Verifier::bundled();
         assert_eq!(v.lists().count(), BUNDLED.len());
         for l in v.lists() {
             assert!(l.prefix_count() > 0, "{}", l.name());
             assert!(l.creation_time().is_some(), "{}", l.name());
+            assert!(l.date_ms().is_some(), "{}", l.name());
         }
     }
 }

@@ -10,8 +10,12 @@
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, ToSocketAddrs};
+use std::sync::Arc;
+use std::time::Duration;
 
+use crate::fetch::ResolveOverride;
 use crate::text;
+use reqwest::blocking::{Client, ClientBuilder};
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 /// Why an address was refused.
@@ -222,6 +226,51 @@ impl fmt::Display for GuardedResolver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("system resolver behind the address guard")
     }
+}
+
+/// What every client of the tool sends and how long it waits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientSettings<'a> {
+    /// The `User-Agent` header.
+    pub(crate) user_agent: &'a str,
+    /// Bound on connecting.
+    pub(crate) connect_timeout: Duration,
+    /// Bound on a whole request.
+    pub(crate) timeout: Duration,
+    /// Passed to [`GuardedResolver`].
+    pub(crate) allow_private: bool,
+}
+
+/// The one way the tool builds an HTTP client: names resolve through [`GuardedResolver`], no
+/// proxy (a proxy would connect on our behalf to addresses the guard never sees), and no
+/// redirects followed by reqwest (callers follow them hop by hop through the guard, or set a
+/// policy of their own that checks every hop). Callers add `--resolve` pins with
+/// `resolve_to_addrs`.
+pub(crate) fn guarded_client(settings: &ClientSettings<'_>) -> ClientBuilder {
+    // rustls with the ring provider (see Cargo.toml); an error means a provider was already
+    // installed by the embedding program, which is as good.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    Client::builder()
+        .user_agent(settings.user_agent)
+        .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
+        .connect_timeout(settings.connect_timeout)
+        .timeout(settings.timeout)
+        .dns_resolver(Arc::new(GuardedResolver {
+            allow_private: settings.allow_private,
+        }))
+}
+
+/// The IP-literal hosts `--resolve` vouches for: an entry whose host is a literal cannot send
+/// it elsewhere, it only allows that very address (and port) past the guard.
+pub(crate) fn vouched_literals(resolve: &[ResolveOverride]) -> Vec<(IpAddr, u16)> {
+    resolve
+        .iter()
+        .filter_map(|o| {
+            let ip: IpAddr = o.host.trim_matches(['[', ']']).parse().ok()?;
+            o.addrs.contains(&ip).then_some((ip, o.port))
+        })
+        .collect()
 }
 
 /// An allow-list of host patterns: `example.com` (that host) or `*.example.com` (its

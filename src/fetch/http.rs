@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 
-use super::guard::{GuardError, GuardedResolver, HostAllowList, address_allowed};
+use super::guard::{ClientSettings, GuardError, HostAllowList, address_allowed, guarded_client};
 use super::{
     DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_REDIRECTS, MAX_ROBOTS_BYTES,
     Obtained, Origin, Outcome, RobotsEntry, Scheme, overrides_by_key,
@@ -49,22 +49,13 @@ impl HttpFetcher {
         opts: &FetchOptions,
         allow: HostAllowList,
     ) -> Result<HttpFetcher, FetchError> {
-        // rustls with the ring provider (see Cargo.toml); an error means a provider was
-        // already installed by the embedding program, which is as good.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let builder = || {
-            Client::builder()
-                .user_agent(opts.user_agent.as_str())
-                // Redirects are followed by `fetch`, hop by hop, through the guard.
-                .redirect(reqwest::redirect::Policy::none())
-                // A proxy would connect on our behalf to addresses the guard never sees.
-                .no_proxy()
-                .connect_timeout(opts.connect_timeout)
-                .timeout(opts.total_timeout)
-                .dns_resolver(Arc::new(GuardedResolver {
-                    allow_private: opts.allow_private,
-                }))
+        let settings = ClientSettings {
+            user_agent: &opts.user_agent,
+            connect_timeout: opts.connect_timeout,
+            timeout: opts.total_timeout,
+            allow_private: opts.allow_private,
         };
+        let builder = || guarded_client(&settings);
         let client = builder().build().map_err(FetchError::Client)?;
         let mut pinned = HashMap::new();
         let mut pinned_literals = HashMap::new();

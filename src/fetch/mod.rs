@@ -14,10 +14,11 @@
 //! This module never parses robots.txt (that is `robots`) and never fails a run: whatever
 //! happens to a fetch is an [`Outcome`], reported per host.
 
+mod archive;
 mod cache;
 mod command;
 mod dir;
-mod guard;
+pub(crate) mod guard;
 mod http;
 pub(crate) use http::error_chain;
 mod origin;
@@ -33,6 +34,10 @@ use crate::text;
 use dashmap::DashMap;
 use serde::{Deserialize, Serialize};
 
+pub use archive::{
+    ArchiveError, ArchiveOptions, CdxProblem, DEFAULT_ARCHIVE, ImportError, ImportErrorKind,
+    Imported, Importer, RequestError, payload_digest,
+};
 pub use command::{FetchTarget, fetch_targets, run_fetch_command, write_target};
 pub use dir::{DatedName, DirError, RobotsDir, Saved, parse_stamp, stamp};
 pub use guard::{GuardError, GuardRefusal, GuardedResolver, address_allowed};

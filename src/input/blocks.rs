@@ -2,9 +2,11 @@
 //!
 //! Stage: the second half of `input`. Takes: bytes from any [`Read`] (already decompressed).
 //! Gives: owned blocks of whole lines, each with the number of its first line and the W3C
-//! `#Fields:` line in force at its start. Must not: split a line, copy a block's bytes more
-//! than once (they are read straight into the block's own `Vec`), or know any log format
-//! beyond the `#Fields:` directive.
+//! `#Fields:` line in force at its start, and the lines over the maximum line length that
+//! were skipped ([`LongLine`]). Must not: split a line, copy a block's bytes more than once
+//! (they are read straight into the block's own `Vec`), hold a line longer than the maximum
+//! (its bytes are dropped as they stream past: memory stays flat whatever a gzip bomb
+//! inflates to), or know any log format beyond the `#Fields:` directive.
 
 use std::io::{self, Read};
 use std::sync::{Arc, Mutex};
@@ -20,6 +22,24 @@ const UTF8_BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Smallest read asked of the reader when a block has to grow for a very long line.
 const MIN_GROW: usize = 64 * 1024;
+
+/// How many of its first bytes an over-long line keeps as its [`LongLine::head`].
+pub const LONG_LINE_HEAD: usize = 120;
+
+/// The bytes of an over-long line kept while it is read: its head and a byte order mark.
+const HEAD_KEPT: usize = LONG_LINE_HEAD + UTF8_BOM.len();
+
+/// A line longer than the maximum line length: counted and skipped, never held whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LongLine {
+    /// Its 1-based line number in its source.
+    pub line: u64,
+    /// Its full length in bytes, not counting the `\n` (a byte order mark at the start of
+    /// the input is no part of the first line).
+    pub len: u64,
+    /// Its first bytes (at most [`LONG_LINE_HEAD`]), raw, for a malformed-line example.
+    pub head: Vec<u8>,
+}
 
 /// A run of whole lines from one source, owned, ready to be sent to a worker thread.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +61,82 @@ impl Block {
             rest: &self.data,
             next: self.first_line,
         }
+    }
+}
+
+/// Where [`super::read_blocks_with`] delivers what it reads: blocks of whole lines, and the
+/// lines over the maximum line length it skipped. A closure `FnMut(Block) -> bool` is a sink
+/// that lets over-long lines go (they are still counted in
+/// [`super::InputStats::too_long`]; write its parameter's type, `|block: Block|`, as the
+/// compiler cannot infer it through this trait); [`sink_with_long_lines`] makes one that
+/// hears of them.
+pub trait BlockSink {
+    /// A block of whole lines; return false to stop reading.
+    fn block(&mut self, block: Block) -> bool;
+
+    /// A line over the maximum length was skipped. It comes after the block holding the
+    /// lines before it and before the block holding the lines after it (whose
+    /// [`Block::first_line`] counts it). Return false to stop reading.
+    fn too_long(&mut self, line: LongLine) -> bool {
+        let _ = line;
+        true
+    }
+}
+
+impl<F: FnMut(Block) -> bool> BlockSink for F {
+    fn block(&mut self, block: Block) -> bool {
+        self(block)
+    }
+}
+
+/// A [`BlockSink`] made of two closures: `on_block` for blocks, `on_long_line` for the
+/// over-long lines skipped.
+///
+/// ```
+/// use std::sync::atomic::AtomicU64;
+/// use robots_audit::input::{ReadOptions, read_blocks_from_with, sink_with_long_lines};
+///
+/// let input = format!("a\n{}\nb\n", "x".repeat(100));
+/// let (mut lines, mut long) = (Vec::new(), Vec::new());
+/// let options = ReadOptions::default().max_line_length(50);
+/// read_blocks_from_with(input.as_bytes(), "example", options, &AtomicU64::new(0), None,
+///     sink_with_long_lines(
+///         |block| { lines.extend(block.lines().map(|(n, l)| (n, l.to_vec()))); true },
+///         |line| { long.push((line.line, line.len)); true },
+///     ))?;
+/// assert_eq!(lines, [(1, b"a".to_vec()), (3, b"b".to_vec())]);
+/// assert_eq!(long, [(2, 100)]);
+/// # Ok::<(), robots_audit::input::InputError>(())
+/// ```
+pub fn sink_with_long_lines<B, L>(on_block: B, on_long_line: L) -> WithLongLines<B, L>
+where
+    B: FnMut(Block) -> bool,
+    L: FnMut(LongLine) -> bool,
+{
+    WithLongLines {
+        on_block,
+        on_long_line,
+    }
+}
+
+/// The sink [`sink_with_long_lines`] makes.
+#[derive(Debug)]
+pub struct WithLongLines<B, L> {
+    on_block: B,
+    on_long_line: L,
+}
+
+impl<B, L> BlockSink for WithLongLines<B, L>
+where
+    B: FnMut(Block) -> bool,
+    L: FnMut(LongLine) -> bool,
+{
+    fn block(&mut self, block: Block) -> bool {
+        (self.on_block)(block)
+    }
+
+    fn too_long(&mut self, line: LongLine) -> bool {
+        (self.on_long_line)(line)
     }
 }
 
@@ -110,10 +206,20 @@ impl BlockPool {
 
 /// Reads a stream into blocks and hands them to a sink. Keeps its state between readers so
 /// that the members of a multi-member gzip file make one stream (a line may span members).
-pub(crate) struct Cutter<'p, F: FnMut(Block) -> bool> {
-    sink: F,
+///
+/// A line longer than `max_line` is never delivered. When it is already whole in the
+/// buffer (a maximum below the block size) it is cut out of the block; when it outgrows
+/// the buffer, its head is kept and the rest of its bytes are read into the buffer and
+/// dropped until its `\n` comes, so the buffer never grows past the larger of the block
+/// size and `max_line` + [`MIN_GROW`].
+pub(crate) struct Cutter<'p, S: BlockSink> {
+    sink: S,
     pool: Option<&'p BlockPool>,
     block_size: usize,
+    max_line: usize,
+    /// The over-long line being dropped (its `line` is set when it ends) and whether it is
+    /// the input's first line; `filled` is 0 while it is.
+    dropping: Option<(LongLine, bool)>,
     /// Zero-initialised storage; `buf[..filled]` holds data starting at a line start.
     buf: Vec<u8>,
     filled: usize,
@@ -124,21 +230,30 @@ pub(crate) struct Cutter<'p, F: FnMut(Block) -> bool> {
     fields: memmem::Finder<'static>,
     /// Decompressed bytes read.
     pub(crate) bytes: u64,
-    /// Lines delivered.
+    /// Lines read (over-long ones included).
     pub(crate) lines: u64,
+    /// Over-long lines skipped.
+    pub(crate) too_long: u64,
     /// The sink asked to stop.
     pub(crate) stopped: bool,
     /// The start of the stream has been checked for a byte order mark.
     bom_checked: bool,
 }
 
-impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
-    pub(crate) fn new(block_size: usize, pool: Option<&'p BlockPool>, sink: F) -> Self {
+impl<'p, S: BlockSink> Cutter<'p, S> {
+    pub(crate) fn new(
+        block_size: usize,
+        max_line: usize,
+        pool: Option<&'p BlockPool>,
+        sink: S,
+    ) -> Self {
         let block_size = block_size.max(1);
         Cutter {
             sink,
             pool,
             block_size,
+            max_line,
+            dropping: None,
             buf: Vec::new(),
             filled: 0,
             scanned: 0,
@@ -147,6 +262,7 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
             fields: memmem::Finder::new(FIELDS_DIRECTIVE),
             bytes: 0,
             lines: 0,
+            too_long: 0,
             stopped: false,
             bom_checked: false,
         }
@@ -160,9 +276,12 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
             if self.buf.is_empty() {
                 self.buf = self.fresh(self.block_size);
             } else if self.filled == self.buf.len() {
-                // A line longer than the block: grow until its end is in.
-                let grow = self.buf.len().max(MIN_GROW);
-                self.buf.resize(self.buf.len() + grow, 0);
+                // A line longer than the block: grow until its end is in, but not past the
+                // maximum line length (`cut` drops the line before the buffer is full again).
+                let len = self.buf.len();
+                let room = self.max_line.saturating_sub(len);
+                let grow = len.min(room).max(MIN_GROW);
+                self.buf.resize(len + grow, 0);
             }
             let n = match reader.read(&mut self.buf[self.filled..]) {
                 Ok(0) => return Ok(()),
@@ -170,8 +289,12 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            self.filled += n;
             self.bytes += n as u64;
+            if self.dropping.is_some() {
+                self.drop_more(n);
+                continue;
+            }
+            self.filled += n;
             if self.filled >= self.block_size {
                 self.cut();
             }
@@ -181,12 +304,103 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
 
     /// Delivers what is buffered, including a last line without `\n`.
     pub(crate) fn finish(&mut self) {
-        if self.filled > 0 && !self.stopped {
+        if self.stopped {
+            return;
+        }
+        if self.dropping.is_some() {
+            self.end_dropping();
+        }
+        if self.filled > 0 {
             let mut data = std::mem::take(&mut self.buf);
             data.truncate(self.filled);
             self.filled = 0;
             self.scanned = 0;
-            self.emit(data);
+            self.deliver(data);
+        }
+    }
+
+    /// `n` more bytes of the over-long line being dropped were read to the buffer's start:
+    /// count them up to its `\n`, and keep what follows as the start of the next line.
+    fn drop_more(&mut self, n: usize) {
+        let Some((long, _)) = self.dropping.as_mut() else {
+            return;
+        };
+        let newline = memchr::memchr(b'\n', &self.buf[..n]);
+        let end = newline.unwrap_or(n);
+        let room = HEAD_KEPT.saturating_sub(long.head.len());
+        long.head.extend_from_slice(&self.buf[..end.min(room)]);
+        long.len += end as u64;
+        if newline.is_some() {
+            self.end_dropping();
+            self.buf.copy_within(end + 1..n, 0);
+            self.filled = n - end - 1;
+            self.scanned = 0;
+            if self.filled >= self.block_size {
+                self.cut();
+            }
+        }
+    }
+
+    /// Starts dropping the over-long partial line that fills `buf[..filled]` (no `\n` in
+    /// it); the buffer goes back to a block's size.
+    fn start_dropping(&mut self) {
+        // Nothing was emitted before it yet: the input's first line.
+        let first = !self.bom_checked;
+        self.bom_checked = true;
+        self.begin_dropping(0, first);
+        if self.buf.len() > self.block_size {
+            self.buf.truncate(self.block_size);
+            self.buf.shrink_to_fit();
+        }
+    }
+
+    /// Notes the over-long partial line `buf[start..filled]` as being dropped.
+    fn begin_dropping(&mut self, start: usize, first: bool) {
+        let long = LongLine {
+            line: 0,
+            len: (self.filled - start) as u64,
+            head: self.buf[start..self.filled.min(start + HEAD_KEPT)].to_vec(),
+        };
+        self.dropping = Some((long, first));
+        self.filled = 0;
+        self.scanned = 0;
+    }
+
+    /// The over-long line being dropped has ended.
+    fn end_dropping(&mut self) {
+        if let Some((long, first)) = self.dropping.take() {
+            self.push_long(long, first);
+        }
+    }
+
+    /// How many bytes at the start of `data` may be the input's byte order mark, no part of
+    /// its first line: those of `data` that match its first bytes, before the first line is
+    /// out (a mark cut short by a read is counted too; the line is then dropped a little
+    /// later, never wrongly).
+    fn bom_len(&self, data: &[u8]) -> usize {
+        if self.bom_checked {
+            return 0;
+        }
+        data.iter()
+            .zip(UTF8_BOM)
+            .take_while(|(a, b)| a == b)
+            .count()
+    }
+
+    /// Numbers an over-long line that has ended and tells the sink. The input's `first`
+    /// line loses a byte order mark, as in [`Cutter::emit`]; the head is cut to its size.
+    fn push_long(&mut self, mut long: LongLine, first: bool) {
+        if first && long.head.starts_with(UTF8_BOM) {
+            long.head.drain(..UTF8_BOM.len());
+            long.len -= UTF8_BOM.len() as u64;
+        }
+        long.head.truncate(LONG_LINE_HEAD);
+        long.line = self.next_line;
+        self.next_line += 1;
+        self.lines += 1;
+        self.too_long += 1;
+        if !self.stopped && !self.sink.too_long(long) {
+            self.stopped = true;
         }
     }
 
@@ -202,21 +416,81 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
         }
     }
 
-    /// Delivers the whole lines buffered, keeping the partial last line.
+    /// Delivers the whole lines buffered, keeping the partial last line (or starting to drop
+    /// it when it is over the maximum length already).
     fn cut(&mut self) {
         let Some(i) = memchr::memrchr(b'\n', &self.buf[self.scanned..self.filled]) else {
             self.scanned = self.filled;
+            if self.filled - self.bom_len(&self.buf[..self.filled]) > self.max_line {
+                self.start_dropping();
+            }
             return;
         };
         let end = self.scanned + i + 1;
         let tail_len = self.filled - end;
+        if tail_len > self.max_line {
+            // The partial last line is over the maximum already: drop it from here on, and
+            // deliver the lines before it.
+            self.begin_dropping(end, false);
+            let next = self.fresh(self.block_size);
+            let mut data = std::mem::replace(&mut self.buf, next);
+            data.truncate(end);
+            self.deliver(data);
+            return;
+        }
         let mut next = self.fresh(self.block_size.max(tail_len + MIN_GROW));
         next[..tail_len].copy_from_slice(&self.buf[end..self.filled]);
         let mut data = std::mem::replace(&mut self.buf, next);
         data.truncate(end);
         self.filled = tail_len;
         self.scanned = 0;
-        self.emit(data);
+        self.deliver(data);
+    }
+
+    /// Emits `data` (whole lines, but for a last line at the end of the input), first cutting
+    /// out the lines over the maximum length. Only data longer than the maximum can hold
+    /// one, so blocks of the usual size (not above the maximum) are not searched.
+    fn deliver(&mut self, data: Vec<u8>) {
+        if data.len() <= self.max_line {
+            self.emit(data);
+            return;
+        }
+        let mut long = Vec::new();
+        let mut start = 0;
+        let bom = self.bom_len(&data);
+        for end in memchr::memchr_iter(b'\n', &data).chain(std::iter::once(data.len())) {
+            let bom = if start == 0 { bom } else { 0 };
+            if end - start - bom > self.max_line {
+                long.push((start, end));
+            }
+            start = end + 1;
+            if start >= data.len() {
+                break;
+            }
+        }
+        if long.is_empty() {
+            self.emit(data);
+            return;
+        }
+        // Each stretch between over-long lines is copied once.
+        let mut from = 0;
+        for (start, end) in long {
+            if start > from {
+                self.emit(data[from..start].to_vec());
+            }
+            let first = start == 0 && !self.bom_checked;
+            self.bom_checked = true;
+            let long = LongLine {
+                line: 0,
+                len: (end - start) as u64,
+                head: data[start..end.min(start + HEAD_KEPT)].to_vec(),
+            };
+            self.push_long(long, first);
+            from = end + 1;
+        }
+        if from < data.len() {
+            self.emit(data[from..].to_vec());
+        }
     }
 
     /// Sends `data` (starting at a line start) to the sink, cut in front of `#Fields:` lines.
@@ -287,7 +561,7 @@ impl<'p, F: FnMut(Block) -> bool> Cutter<'p, F> {
         };
         self.next_line += lines;
         self.lines += lines;
-        if !(self.sink)(block) {
+        if !self.sink.block(block) {
             self.stopped = true;
         }
     }
@@ -334,7 +608,7 @@ mod tests {
 
     fn cut_all(input: &[u8], block_size: usize, step: usize) -> Vec<Block> {
         let mut blocks = Vec::new();
-        let mut cutter = Cutter::new(block_size, None, |b| {
+        let mut cutter = Cutter::new(block_size, usize::MAX, None, |b| {
             blocks.push(b);
             true
         });
@@ -454,10 +728,220 @@ mod tests {
         assert_eq!(data, b"a\n\xef\xbb\xbfb\n");
     }
 
+    /// What a capped cut gives: blocks and over-long lines, in the order the sink heard of
+    /// them (a line number per event: the first of a block, or the over-long line's).
+    struct Capped {
+        blocks: Vec<Block>,
+        long: Vec<LongLine>,
+        order: Vec<u64>,
+        lines: u64,
+        too_long: u64,
+    }
+
+    fn cut_capped(input: &[u8], block_size: usize, step: usize, max_line: usize) -> Capped {
+        let (mut blocks, mut long) = (Vec::new(), Vec::new());
+        let order = std::cell::RefCell::new(Vec::new());
+        let mut cutter = Cutter::new(
+            block_size,
+            max_line,
+            None,
+            sink_with_long_lines(
+                |b: Block| {
+                    order.borrow_mut().push(b.first_line);
+                    blocks.push(b);
+                    true
+                },
+                |l: LongLine| {
+                    order.borrow_mut().push(l.line);
+                    long.push(l);
+                    true
+                },
+            ),
+        );
+        let mut reader = Trickle { data: input, step };
+        cutter
+            .feed(&mut reader)
+            .expect("in-memory reads do not fail");
+        cutter.finish();
+        let (lines, too_long) = (cutter.lines, cutter.too_long);
+        drop(cutter);
+        Capped {
+            blocks,
+            long,
+            order: order.into_inner(),
+            lines,
+            too_long,
+        }
+    }
+
+    /// The reference: every line of `input` (a byte order mark at its start dropped) with its
+    /// number, as delivered (with the `#Fields:` line in force) or as too long.
+    #[allow(clippy::type_complexity)]
+    fn reference(
+        input: &[u8],
+        max_line: usize,
+    ) -> (Vec<(u64, Vec<u8>, Option<Vec<u8>>)>, Vec<LongLine>) {
+        let input = input.strip_prefix(UTF8_BOM).unwrap_or(input);
+        let body = input.strip_suffix(b"\n").unwrap_or(input);
+        let (mut kept, mut long, mut header) = (Vec::new(), Vec::new(), None);
+        if input.is_empty() {
+            return (kept, long);
+        }
+        for (i, line) in body.split(|&b| b == b'\n').enumerate() {
+            let n = i as u64 + 1;
+            if line.len() > max_line {
+                long.push(LongLine {
+                    line: n,
+                    len: line.len() as u64,
+                    head: line[..line.len().min(LONG_LINE_HEAD)].to_vec(),
+                });
+                continue;
+            }
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.starts_with(FIELDS_DIRECTIVE) {
+                header = Some(line.to_vec());
+            }
+            kept.push((n, line.to_vec(), header.clone()));
+        }
+        (kept, long)
+    }
+
+    #[test]
+    fn over_long_lines_are_skipped_with_their_numbers() {
+        let long = |n: usize, c: u8| vec![c; n];
+        let mut inputs: Vec<Vec<u8>> = vec![
+            [&b"a\n"[..], &long(300, b'x'), b"\nb\n"].concat(),
+            [&long(300, b'x')[..], b"\nafter\n"].concat(),
+            [&b"before\n"[..], &long(300, b'x')].concat(),
+            long(5000, 0),
+            [UTF8_BOM, &long(300, b'y'), b"\r\nsecond\r\n"].concat(),
+            [UTF8_BOM, b"short\n", &long(300, b'y'), b"\n"].concat(),
+        ];
+        // Lines of every length around the maximum, and W3C headers, one of them too long.
+        let mut mixed = Vec::new();
+        for i in 0..200usize {
+            if i % 50 == 7 {
+                mixed.extend_from_slice(format!("#Fields: f{i}\n").as_bytes());
+            }
+            if i == 120 {
+                mixed.extend_from_slice(b"#Fields: ");
+                mixed.extend_from_slice(&long(400, b'h'));
+                mixed.push(b'\n');
+            }
+            mixed.extend_from_slice(&long(i * 3 % 230, b'a' + (i % 26) as u8));
+            mixed.extend_from_slice(if i % 3 == 0 { b"\r\n" } else { b"\n" });
+        }
+        inputs.push(mixed);
+        for input in &inputs {
+            for max_line in [0, 5, 99, 100, 150, 229, 10_000] {
+                let (want_kept, want_long) = reference(input, max_line);
+                for (block_size, step) in [(1, 1), (7, 3), (64, 1000), (256, 17), (1 << 20, 4096)] {
+                    let what = format!("max {max_line} block {block_size} step {step}");
+                    let got = cut_capped(input, block_size, step, max_line);
+                    let kept: Vec<(u64, Vec<u8>, Option<Vec<u8>>)> = got
+                        .blocks
+                        .iter()
+                        .flat_map(|b| {
+                            b.lines()
+                                .map(|(n, l)| {
+                                    (n, l.to_vec(), b.header.as_deref().map(<[u8]>::to_vec))
+                                })
+                                .collect::<Vec<_>>()
+                        })
+                        .collect();
+                    assert_eq!(kept, want_kept, "{what}");
+                    assert_eq!(got.long, want_long, "{what}");
+                    // Each over-long line is heard of between the blocks around it.
+                    assert!(got.order.windows(2).all(|w| w[0] < w[1]), "{what}");
+                    let total = (want_kept.len() + want_long.len()) as u64;
+                    assert_eq!((got.lines, got.too_long), (total, want_long.len() as u64));
+                    // No block holds more than a block or a longest line (and one growth).
+                    let bound = block_size.max(max_line.saturating_add(MIN_GROW));
+                    for b in &got.blocks {
+                        assert!(b.data.len() <= bound, "{what}: {}", b.data.len());
+                    }
+                }
+            }
+        }
+    }
+
+    /// A reader of `len` zero bytes (no newline) that never holds them.
+    struct Zeros(u64);
+
+    impl Read for Zeros {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = out.len().min(usize::try_from(self.0).unwrap_or(usize::MAX));
+            out[..n].fill(0);
+            self.0 -= n as u64;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn endless_line_keeps_the_buffer_small() {
+        let max_line = 100_000;
+        let mut biggest = 0;
+        let mut long = Vec::new();
+        let mut lines = Vec::new();
+        let mut cutter = Cutter::new(
+            4096,
+            max_line,
+            None,
+            sink_with_long_lines(
+                |b: Block| {
+                    lines.extend(b.lines().map(|(n, l)| (n, l.to_vec())));
+                    true
+                },
+                |l: LongLine| {
+                    long.push(l);
+                    true
+                },
+            ),
+        );
+        cutter.feed(&mut &b"one\n"[..]).expect("reads");
+        cutter.feed(&mut Zeros(64 << 20)).expect("reads");
+        biggest = biggest.max(cutter.buf.len());
+        cutter.feed(&mut &b"\ntwo\n"[..]).expect("reads");
+        biggest = biggest.max(cutter.buf.len());
+        cutter.finish();
+        drop(cutter);
+        assert!(biggest <= max_line + MIN_GROW, "{biggest}");
+        assert_eq!(lines, [(1, b"one".to_vec()), (3, b"two".to_vec())]);
+        assert_eq!(long.len(), 1);
+        assert_eq!((long[0].line, long[0].len), (2, 64 << 20));
+        assert_eq!(long[0].head, vec![0; LONG_LINE_HEAD]);
+    }
+
+    #[test]
+    fn sink_can_stop_at_an_over_long_line() {
+        let (mut blocks, mut long) = (0, 0);
+        let mut cutter = Cutter::new(
+            4,
+            10,
+            None,
+            sink_with_long_lines(
+                |_: Block| {
+                    blocks += 1;
+                    true
+                },
+                |_: LongLine| {
+                    long += 1;
+                    false
+                },
+            ),
+        );
+        let input = [&b"a\n"[..], &[b'x'; 50], b"\nb\n", &[b'y'; 50], b"\n"].concat();
+        cutter.feed(&mut &input[..]).expect("reads");
+        cutter.finish();
+        assert!(cutter.stopped);
+        drop(cutter);
+        assert_eq!((blocks, long), (1, 1));
+    }
+
     #[test]
     fn sink_can_stop() {
         let mut seen = 0;
-        let mut cutter = Cutter::new(2, None, |_| {
+        let mut cutter = Cutter::new(2, usize::MAX, None, |_| {
             seen += 1;
             false
         });

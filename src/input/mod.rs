@@ -14,7 +14,10 @@
 
 mod blocks;
 
-pub use blocks::{Block, BlockPool, Lines};
+pub use blocks::{
+    Block, BlockPool, BlockSink, LONG_LINE_HEAD, Lines, LongLine, WithLongLines,
+    sink_with_long_lines,
+};
 
 use std::cell::Cell;
 use std::ffi::OsStr;
@@ -34,6 +37,68 @@ const COMPRESSED_BUF: usize = 1 << 20;
 /// A block size that suits the audit: large enough to amortise channel hand-offs, small
 /// enough to keep every worker busy.
 pub const DEFAULT_BLOCK_SIZE: usize = 1 << 20;
+
+/// The longest line read by default (1 MiB): a longer one is skipped as malformed ("too
+/// long") without being held in memory.
+pub const DEFAULT_MAX_LINE_LENGTH: usize = 1 << 20;
+
+/// How to cut a source into blocks.
+///
+/// ```
+/// use robots_audit::input::{DEFAULT_BLOCK_SIZE, ReadOptions};
+///
+/// let options = ReadOptions::default().max_line_length(64 * 1024);
+/// assert_eq!(options.block_size, DEFAULT_BLOCK_SIZE);
+/// assert_eq!(options.max_line_length, 64 * 1024);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// About how many bytes of whole lines make a block ([`DEFAULT_BLOCK_SIZE`]); a line
+    /// longer than this (but not over the maximum) makes one bigger block.
+    pub block_size: usize,
+    /// The longest line delivered, in bytes without the `\n`
+    /// ([`DEFAULT_MAX_LINE_LENGTH`]). A longer line is never held whole: its bytes are
+    /// dropped as they are read, and it is reported to [`BlockSink::too_long`] (its
+    /// number, length and first bytes). Memory is then bounded by about `block_size` +
+    /// `max_line_length` per source, whatever the input inflates to.
+    pub max_line_length: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions {
+            block_size: DEFAULT_BLOCK_SIZE,
+            max_line_length: DEFAULT_MAX_LINE_LENGTH,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// Blocks of about `block_size` bytes and no maximum line length (what [`read_blocks`]
+    /// and its siblings read with).
+    pub fn unbounded(block_size: usize) -> ReadOptions {
+        ReadOptions {
+            block_size,
+            max_line_length: usize::MAX,
+        }
+    }
+
+    /// These options with blocks of about `bytes`.
+    pub fn block_size(self, bytes: usize) -> ReadOptions {
+        ReadOptions {
+            block_size: bytes,
+            ..self
+        }
+    }
+
+    /// These options with lines of at most `bytes`.
+    pub fn max_line_length(self, bytes: usize) -> ReadOptions {
+        ReadOptions {
+            max_line_length: bytes,
+            ..self
+        }
+    }
+}
 
 /// Where log lines come from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -70,8 +135,10 @@ pub struct InputStats {
     pub compressed_bytes: u64,
     /// Bytes of text (after decompression).
     pub bytes: u64,
-    /// Lines delivered (a last line without `\n` counts).
+    /// Lines read (a last line without `\n` counts, and so do the over-long ones).
     pub lines: u64,
+    /// Lines over the maximum line length, skipped (each reported to [`BlockSink::too_long`]).
+    pub too_long: u64,
     /// The source was gzip.
     pub gzip: bool,
     /// Gzip members read (0 for plain text).
@@ -110,38 +177,64 @@ pub fn source_len(source: &Source) -> Option<u64> {
     }
 }
 
-/// Reads a source to the end, calling `sink` with line-aligned blocks of about `block_size`
-/// bytes (a single line longer than `block_size` makes one bigger block; a line is never
-/// split). Gzip is sniffed by its magic bytes, not by name; multi-member gzip is read as one
-/// stream; a file named `.gz` that is not gzip is read as plain text. A UTF-8 byte order
-/// mark at the very start of the text is dropped. `progress` gets the
-/// source bytes read added as reading goes. `sink` returns false to stop early.
+/// Reads a source to the end, calling `sink` with line-aligned blocks of about
+/// `options.block_size` bytes (a single line longer than that makes one bigger block; a line
+/// is never split). A line over `options.max_line_length` is not delivered: its bytes are
+/// dropped as they are read and it is reported to [`BlockSink::too_long`] (see
+/// [`ReadOptions`]; a closure `FnMut(Block) -> bool` is a sink that only counts them in
+/// [`InputStats::too_long`], [`sink_with_long_lines`] makes one that hears of each). Gzip
+/// is sniffed by its magic bytes, not by name; multi-member gzip is read as one stream; a
+/// file named `.gz` that is not gzip is read as plain text. A UTF-8 byte order mark at the
+/// very start of the text is dropped. Block buffers come from `pool` if given (the
+/// consumer refills it with [`BlockPool::give_back`]). `progress` gets the source bytes
+/// read added as reading goes. The sink returns false to stop early.
 ///
 /// On a read error or a damaged gzip stream, every line before the damage (the partial last
 /// line too) has been delivered to `sink` when the error is returned.
 ///
 /// ```no_run
 /// use std::sync::atomic::AtomicU64;
-/// use robots_audit::input::{DEFAULT_BLOCK_SIZE, Source, read_blocks};
+/// use robots_audit::input::{Block, ReadOptions, Source, read_blocks_with};
 ///
 /// let progress = AtomicU64::new(0);
 /// let mut lines = 0;
-/// let stats = read_blocks(&Source::from_arg("access.log.gz".as_ref()), DEFAULT_BLOCK_SIZE,
-///     &progress, |block| {
-///         lines += block.lines().count();
-///         true // keep going
-///     })?;
-/// assert_eq!(stats.lines as usize, lines);
+/// let source = Source::from_arg("access.log.gz".as_ref());
+/// // A closure as a sink needs its parameter's type written out.
+/// let stats = read_blocks_with(&source, ReadOptions::default(), &progress, None, |block: Block| {
+///     lines += block.lines().count();
+///     true // keep going
+/// })?;
+/// // Lines over the maximum length are counted but not delivered.
+/// assert_eq!(stats.lines as usize, lines + stats.too_long as usize);
 /// # Ok::<(), robots_audit::input::InputError>(())
 /// ```
+pub fn read_blocks_with(
+    source: &Source,
+    options: ReadOptions,
+    progress: &AtomicU64,
+    pool: Option<&BlockPool>,
+    sink: impl BlockSink,
+) -> Result<InputStats, InputError> {
+    let reader = open(source)?;
+    read_blocks_from_with(reader, &source.name(), options, progress, pool, sink)
+}
+
+/// [`read_blocks_with`] with no maximum line length (a line of any length is delivered
+/// whole, in one block as long as the line: a gzip bomb's endless line is held in memory
+/// whole). Reading hostile logs wants [`read_blocks_with`] and a [`ReadOptions`].
 pub fn read_blocks(
     source: &Source,
     block_size: usize,
     progress: &AtomicU64,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
-    let reader = open(source)?;
-    read_blocks_from_pooled(reader, &source.name(), block_size, progress, None, sink)
+    read_blocks_with(
+        source,
+        ReadOptions::unbounded(block_size),
+        progress,
+        None,
+        sink,
+    )
 }
 
 /// Opens a source for reading.
@@ -155,8 +248,7 @@ fn open(source: &Source) -> Result<Box<dyn Read>, InputError> {
     })
 }
 
-/// [`read_blocks`] taking block buffers from `pool` (which the consumer refills with
-/// [`BlockPool::give_back`] when done with a block) instead of allocating each one.
+/// [`read_blocks`] (no maximum line length) taking block buffers from `pool`.
 pub fn read_blocks_pooled(
     source: &Source,
     block_size: usize,
@@ -164,18 +256,11 @@ pub fn read_blocks_pooled(
     pool: &BlockPool,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
-    let reader = open(source)?;
-    read_blocks_from_pooled(
-        reader,
-        &source.name(),
-        block_size,
-        progress,
-        Some(pool),
-        sink,
-    )
+    let options = ReadOptions::unbounded(block_size);
+    read_blocks_with(source, options, progress, Some(pool), sink)
 }
 
-/// [`read_blocks`] on any reader; `name` is used in errors.
+/// [`read_blocks`] (no maximum line length) on any reader; `name` is used in errors.
 pub fn read_blocks_from(
     reader: impl Read,
     name: &str,
@@ -183,10 +268,11 @@ pub fn read_blocks_from(
     progress: &AtomicU64,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
-    read_blocks_from_pooled(reader, name, block_size, progress, None, sink)
+    let options = ReadOptions::unbounded(block_size);
+    read_blocks_from_with(reader, name, options, progress, None, sink)
 }
 
-/// [`read_blocks_from`] with an optional [`BlockPool`].
+/// [`read_blocks_from`] (no maximum line length) with an optional [`BlockPool`].
 pub fn read_blocks_from_pooled(
     reader: impl Read,
     name: &str,
@@ -195,13 +281,26 @@ pub fn read_blocks_from_pooled(
     pool: Option<&BlockPool>,
     sink: impl FnMut(Block) -> bool,
 ) -> Result<InputStats, InputError> {
+    let options = ReadOptions::unbounded(block_size);
+    read_blocks_from_with(reader, name, options, progress, pool, sink)
+}
+
+/// [`read_blocks_with`] on any reader; `name` is used in errors.
+pub fn read_blocks_from_with(
+    reader: impl Read,
+    name: &str,
+    options: ReadOptions,
+    progress: &AtomicU64,
+    pool: Option<&BlockPool>,
+    sink: impl BlockSink,
+) -> Result<InputStats, InputError> {
     let consumed = Cell::new(0u64);
     let mut raw = Counting {
         inner: reader,
         progress,
         count: &consumed,
     };
-    let mut cutter = Cutter::new(block_size, pool, sink);
+    let mut cutter = Cutter::new(options.block_size, options.max_line_length, pool, sink);
     let mut stats = InputStats::default();
     let read_error = |source: io::Error| InputError::Read {
         path: name.to_owned(),
@@ -233,14 +332,15 @@ pub fn read_blocks_from_pooled(
     stats.compressed_bytes = consumed.get();
     stats.bytes = cutter.bytes;
     stats.lines = cutter.lines;
+    stats.too_long = cutter.too_long;
     result.map(|()| stats).map_err(read_error)
 }
 
 /// Reads gzip members one after the other into `cutter` (what `MultiGzDecoder` does, but
 /// counting members and tolerating zero padding after the last one, as gzip(1) does).
-fn read_gzip<R: Read, F: FnMut(Block) -> bool>(
+fn read_gzip<R: Read, S: BlockSink>(
     reader: R,
-    cutter: &mut Cutter<'_, F>,
+    cutter: &mut Cutter<'_, S>,
     members: &mut u64,
 ) -> io::Result<()> {
     let mut input = BufReader::with_capacity(COMPRESSED_BUF, reader);

@@ -86,6 +86,8 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         target,
         status,
         user_agent,
+        // sent_bytes
+        bytes: f[11].0,
     }))
 }
 

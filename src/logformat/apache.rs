@@ -18,8 +18,8 @@
 use std::borrow::Cow;
 
 use super::text::{
-    dash_empty, find_short, origin_form, quoted, rfind_near_end, scheme_for_port, split_absolute,
-    split_request_line, status, unescape_backslash,
+    dash_empty, find_short, is_port, origin_form, quoted, rfind_near_end, scheme_for_port,
+    split_absolute, split_request_line, status, unescape_backslash,
 };
 use super::{BadLine, Request, time};
 
@@ -46,20 +46,24 @@ fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
     }
 }
 
-/// Splits `%v:%p`: the port must be digits; a host holding `:` must be a bracketed IPv6
-/// literal (so an IPv6 client address is never taken for a vhost).
+/// Splits `%v:%p`: the port must be a port number (1 to 65535); a host holding `:` must be a
+/// bracketed IPv6 literal (so an IPv6 client address is never taken for a vhost).
 fn vhost(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
     // The usual `host:port`: when all after the first colon is digits, that colon is also the
     // last one and the host holds none.
     if let Some(first) = find_short(tok, b':') {
         let port = &tok[first + 1..];
         if first > 0 && !port.is_empty() && port.iter().all(u8::is_ascii_digit) {
-            return Ok(scheme_for_port(port));
+            return if is_port(port) {
+                Ok(scheme_for_port(port))
+            } else {
+                Err(BadLine::BadHost)
+            };
         }
     }
     let colon = rfind_near_end(tok, b':').ok_or(BadLine::BadHost)?;
     let (host, port) = (&tok[..colon], &tok[colon + 1..]);
-    if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
+    if host.is_empty() || !is_port(port) {
         return Err(BadLine::BadHost);
     }
     if !(host.starts_with(b"[") && host.ends_with(b"]")) && find_short(host, b':').is_some() {
@@ -106,6 +110,13 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
     }
     let status_end = find_short(&line[next + 1..], b' ').map_or(line.len(), |i| next + 1 + i);
     let status = status(&line[next + 1..status_end])?;
+    // %b: the bytes sent (kept raw; read only for a crawler's robots.txt fetch).
+    let bytes_end = if status_end < line.len() {
+        find_short(&line[status_end + 1..], b' ').map_or(line.len(), |i| status_end + 1 + i)
+    } else {
+        status_end
+    };
+    let bytes = line.get(status_end + 1..bytes_end).unwrap_or_default();
     let user_agent = if layout == Layout::Common {
         Cow::Borrowed(&[][..])
     } else {
@@ -156,6 +167,7 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
         target,
         status,
         user_agent,
+        bytes,
     }))
 }
 
@@ -324,15 +336,19 @@ mod tests {
 
     #[test]
     fn vhost_fast_path_agrees_with_the_full_rule() {
-        // The rule without the fast path: the last colon splits; the port is digits; a host
-        // holding a colon must be a bracketed IPv6 literal.
+        // The rule without the fast path: the last colon splits; the port is a number from
+        // 1 to 65535; a host holding a colon must be a bracketed IPv6 literal.
         fn full(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
             let colon = tok
                 .iter()
                 .rposition(|&c| c == b':')
                 .ok_or(BadLine::BadHost)?;
             let (host, port) = (&tok[..colon], &tok[colon + 1..]);
-            if host.is_empty() || port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
+            let number = std::str::from_utf8(port)
+                .ok()
+                .filter(|p| p.bytes().all(|c| c.is_ascii_digit()))
+                .and_then(|p| p.parse::<u16>().ok());
+            if host.is_empty() || number.is_none_or(|n| n == 0) {
                 return Err(BadLine::BadHost);
             }
             if host.contains(&b':') && !(host.starts_with(b"[") && host.ends_with(b"]")) {
@@ -345,6 +361,14 @@ mod tests {
             "www.example.com:80",
             "www.example.com:8080",
             "h:0",
+            "h:1",
+            "h:65535",
+            "h:65536",
+            "h:99999",
+            "h:4294967376",
+            "h:18446744073709551696",
+            "[::1]:65536",
+            "[::1]:0",
             ":80",
             "host:",
             "host",
@@ -404,5 +428,42 @@ example.com:443 2001:db8::1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 20
         assert_eq!(detect(vhost.as_bytes()), Some(Format::VhostCombined));
         assert_eq!(detect(b"hello\nworld\n"), None);
         assert_eq!(detect(b""), None);
+    }
+
+    /// Issue #15: twenty good `vhost_combined` lines and one whose first field lacks its port
+    /// are a `vhost_combined` log with one malformed line, not a `combined` log (which reads
+    /// all 21 lines, each wrongly: the vhost as the client).
+    #[test]
+    fn one_odd_line_does_not_flip_detection() {
+        let good = |i: usize| {
+            format!(
+                r#"www.example.com:443 192.0.2.{i} - - [20/Nov/2026:13:55:{i:02} +0000] "GET /p/{i} HTTP/1.1" 200 5 "-" "Mozilla/5.0 (compatible; Googlebot/2.1)""#
+            )
+        };
+        let odd = r#"www.example.com 192.0.2.99 - - [20/Nov/2026:13:55:59 +0000] "GET /odd HTTP/1.1" 200 5 "-" "curl/8""#;
+        for at in [0, 10, 20] {
+            let mut lines: Vec<String> = (0..20).map(good).collect();
+            lines.insert(at, odd.to_owned());
+            let sample = lines.join("\n");
+            // Every line reads as `combined`: that is why the most lines cannot decide.
+            let combined = LineParser::new(Format::Combined, None);
+            assert!(
+                lines
+                    .iter()
+                    .all(|l| combined.parse(l.as_bytes()).is_ok_and(|r| r.is_some()))
+            );
+            assert_eq!(
+                detect(sample.as_bytes()),
+                Some(Format::VhostCombined),
+                "odd at {at}"
+            );
+            // The odd line is a malformed line of the detected format.
+            assert_eq!(p(Format::VhostCombined, odd), Err(BadLine::BadHost));
+        }
+        // A majority decides the other way too: twenty combined lines and one vhost line.
+        let combined_line = |i: usize| good(i).split_once(' ').expect("two fields").1.to_owned();
+        let mut lines: Vec<String> = (0..20).map(combined_line).collect();
+        lines.push(good(7));
+        assert_eq!(detect(lines.join("\n").as_bytes()), Some(Format::Combined));
     }
 }

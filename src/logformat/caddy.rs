@@ -22,11 +22,12 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
     if line.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
-    let (mut ts, mut status, mut request) = (None, None, None);
+    let (mut ts, mut status, mut request, mut size) = (None, None, None, None);
     json::members(line, |key, v| {
         match key {
             b"ts" => ts = Some(v),
             b"status" => status = Some(v),
+            b"size" => size = Some(v),
             b"request" => request = Some(v),
             _ => {}
         }
@@ -90,6 +91,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         target,
         status,
         user_agent,
+        bytes: present(size).and_then(Value::raw).unwrap_or_default(),
     }))
 }
 

@@ -23,7 +23,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         return Ok(None);
     }
     let (mut client, mut host, mut method, mut uri, mut ua) = (None, None, None, None, None);
-    let (mut ts, mut status, mut scheme) = (None, None, None);
+    let (mut ts, mut status, mut scheme, mut size) = (None, None, None, None);
     json::members(line, |key, v| {
         match key {
             b"ClientIP" => client = Some(v),
@@ -34,6 +34,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
             b"EdgeStartTimestamp" => ts = Some(v),
             b"EdgeResponseStatus" => status = Some(v),
             b"ClientRequestScheme" => scheme = Some(v),
+            b"EdgeResponseBytes" => size = Some(v),
             _ => {}
         }
         Ok(())
@@ -63,6 +64,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         target,
         status,
         user_agent,
+        bytes: present(size).and_then(Value::raw).unwrap_or_default(),
     }))
 }
 

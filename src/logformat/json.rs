@@ -166,6 +166,17 @@ pub(crate) fn first_element(arr: &[u8]) -> Result<Option<Value<'_>>, BadLine> {
     Ok(Some(value(arr, i)?.0))
 }
 
+/// One hex digit's value.
+#[inline]
+fn hex_digit(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
 #[inline]
 fn hex4(b: &[u8]) -> Option<u32> {
     if b.len() < 4 {
@@ -204,12 +215,13 @@ pub(crate) fn decode(raw: &[u8], escaped: bool) -> Result<Cow<'_, [u8]>, BadLine
             b'r' => b'\r',
             b't' => b'\t',
             b'x' => {
+                // Two hex digits exactly (`u8::from_str_radix` would take `+f` too).
                 let h = raw.get(i..i + 2).ok_or(BadLine::BadJson)?;
-                let v =
-                    u8::from_str_radix(std::str::from_utf8(h).map_err(|_| BadLine::BadJson)?, 16)
-                        .map_err(|_| BadLine::BadJson)?;
+                let (Some(hi), Some(lo)) = (hex_digit(h[0]), hex_digit(h[1])) else {
+                    return Err(BadLine::BadJson);
+                };
                 i += 2;
-                v
+                hi << 4 | lo
             }
             b'u' => {
                 let mut cp = hex4(&raw[i..]).ok_or(BadLine::BadJson)?;
@@ -286,5 +298,10 @@ mod tests {
         assert_eq!(decode(b"plain", false), Ok(Cow::Borrowed(&b"plain"[..])));
         assert_eq!(decode(br"\ud800", true), Err(BadLine::NotUtf8Json));
         assert_eq!(decode(br"\q", true), Err(BadLine::BadJson));
+        // `\xHH` takes two hex digits, no sign.
+        assert_eq!(decode(br"\xff\x0A", true).as_deref(), Ok(&b"\xff\n"[..]));
+        for bad in [&br"\x+f"[..], br"\x-0", br"\xg0", br"\x1", br"\x 1"] {
+            assert_eq!(decode(bad, true), Err(BadLine::BadJson), "{bad:?}");
+        }
     }
 }

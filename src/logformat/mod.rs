@@ -28,7 +28,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-pub use nginx_json::JsonFields;
+pub use nginx_json::{JsonFields, JsonKey};
 
 /// A log format that robots-audit reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,7 +76,9 @@ impl Format {
         !matches!(self, Format::Common | Format::Combined)
     }
 
-    /// Every format, in the order [`detect`] tries them (the more specific first).
+    /// Every format, in the order [`detect`] tries them: the more specific first (a
+    /// `vhost_combined` line also reads as `combined`, a `combined` one as `common`, a
+    /// CloudFront one as `w3c`).
     pub fn all() -> &'static [Format] {
         &[
             Format::VhostCombined,
@@ -132,6 +134,14 @@ impl FromStr for Format {
     }
 }
 
+/// The earliest [`Request::time_ms`]: 0000-01-01T00:00:00Z less a day (a date with a
+/// four-digit year, less the largest UTC offset).
+pub const MIN_TIME_MS: i64 = -62_167_219_200_000 - 86_400_000;
+
+/// The latest [`Request::time_ms`]: 9999-12-31T23:59:59.999Z plus a day. A time past it
+/// (a unix timestamp too large for any unit) makes the line malformed ([`BadLine::BadTime`]).
+pub const MAX_TIME_MS: i64 = 253_402_300_799_999 + 86_400_000;
+
 /// One HTTP request as the log recorded it. Borrows from the line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request<'a> {
@@ -142,7 +152,7 @@ pub struct Request<'a> {
     pub scheme: Option<&'static str>,
     /// Client address as logged.
     pub client: &'a [u8],
-    /// Request time, unix milliseconds UTC.
+    /// Request time, unix milliseconds UTC, within [`MIN_TIME_MS`]..=[`MAX_TIME_MS`].
     pub time_ms: i64,
     /// Request method as sent.
     pub method: &'a [u8],
@@ -154,9 +164,25 @@ pub struct Request<'a> {
     pub status: u16,
     /// User-Agent header as the client sent it (log escaping undone); empty when absent.
     pub user_agent: Cow<'a, [u8]>,
+    /// The response size as logged (digits, or `-`); empty when the format has none. Read
+    /// with [`Request::response_bytes`] only where needed (a crawler's fetch of robots.txt).
+    pub bytes: &'a [u8],
 }
 
 impl Request<'_> {
+    /// The response size, when the log records one as a plain number.
+    pub fn response_bytes(&self) -> Option<u64> {
+        let digits = self.bytes;
+        if digits.is_empty() || digits.len() > 19 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(
+            digits
+                .iter()
+                .fold(0u64, |n, d| n * 10 + u64::from(d - b'0')),
+        )
+    }
+
     /// Does this request fetch a resource, so that robots.txt applies? CONNECT and
     /// asterisk-form targets (`OPTIONS *`, the HTTP/2 preface `PRI *`) do not.
     pub fn is_fetch(&self) -> bool {
@@ -187,6 +213,12 @@ pub enum BadLine {
     BadJson,
     /// A field the format needs is absent (or `-`).
     MissingField,
+    /// No key of an nginx-json line has one of the names configured for a field it needs:
+    /// the log names it otherwise (`--json-field MEANING=KEY`).
+    NoJsonKey(JsonKey),
+    /// The line is longer than the maximum line length: skipped unread by `input` (see
+    /// `input::ReadOptions::max_line_length`), never seen by a parser.
+    TooLong,
 }
 
 impl BadLine {
@@ -202,6 +234,16 @@ impl BadLine {
             BadLine::NotUtf8Json => "JSON string not UTF-8",
             BadLine::BadJson => "bad JSON",
             BadLine::MissingField => "missing field",
+            BadLine::NoJsonKey(JsonKey::Time) => {
+                "no time key (name yours with --json-field time=KEY)"
+            }
+            BadLine::NoJsonKey(JsonKey::Status) => {
+                "no status key (name yours with --json-field status=KEY)"
+            }
+            BadLine::NoJsonKey(JsonKey::Request) => {
+                "no request key (name yours with --json-field request=KEY or uri=KEY)"
+            }
+            BadLine::TooLong => "too long",
         }
     }
 }
@@ -295,9 +337,28 @@ impl LineParser {
 }
 
 /// Detects the format from the first lines of an input (up to ~100 lines as one slice).
-/// Each format parses every line; the one with the most requests wins, ties going to the
-/// more specific (earlier in [`Format::all`]). `None` if no format reads at least half of
-/// the non-blank lines.
+///
+/// The rule: every format parses every sampled non-blank line; the winner is the **first
+/// format in [`Format::all`] order (the more specific first) that reads at least half of
+/// them**, at least one as a request. A line is read when it parses as a request or as a
+/// line to skip (a `#` directive, a `-` request answered 4xx). `None` if no format reads
+/// half of the lines.
+///
+/// Why not simply the format that reads the most lines: the general formats read the lines
+/// of the specific ones (`combined` takes a `vhost_combined` line's `host:port` for the
+/// client and the client for the ident; `common` ignores what follows the status), so one
+/// odd line would tip a `vhost_combined` log to `combined` and every line would be misread.
+/// Under the majority rule the odd lines are malformed lines of the detected format, counted
+/// and shown as such.
+///
+/// ```
+/// use robots_audit::logformat::{Format, detect};
+///
+/// let good = r#"www.example.com:443 192.0.2.1 - - [20/Nov/2026:14:55:36 +0100] "GET / HTTP/1.1" 200 5 "-" "curl/8""#;
+/// let odd = r#"www.example.com 192.0.2.1 - - [20/Nov/2026:14:55:36 +0100] "GET / HTTP/1.1" 200 5 "-" "curl/8""#;
+/// let sample = format!("{good}\n{good}\n{odd}\n");
+/// assert_eq!(detect(sample.as_bytes()), Some(Format::VhostCombined));
+/// ```
 pub fn detect(sample: &[u8]) -> Option<Format> {
     let sample = sample.strip_prefix(b"\xef\xbb\xbf").unwrap_or(sample);
     let lines: Vec<&[u8]> = sample
@@ -309,10 +370,9 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
     if lines.is_empty() {
         return None;
     }
-    let mut best: Option<(Format, usize)> = None;
-    for &format in Format::all() {
+    Format::all().iter().copied().find(|&format| {
         let mut parser = LineParser::new(format, None);
-        let (mut requests, mut fine) = (0, 0);
+        let (mut requests, mut read) = (0usize, 0usize);
         for line in &lines {
             if format.uses_fields_header() && line.starts_with(b"#Fields:") {
                 parser = LineParser::new(format, Some(line));
@@ -320,17 +380,14 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
             match parser.parse(line) {
                 Ok(Some(_)) => {
                     requests += 1;
-                    fine += 1;
+                    read += 1;
                 }
-                Ok(None) => fine += 1,
+                Ok(None) => read += 1,
                 Err(_) => {}
             }
         }
-        if requests > 0 && fine * 2 >= lines.len() && best.is_none_or(|(_, n)| requests > n) {
-            best = Some((format, requests));
-        }
-    }
-    best.map(|(f, _)| f)
+        requests > 0 && read * 2 >= lines.len()
+    })
 }
 
 /// The sample request the format tests write in each format: Googlebot asking for a page
@@ -370,6 +427,175 @@ mod tests {
         assert!(!Format::Combined.has_host() && Format::VhostCombined.has_host());
     }
 
+    /// Issue #15: every number of every format, at and past its range. Out-of-range values
+    /// make the line malformed (never a wrapped number, a date in 1677 or a panic).
+    #[test]
+    fn out_of_range_numbers_are_malformed() {
+        let time = |format: Format, line: &str| {
+            LineParser::new(format, None)
+                .parse(line.as_bytes())
+                .map(|r| r.map(|r| r.time_ms))
+        };
+        let status = |format: Format, line: &str| {
+            LineParser::new(format, None)
+                .parse(line.as_bytes())
+                .map(|r| r.map(|r| r.status))
+        };
+        // Cloudflare's EdgeStartTimestamp: 19 digits are nanoseconds, whatever their value
+        // (i64::MAX + 1 is 2262-04-11, not 1677), 20 digits are no time.
+        let cf = |ts: &str| {
+            format!(
+                r#"{{"ClientIP":"192.0.2.1","ClientRequestHost":"example.org","ClientRequestURI":"/","EdgeResponseStatus":200,"EdgeStartTimestamp":{ts}}}"#
+            )
+        };
+        for (ts, want) in [
+            ("9223372036854775807", Ok(Some(9_223_372_036_854))),
+            ("9223372036854775808", Ok(Some(9_223_372_036_854))),
+            ("9999999999999999999", Ok(Some(9_999_999_999_999))),
+            ("10000000000000000000", Err(BadLine::BadTime)),
+            ("18446744073709551616", Err(BadLine::BadTime)),
+            // Seconds with a fraction: i64::MAX milliseconds, and 2^64 ms, are past 9999.
+            ("9223372036854775.807", Err(BadLine::BadTime)),
+            ("18446744073709551.616", Err(BadLine::BadTime)),
+            ("9999999999999999999.9", Err(BadLine::BadTime)),
+            ("253402387199.999", Ok(Some(MAX_TIME_MS))),
+            ("253402387200.000", Err(BadLine::BadTime)),
+            ("-1", Err(BadLine::BadTime)),
+            ("1e9", Err(BadLine::BadTime)),
+            ("1.7e9", Err(BadLine::BadTime)),
+            ("\"9223372036854775808\"", Ok(Some(9_223_372_036_854))),
+        ] {
+            assert_eq!(time(Format::Cloudflare, &cf(ts)), want, "{ts}");
+        }
+        // Caddy's float seconds and nginx's `$msec`, through the same reader.
+        let caddy = |ts: &str| {
+            format!(
+                r#"{{"ts":{ts},"request":{{"remote_ip":"192.0.2.1","method":"GET","host":"h","uri":"/"}},"status":200}}"#
+            )
+        };
+        assert_eq!(
+            time(Format::Caddy, &caddy("1795182936.25")),
+            Ok(Some(1_795_182_936_250))
+        );
+        for ts in ["9223372036854775808.5", "1e300", "99999999999999999999.0"] {
+            assert_eq!(
+                time(Format::Caddy, &caddy(ts)),
+                Err(BadLine::BadTime),
+                "{ts}"
+            );
+        }
+        let nginx = |ts: &str, status: &str| {
+            format!(
+                r#"{{"msec":{ts},"remote_addr":"192.0.2.1","request":"GET / HTTP/1.1","status":{status}}}"#
+            )
+        };
+        assert_eq!(
+            time(Format::NginxJson, &nginx("18446744073709551.616", "200")),
+            Err(BadLine::BadTime)
+        );
+        // Statuses: three digits at most (65536 would wrap a u16), as numbers or strings.
+        for (value, want) in [
+            ("999", Ok(Some(999))),
+            ("\"404\"", Ok(Some(404))),
+            ("1000", Err(BadLine::BadStatus)),
+            ("65535", Err(BadLine::BadStatus)),
+            ("65536", Err(BadLine::BadStatus)),
+            ("\"65536\"", Err(BadLine::BadStatus)),
+            ("18446744073709551816", Err(BadLine::BadStatus)),
+            ("-200", Err(BadLine::BadStatus)),
+            ("2e2", Err(BadLine::BadStatus)),
+            ("200.0", Err(BadLine::BadStatus)),
+        ] {
+            let line = nginx("1795182936.250", value);
+            assert_eq!(status(Format::NginxJson, &line), want, "nginx-json {value}");
+            let line = cf("1795182936").replace("200", value);
+            assert_eq!(
+                status(Format::Cloudflare, &line),
+                want,
+                "cloudflare {value}"
+            );
+            let line = caddy("1795182936.25").replace("200", value);
+            assert_eq!(status(Format::Caddy, &line), want, "caddy {value}");
+        }
+        let clf = |status: &str| {
+            format!(
+                r#"192.0.2.1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" {status} 5 "-" "x""#
+            )
+        };
+        assert_eq!(status(Format::Combined, &clf("599")), Ok(Some(599)));
+        assert_eq!(
+            status(Format::Common, &clf("65536")),
+            Err(BadLine::BadStatus)
+        );
+        assert_eq!(
+            status(Format::Combined, &clf("65536")),
+            Err(BadLine::BadStatus)
+        );
+        let alb = |status: &str| {
+            format!(
+                r#"https 2026-11-20T13:55:36.000000Z app/lb/1 192.0.2.1:2817 10.0.0.1:80 0.001 0.002 0.000 {status} 200 0 100 "GET https://h:443/ HTTP/1.1" "x" - -"#
+            )
+        };
+        assert_eq!(status(Format::Alb, &alb("503")), Ok(Some(503)));
+        assert_eq!(status(Format::Alb, &alb("65536")), Err(BadLine::BadStatus));
+        let iis = |status: &str| {
+            format!("2026-11-20 13:55:36 10.0.0.4 GET / - 443 - 192.0.2.1 x - {status} 0 0 15")
+        };
+        assert_eq!(status(Format::W3c, &iis("200")), Ok(Some(200)));
+        assert_eq!(status(Format::W3c, &iis("65536")), Err(BadLine::BadStatus));
+        // vhost_combined's `%p`: a port number, 1 to 65535.
+        let vhost = |port: &str| format!("www.example.com:{port} {}", clf("200"));
+        assert!(matches!(
+            LineParser::new(Format::VhostCombined, None).parse(vhost("65535").as_bytes()),
+            Ok(Some(_))
+        ));
+        for port in ["65536", "0", "99999", "4294967376", "18446744073709551696"] {
+            assert_eq!(
+                status(Format::VhostCombined, &vhost(port)),
+                Err(BadLine::BadHost),
+                "port {port}"
+            );
+        }
+        // Dates: four-digit years only, so from 0000 to 9999 (and offsets under a day).
+        assert_eq!(
+            time(
+                Format::Combined,
+                &clf("200").replace("20/Nov/2026:13:55:36", "01/Jan/0000:00:00:00")
+            ),
+            Ok(Some(MIN_TIME_MS + 86_400_000))
+        );
+        let iso =
+            |t: &str| nginx("0", "200").replace(r#""msec":0"#, &format!(r#""time_iso8601":"{t}""#));
+        assert_eq!(
+            time(Format::NginxJson, &iso("9999-12-31T23:59:59.999-23:59")),
+            Ok(Some(253_402_300_799_999 + 86_340_000))
+        );
+        assert_eq!(
+            time(Format::NginxJson, &iso("0000-01-01T00:00:00+23:59")),
+            Ok(Some(MIN_TIME_MS + 86_400_000 - 86_340_000))
+        );
+        for t in [
+            "10000-01-01T00:00:00Z",
+            "2026-11-20T13:55:36+24:00",
+            "2026-11-20T13:55:36+99:99",
+            "2026-13-20T13:55:36Z",
+            "2026-11-20T13:55:61Z",
+            "+002026-11-20T13:55:36Z",
+        ] {
+            assert_eq!(
+                time(Format::NginxJson, &iso(t)),
+                Err(BadLine::BadTime),
+                "{t}"
+            );
+        }
+        // A fraction of any length is read to the millisecond, without overflow.
+        let long_fraction = format!("2026-11-20T13:55:36.{}Z", "9".repeat(400));
+        assert_eq!(
+            time(Format::NginxJson, &iso(&long_fraction)),
+            Ok(Some(1_795_182_936_999))
+        );
+    }
+
     #[test]
     fn fetches() {
         let mut r = Request {
@@ -381,8 +607,20 @@ mod tests {
             target: Cow::Borrowed(b"/"),
             status: 200,
             user_agent: Cow::Borrowed(b""),
+            bytes: b"-",
         };
         assert!(r.is_fetch());
+        assert_eq!(r.response_bytes(), None);
+        for (raw, size) in [
+            (&b"512"[..], Some(512)),
+            (b"0", Some(0)),
+            (b"", None),
+            (b"1e3", None),
+            (b"99999999999999999999", None),
+        ] {
+            r.bytes = raw;
+            assert_eq!(r.response_bytes(), size, "{raw:?}");
+        }
         r.method = b"OPTIONS";
         assert!(r.is_fetch());
         r.target = Cow::Borrowed(b"*");

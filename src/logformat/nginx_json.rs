@@ -43,6 +43,8 @@ pub struct JsonFields {
     pub user_agent: Vec<String>,
     /// The scheme (`$scheme`).
     pub scheme: Vec<String>,
+    /// The bytes sent (`$body_bytes_sent`, `$bytes_sent`).
+    pub bytes: Vec<String>,
 }
 
 impl Default for JsonFields {
@@ -58,11 +60,26 @@ impl Default for JsonFields {
             status: v(&["status"]),
             user_agent: v(&["http_user_agent", "user_agent"]),
             scheme: v(&["scheme"]),
+            bytes: v(&["body_bytes_sent", "bytes_sent"]),
         }
     }
 }
 
 static DEFAULTS: LazyLock<JsonFields> = LazyLock::new(JsonFields::default);
+
+/// A field every nginx-json line needs, for [`BadLine::NoJsonKey`]: no key of the line had
+/// one of its configured names.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum JsonKey {
+    /// The request time.
+    Time,
+    /// The status code.
+    Status,
+    /// The request line, or the request URI.
+    Request,
+}
 
 /// The meanings a key can have, as indices into the slots of [`parse`].
 const HOST: usize = 0;
@@ -74,6 +91,7 @@ const URI: usize = 5;
 const STATUS: usize = 6;
 const USER_AGENT: usize = 7;
 const SCHEME: usize = 8;
+const BYTES: usize = 9;
 
 impl JsonFields {
     /// The default key names.
@@ -82,7 +100,7 @@ impl JsonFields {
     }
 
     /// Applies `meaning=key[,key…]` (e.g. `user_agent=ua`), replacing that meaning's names.
-    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme.
+    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes.
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
         let (meaning, keys) = assignment
             .split_once('=')
@@ -98,13 +116,14 @@ impl JsonFields {
             "status" => &mut self.status,
             "user_agent" => &mut self.user_agent,
             "scheme" => &mut self.scheme,
+            "bytes" => &mut self.bytes,
             other => return Err(format!("unknown JSON field meaning {other:?}")),
         };
         *slot = keys;
         Ok(())
     }
 
-    fn lists(&self) -> [&[String]; 9] {
+    fn lists(&self) -> [&[String]; 10] {
         [
             &self.host,
             &self.client,
@@ -115,6 +134,7 @@ impl JsonFields {
             &self.status,
             &self.user_agent,
             &self.scheme,
+            &self.bytes,
         ]
     }
 }
@@ -158,7 +178,7 @@ pub(crate) fn parse<'a>(
     }
     let lists = fields.lists();
     // Per meaning: the value found and the rank of its key (lower is preferred).
-    let mut slots: [(usize, Option<Value<'a>>); 9] = [(usize::MAX, None); 9];
+    let mut slots: [(usize, Option<Value<'a>>); 10] = [(usize::MAX, None); 10];
     json::members(line, |key, v| {
         for (meaning, names) in lists.iter().enumerate() {
             if let Some(rank) = names.iter().position(|n| n.as_bytes() == key)
@@ -170,9 +190,14 @@ pub(crate) fn parse<'a>(
         Ok(())
     })?;
     let get = |m: usize| present(slots[m].1);
+    // A needed field: no key of its names (the log names it otherwise), or no value.
+    let need = |m: usize, key: JsonKey| match slots[m].1 {
+        None => Err(BadLine::NoJsonKey(key)),
+        Some(_) => get(m).ok_or(BadLine::MissingField),
+    };
 
-    let time_ms = json_time(get(TIME).ok_or(BadLine::MissingField)?)?;
-    let status = json_status(get(STATUS).ok_or(BadLine::MissingField)?)?;
+    let time_ms = json_time(need(TIME, JsonKey::Time)?)?;
+    let status = json_status(need(STATUS, JsonKey::Status)?)?;
     let client = get(CLIENT).and_then(Value::raw).unwrap_or_default();
     let mut host = get(HOST).and_then(Value::raw);
     let mut scheme = get(SCHEME).and_then(Value::raw).and_then(scheme_name);
@@ -189,7 +214,7 @@ pub(crate) fn parse<'a>(
         };
         (rl.method, rl.target, escaped)
     } else {
-        let Some(Value::Str(raw, escaped)) = get(URI) else {
+        let Value::Str(raw, escaped) = need(URI, JsonKey::Request)? else {
             return Err(BadLine::MissingField);
         };
         let method = get(METHOD).and_then(Value::raw).unwrap_or(b"GET");
@@ -209,6 +234,7 @@ pub(crate) fn parse<'a>(
         target,
         status,
         user_agent,
+        bytes: get(BYTES).and_then(Value::raw).unwrap_or_default(),
     }))
 }
 
@@ -265,10 +291,62 @@ mod tests {
         );
         assert_eq!(
             p.parse(br#"{"remote_addr":"x","request":"GET / HTTP/1.1","status":200}"#),
+            Err(BadLine::NoJsonKey(JsonKey::Time))
+        );
+        assert_eq!(
+            p.parse(br#"{"time":"-","request":"GET / HTTP/1.1","status":200}"#),
             Err(BadLine::MissingField)
         );
         assert_eq!(p.parse(b"not json"), Err(BadLine::BadJson));
         assert_eq!(p.parse(b""), Ok(None));
+    }
+
+    /// Issue #14: a log that names its keys otherwise is told which `--json-field` to give,
+    /// one needed field after the other.
+    #[test]
+    fn custom_keys_point_to_json_field() {
+        let line = br#"{"ts":"2026-11-20T13:55:36Z","ip":"192.0.2.1","code":200,"path":"/p","ua":"curl/8"}"#;
+        let mut fields = JsonFields::default();
+        let mut errors = Vec::new();
+        for assignment in ["time=ts", "status=code", "uri=path"] {
+            let parser =
+                LineParser::with_json_fields(Format::NginxJson, None, Arc::new(fields.clone()));
+            errors.push(
+                parser
+                    .parse(line)
+                    .expect_err("a needed key is named otherwise"),
+            );
+            fields.set(assignment).expect("valid");
+        }
+        assert_eq!(
+            errors,
+            [
+                BadLine::NoJsonKey(JsonKey::Time),
+                BadLine::NoJsonKey(JsonKey::Status),
+                BadLine::NoJsonKey(JsonKey::Request)
+            ]
+        );
+        let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert!(
+            messages[0].contains("--json-field time=KEY"),
+            "{}",
+            messages[0]
+        );
+        assert!(
+            messages[1].contains("--json-field status=KEY"),
+            "{}",
+            messages[1]
+        );
+        assert!(
+            messages[2].contains("--json-field request=KEY"),
+            "{}",
+            messages[2]
+        );
+        assert!(messages[2].contains("uri=KEY"), "{}", messages[2]);
+        // With every needed key named, the line reads.
+        let parser = LineParser::with_json_fields(Format::NginxJson, None, Arc::new(fields));
+        let r = parser.parse(line).expect("valid").expect("a request");
+        assert_eq!((&*r.target, r.status), (&b"/p"[..], 200));
     }
 
     #[test]

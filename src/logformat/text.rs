@@ -394,6 +394,18 @@ pub(crate) fn status(b: &[u8]) -> Result<u16, BadLine> {
     Ok(n)
 }
 
+/// Is `port` a TCP port number: 1 to 5 digits, 1 to 65535? (A `%p` of 0 or past 65535 is
+/// no port a request came to.)
+#[inline]
+pub(crate) fn is_port(port: &[u8]) -> bool {
+    if port.is_empty() || port.len() > 5 || !port.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    // At most 99999: no overflow in a u32.
+    let n = port.iter().fold(0u32, |n, &c| n * 10 + u32::from(c - b'0'));
+    (1..=65_535).contains(&n)
+}
+
 /// Scheme for a server port: 443 → https, 80 → http, others unknown.
 #[inline]
 pub(crate) fn scheme_for_port(port: &[u8]) -> Option<&'static str> {
@@ -610,7 +622,44 @@ mod tests {
     fn statuses() {
         assert_eq!(status(b"200"), Ok(200));
         assert_eq!(status(b"0"), Ok(0));
-        assert_eq!(status(b"-"), Err(BadLine::BadStatus));
-        assert_eq!(status(b"2000"), Err(BadLine::BadStatus));
+        assert_eq!(status(b"999"), Ok(999));
+        // Past three digits (a u16 would wrap at 65536), signs, fractions, exponents, blanks.
+        for bad in [
+            &b"-"[..],
+            b"",
+            b"2000",
+            b"65535",
+            b"65536",
+            b"4294967496",
+            b"-1",
+            b"+20",
+            b"2e2",
+            b"20.",
+            b" 20",
+        ] {
+            assert_eq!(status(bad), Err(BadLine::BadStatus), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn ports() {
+        for good in [&b"1"[..], b"80", b"443", b"8080", b"65535", b"00080"] {
+            assert!(is_port(good), "{good:?}");
+        }
+        for bad in [
+            &b""[..],
+            b"0",
+            b"00000",
+            b"65536",
+            b"99999",
+            b"100000",
+            b"4294967376",
+            b"18446744073709551696",
+            b"-80",
+            b"+80",
+            b"8 0",
+        ] {
+            assert!(!is_port(bad), "{bad:?}");
+        }
     }
 }

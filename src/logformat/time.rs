@@ -254,6 +254,8 @@ pub(crate) fn parse_w3c(date: &[u8], time: &[u8]) -> Option<i64> {
 /// A unix timestamp as a number: seconds with an optional fraction (`1763646936.123`), or an
 /// integer in seconds, milliseconds, microseconds or nanoseconds told apart by size (a
 /// timestamp between 2001 and 2286 in any of these units has its own number of digits).
+/// `None` for a time after [`MAX_TIME_MS`](super::MAX_TIME_MS) (a number too large for any
+/// unit: up to 19 digits are read without overflow, and seconds past 9999 are refused).
 pub(crate) fn parse_epoch(b: &[u8]) -> Option<i64> {
     let (int, frac) = match memchr::memchr(b'.', b) {
         Some(i) => (&b[..i], Some(&b[i..])),
@@ -262,20 +264,25 @@ pub(crate) fn parse_epoch(b: &[u8]) -> Option<i64> {
     if int.is_empty() || int.len() > 19 || !int.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let n: i64 = int.iter().fold(0i64, |n, &c| n * 10 + i64::from(c - b'0'));
-    if let Some(frac) = frac {
+    // 19 digits fit a u64 (10^19 - 1 < 2^64), not always an i64.
+    let n: u64 = int.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
+    let ms = if let Some(frac) = frac {
         let (ms, used) = fraction(frac);
         if used != frac.len() || used == 0 {
             return None;
         }
-        return Some(n.checked_mul(1000)? + i64::from(ms));
-    }
-    Some(match int.len() {
-        0..=11 => n * 1000,
-        12..=14 => n,
-        15..=17 => n / 1000,
-        _ => n / 1_000_000,
-    })
+        n.checked_mul(1000)?.checked_add(u64::from(ms))?
+    } else {
+        match int.len() {
+            0..=11 => n * 1000,
+            12..=14 => n,
+            15..=17 => n / 1000,
+            _ => n / 1_000_000,
+        }
+    };
+    i64::try_from(ms)
+        .ok()
+        .filter(|&ms| ms <= super::MAX_TIME_MS)
 }
 
 #[cfg(test)]
@@ -410,5 +417,28 @@ mod tests {
         assert_eq!(parse_epoch(b"1763646936123456789"), Some(1_763_646_936_123));
         assert_eq!(parse_epoch(b"17636x"), None);
         assert_eq!(parse_epoch(b"1.2.3"), None);
+    }
+
+    /// Issue #15 (found by fuzzing): 19 digits past i64::MAX overflowed the sum (a panic in
+    /// debug builds, a date in 1677 in release builds).
+    #[test]
+    fn epoch_bounds() {
+        use super::super::MAX_TIME_MS;
+        assert_eq!(parse_epoch(b"0"), Some(0));
+        assert_eq!(parse_epoch(b"9223372036854775807"), Some(9_223_372_036_854));
+        assert_eq!(parse_epoch(b"9223372036854775808"), Some(9_223_372_036_854));
+        assert_eq!(parse_epoch(b"9999999999999999999"), Some(9_999_999_999_999));
+        assert_eq!(parse_epoch(b"10000000000000000000"), None);
+        assert_eq!(parse_epoch(b"99999999999"), Some(99_999_999_999_000));
+        assert_eq!(parse_epoch(b"99999999999.999"), Some(99_999_999_999_999));
+        assert_eq!(parse_epoch(b"253402387199.999"), Some(MAX_TIME_MS));
+        assert_eq!(parse_epoch(b"253402387200"), Some(253_402_387_200));
+        assert_eq!(parse_epoch(b"253402387200.0"), None);
+        assert_eq!(parse_epoch(b"9223372036854775.807"), None);
+        assert_eq!(parse_epoch(b"9999999999999999999.999"), None);
+        assert_eq!(parse_epoch(b"1.99999999999999999999999"), Some(1_999));
+        for bad in [&b""[..], b".5", b"5.", b"-1", b"+1", b"1e9", b" 1"] {
+            assert_eq!(parse_epoch(bad), None, "{bad:?}");
+        }
     }
 }

@@ -34,6 +34,8 @@ enum Col {
     Host(u8),
     ServerPort,
     Protocol,
+    /// The bytes sent to the client.
+    Bytes,
 }
 
 const CLOUDFRONT_DEFAULT: &[u8] = b"#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id x-host-header cs-protocol cs-bytes time-taken x-forwarded-for ssl-protocol ssl-cipher x-edge-response-result-type cs-protocol-version fle-status fle-encrypted-fields c-port time-to-first-byte x-edge-detailed-result-type sc-content-type sc-content-len sc-range-start sc-range-end";
@@ -79,6 +81,7 @@ impl Columns {
                 b"cs(host)" => Col::Host(2),
                 b"s-port" => Col::ServerPort,
                 b"cs-protocol" => Col::Protocol,
+                b"sc-bytes" => Col::Bytes,
                 _ => Col::Skip,
             })
             .collect();
@@ -94,12 +97,15 @@ impl Columns {
         let (mut date, mut time, mut client, mut method, mut stem) = (None, None, None, None, None);
         let (mut query, mut status_f, mut ua, mut port, mut proto) = (None, None, None, None, None);
         let mut host: Option<(u8, &[u8])> = None;
+        let mut bytes: &[u8] = &[];
         let mut fields = line.split(|&c| c == sep);
         let mut seen = 0;
         for &col in &self.cols {
             let Some(v) = fields.next() else { break };
             seen += 1;
-            if v == b"-" {
+            // `-` is the format's "no value"; an empty field (two separators in a row) is no
+            // value either (an empty stem is no request target).
+            if v.is_empty() || v == b"-" {
                 continue;
             }
             match col {
@@ -119,6 +125,7 @@ impl Columns {
                 }
                 Col::ServerPort => port = Some(v),
                 Col::Protocol => proto = Some(v),
+                Col::Bytes => bytes = v,
             }
         }
         if seen < self.cols.len() && (date.is_none() || stem.is_none() || status_f.is_none()) {
@@ -165,6 +172,7 @@ impl Columns {
             target,
             status,
             user_agent,
+            bytes,
         }))
     }
 }
@@ -269,6 +277,30 @@ mod tests {
         assert_eq!(
             LineParser::new(Format::Cloudfront, None).parse(b"2026-11-20\t13:55:36"),
             Err(BadLine::TooFewFields)
+        );
+    }
+
+    /// Found by fuzzing (`ingest`): two spaces where the stem goes gave a request with an
+    /// empty target.
+    #[test]
+    fn empty_fields_are_no_values() {
+        let header = "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port c-ip cs(User-Agent) sc-status";
+        let parser = LineParser::new(Format::W3c, Some(header.as_bytes()));
+        let line = "2026-11-20 13:55:40 10.0.0.4 POST  - 443 192.0.2.1 curl/8 201";
+        assert_eq!(parser.parse(line.as_bytes()), Err(BadLine::MissingField));
+        // An empty User-Agent or query is simply absent.
+        let line = "2026-11-20 13:55:40 10.0.0.4 GET /a  443 192.0.2.1  200";
+        let r = parser
+            .parse(line.as_bytes())
+            .expect("valid")
+            .expect("a request");
+        assert_eq!((&*r.target, &*r.user_agent), (&b"/a"[..], &b""[..]));
+        let header = "#Fields: date time c-ip cs-method cs-uri-stem sc-status";
+        let cloudfront = LineParser::new(Format::Cloudfront, Some(header.as_bytes()));
+        let line = "2026-11-20\t13:55:36\t192.0.2.1\tGET\t\t200";
+        assert_eq!(
+            cloudfront.parse(line.as_bytes()),
+            Err(BadLine::MissingField)
         );
     }
 

@@ -1,10 +1,12 @@
 //! The `--html` report: the audit's findings as one self-contained page for people who will
 //! not open a CSV (a manager, a site owner, a hosting company's abuse desk).
 //!
-//! Takes the same rows as the CSV writers ([`Page`]: violations, summary, hosts, spoofed,
-//! inputs, violating requests per hour) and gives one HTML document: headline figures, charts
-//! as inline SVG (readable without script), and tables of the top rows with a count of the
-//! rest. Like the other writers it decides nothing about the audit.
+//! Takes the same rows as the CSV writers ([`Page`]: summary, hosts, spoofed, inputs,
+//! violating requests per hour; and the violations as a [`ViolationDigest`], gathered from
+//! the rows as they stream to the CSV writer, never all in memory) and gives one HTML
+//! document: headline figures, charts as inline SVG (readable without script), and tables of
+//! the top rows with a count of the rest. Like the other writers it decides nothing about the
+//! audit.
 //!
 //! What keeps the page safe to open, whoever wrote the log and the robots.txt files:
 //! - every string from a log, a robots.txt or a file name goes through [`push_text`]: first
@@ -24,15 +26,19 @@
 //! (tested with every table full of the costliest strings). The page is byte-identical for
 //! the same findings: every order is by value, and no clock is read.
 
-use std::collections::{BTreeMap, BTreeSet};
+mod ranking;
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{self, Write};
+use std::sync::Arc;
 
 use base64::Engine as _;
-use foldhash::HashMap;
 
 use super::{HostRow, InputRow, Kind, ReportError, SpoofedRow, SummaryRow, ViolationRow};
 use crate::text;
+use ranking::{PathRanking, Ranked, RuleKey};
 
 /// Violating requests of one crawler on one host in one hour (the audit's activity series).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,17 +51,17 @@ pub struct Hourly<'a> {
     pub requests: u64,
 }
 
-/// Everything the page shows, as the CSV writers get it.
+/// Everything else the page shows, as the CSV writers get it.
 #[derive(Clone, Copy, Debug)]
 pub struct Page<'a> {
     /// One row per input, in argument order.
     pub inputs: &'a [InputRow],
-    pub violations: &'a [ViolationRow],
     pub summary: &'a [SummaryRow],
     pub hosts: &'a [HostRow],
     pub spoofed: &'a [SpoofedRow],
     pub activity: &'a [Hourly<'a>],
-    /// Requests left unverifiable because they are older than the IP-range lists.
+    /// Requests left unverifiable because they are older than the IP-range lists (or
+    /// reverse DNS) can speak for.
     pub too_old_to_verify: u64,
     /// How long a crawler may keep using a robots.txt after it changed, in ms.
     pub leeway_ms: i64,
@@ -104,27 +110,225 @@ const MIN_AXIS_BINS: usize = 12;
 const HOUR: i64 = 3_600_000;
 const DAY: i64 = 24 * HOUR;
 
-/// Writes the page.
-pub fn write_html(mut out: impl Write, page: &Page<'_>) -> Result<(), ReportError> {
-    let html = render(page, &Limits::default());
+/// What the page shows of the violations report, gathered from its rows one at a time as
+/// they stream to the CSV writer ([`ViolationDigest::add`], rows in report order): totals,
+/// requests per host and per crawler, the rules broken, the top crawl-delay rows and the most
+/// requested paths. Its memory does not grow with the rows: the tallies are per host, crawler
+/// or rule (already in memory as the summary and the robots.txt files), the tables keep only
+/// their top rows, and the paths, which a long-tail log has one per row, are added up one host
+/// at a time and sorted in a temporary file past a budget (see `ranking`).
+pub struct ViolationDigest {
+    limits: Limits,
+    /// Rows taken (the report's row count).
+    rows: u64,
+    disallowed: u64,
+    delayed: u64,
+    /// Requests per host, [disallowed, crawl-delay].
+    per_host: BTreeMap<Arc<str>, [u64; 2]>,
+    /// Requests per crawler, [disallowed, crawl-delay].
+    per_crawler: BTreeMap<Arc<str>, [u64; 2]>,
+    rules: BTreeMap<RuleKey, RuleTally>,
+    /// The crawl-delay rows with the most requests, the least of them on top.
+    delays: BinaryHeap<DelayRow>,
+    delay_rows: u64,
+    paths: PathRanking,
+    /// The first failure to write the paths' temporary file; the paths are dropped after it.
+    error: Option<io::Error>,
+}
+
+impl ViolationDigest {
+    /// A digest for a page with `limits`, holding about `memory` bytes of one host's
+    /// disallowed paths before it sorts them in a temporary file.
+    pub fn new(limits: Limits, memory: usize) -> ViolationDigest {
+        // A page shows this much of a path at most (see `push_text`).
+        let keep_bytes = limits.chars.saturating_add(1).saturating_mul(4);
+        ViolationDigest {
+            limits,
+            rows: 0,
+            disallowed: 0,
+            delayed: 0,
+            per_host: BTreeMap::new(),
+            per_crawler: BTreeMap::new(),
+            rules: BTreeMap::new(),
+            delays: BinaryHeap::new(),
+            delay_rows: 0,
+            paths: PathRanking::new(limits.paths, keep_bytes, memory),
+            error: None,
+        }
+    }
+
+    /// Takes the next row of the violations report.
+    pub fn add(&mut self, row: &ViolationRow) {
+        let seq = self.rows;
+        self.rows += 1;
+        let k = match row.kind {
+            Kind::Disallowed => 0,
+            Kind::CrawlDelay => 1,
+        };
+        self.per_host.entry(Arc::clone(&row.host)).or_default()[k] += row.requests;
+        self.per_crawler
+            .entry(Arc::clone(&row.crawler))
+            .or_default()[k] += row.requests;
+        match row.kind {
+            Kind::Disallowed => {
+                self.disallowed += row.requests;
+                let t = self
+                    .rules
+                    .entry((
+                        Arc::clone(&row.host),
+                        row.robots_version,
+                        row.rule_line,
+                        Arc::clone(&row.rule),
+                        Arc::clone(&row.group),
+                    ))
+                    .or_default();
+                t.requests += row.requests;
+                *t.crawlers.entry(Arc::clone(&row.crawler)).or_default() += row.requests;
+                *t.evidence.entry(row.evidence).or_default() += row.requests;
+                if self.error.is_none()
+                    && let Err(e) = self.paths.add(row, seq)
+                {
+                    self.error = Some(e);
+                    // Nothing more is kept of the paths: the page will not be written.
+                    self.paths = PathRanking::new(0, 0, 0);
+                }
+            }
+            Kind::CrawlDelay => {
+                self.delayed += row.requests;
+                self.delay_rows += 1;
+                if self.limits.delays == 0 {
+                    return;
+                }
+                let candidate = DelayRow {
+                    requests: row.requests,
+                    seq,
+                    row: row.clone(),
+                };
+                if self.delays.len() < self.limits.delays {
+                    self.delays.push(candidate);
+                } else if self.delays.peek().is_some_and(|least| candidate < *least) {
+                    self.delays.pop();
+                    self.delays.push(candidate);
+                }
+            }
+        }
+    }
+
+    /// The paths merged and ranked.
+    fn finish(mut self) -> Result<Digest, ReportError> {
+        if let Some(e) = self.error.take() {
+            return Err(ReportError::Io(paths_error(e)));
+        }
+        let ranked = self
+            .paths
+            .finish()
+            .map_err(paths_error)
+            .map_err(ReportError::Io)?;
+        for (key, n) in &ranked.rule_paths {
+            if let Some(t) = self.rules.get_mut(key) {
+                t.paths += n;
+            }
+        }
+        Ok(Digest {
+            limits: self.limits,
+            rows: self.rows,
+            disallowed: self.disallowed,
+            delayed: self.delayed,
+            per_host: self.per_host,
+            per_crawler: self.per_crawler,
+            rules: self.rules,
+            delays: self.delays.into_sorted_vec(),
+            delay_rows: self.delay_rows,
+            paths: ranked,
+        })
+    }
+}
+
+/// A failure of the paths' temporary file, saying so.
+fn paths_error(e: io::Error) -> io::Error {
+    io::Error::new(
+        e.kind(),
+        format!("the temporary file sorting the page's paths: {e}"),
+    )
+}
+
+/// A crawl-delay row among the top: most requests first, then report order.
+#[derive(Debug)]
+struct DelayRow {
+    requests: u64,
+    seq: u64,
+    row: ViolationRow,
+}
+
+impl DelayRow {
+    fn key(&self) -> (Reverse<u64>, u64) {
+        (Reverse(self.requests), self.seq)
+    }
+}
+
+impl PartialEq for DelayRow {
+    fn eq(&self, other: &DelayRow) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for DelayRow {}
+
+impl Ord for DelayRow {
+    fn cmp(&self, other: &DelayRow) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl PartialOrd for DelayRow {
+    fn partial_cmp(&self, other: &DelayRow) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A finished [`ViolationDigest`].
+struct Digest {
+    limits: Limits,
+    rows: u64,
+    disallowed: u64,
+    delayed: u64,
+    per_host: BTreeMap<Arc<str>, [u64; 2]>,
+    per_crawler: BTreeMap<Arc<str>, [u64; 2]>,
+    rules: BTreeMap<RuleKey, RuleTally>,
+    /// The top crawl-delay rows, in table order.
+    delays: Vec<DelayRow>,
+    delay_rows: u64,
+    paths: Ranked,
+}
+
+/// Writes the page: `page` with the `violations` gathered as the rows streamed by.
+pub fn write_html(
+    mut out: impl Write,
+    page: &Page<'_>,
+    violations: ViolationDigest,
+) -> Result<(), ReportError> {
+    let html = render(page, violations)?;
     out.write_all(html.as_bytes()).map_err(ReportError::Io)?;
     out.flush().map_err(ReportError::Io)
 }
 
-/// The page as text.
-pub fn render(page: &Page<'_>, limits: &Limits) -> String {
+/// The page as text, its tables cut to the digest's [`Limits`]. Fails only when the paths'
+/// temporary file failed.
+pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, ReportError> {
+    let v = violations.finish()?;
+    let limits = &v.limits;
     let mut h = Html {
         out: String::with_capacity(1 << 16),
         chars: limits.chars,
     };
-    let facts = Facts::of(page);
+    let facts = Facts::of(page, &v);
     head(&mut h, page, &facts);
-    figures(&mut h, page, &facts);
-    charts(&mut h, page, limits);
-    crawlers_table(&mut h, page, limits);
-    rules_table(&mut h, page, limits);
-    paths_table(&mut h, page, limits);
-    delays_table(&mut h, page, limits);
+    figures(&mut h, page, &v, &facts);
+    charts(&mut h, page, &v);
+    crawlers_table(&mut h, page, &v);
+    rules_table(&mut h, &v);
+    paths_table(&mut h, &v);
+    delays_table(&mut h, &v);
     spoofed_table(&mut h, page, limits);
     hosts_table(&mut h, page, limits);
     inputs_table(&mut h, page, limits);
@@ -137,7 +341,7 @@ pub fn render(page: &Page<'_>, limits: &Limits) -> String {
     );
     h.raw(SCRIPT);
     h.raw("</script>\n</body>\n</html>\n");
-    h.out
+    Ok(h.out)
 }
 
 /// The page being written.
@@ -244,15 +448,7 @@ struct Facts<'a> {
 }
 
 impl<'a> Facts<'a> {
-    fn of(page: &Page<'a>) -> Facts<'a> {
-        let mut disallowed = 0;
-        let mut delayed = 0;
-        for r in page.violations {
-            match r.kind {
-                Kind::Disallowed => disallowed += r.requests,
-                Kind::CrawlDelay => delayed += r.requests,
-            }
-        }
+    fn of(page: &Page<'a>, v: &Digest) -> Facts<'a> {
         let span = page.summary.iter().fold(None, |acc, r| {
             let (lo, hi) = acc.unwrap_or((r.first_seen_ms, r.last_seen_ms));
             Some((lo.min(r.first_seen_ms), hi.max(r.last_seen_ms)))
@@ -260,8 +456,8 @@ impl<'a> Facts<'a> {
         Facts {
             requests: page.inputs.iter().map(|i| i.requests).sum(),
             crawler_requests: page.hosts.iter().map(|h| h.crawler_requests).sum(),
-            disallowed,
-            delayed,
+            disallowed: v.disallowed,
+            delayed: v.delayed,
             spoofed_addresses: page
                 .spoofed
                 .iter()
@@ -340,7 +536,7 @@ fn sha256(s: &str) -> String {
     )
 }
 
-fn figures(h: &mut Html, page: &Page<'_>, facts: &Facts<'_>) {
+fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
     h.raw("<section id=\"figures\">\n<h2>In figures</h2>\n<ul class=\"figures\">\n");
     let violating = facts.disallowed + facts.delayed;
     let span = match facts.span {
@@ -368,7 +564,7 @@ fn figures(h: &mut Html, page: &Page<'_>, facts: &Facts<'_>) {
                 "{} disallowed, {} crawl-delay; {} report rows",
                 grouped(facts.disallowed),
                 grouped(facts.delayed),
-                grouped(page.violations.len() as u64)
+                grouped(v.rows)
             ),
         ),
         (
@@ -423,8 +619,8 @@ fn figures(h: &mut Html, page: &Page<'_>, facts: &Facts<'_>) {
     }
     if page.too_old_to_verify > 0 {
         h.fmt(format_args!(
-            "<p class=\"note\">{} crawler requests are older than the IP-range lists can speak for: \
-             they count as unverifiable.</p>\n",
+            "<p class=\"note\">{} crawler requests are older than the IP-range lists (or reverse \
+             DNS) can speak for: they count as unverifiable.</p>\n",
             grouped(page.too_old_to_verify)
         ));
     }
@@ -469,7 +665,8 @@ const RIGHT: f64 = 12.0;
 const TOP: f64 = 12.0;
 const BOTTOM: f64 = 44.0;
 
-fn charts(h: &mut Html, page: &Page<'_>, limits: &Limits) {
+fn charts(h: &mut Html, page: &Page<'_>, v: &Digest) {
+    let limits = &v.limits;
     h.raw("<section id=\"charts\">\n<h2>Violations over time</h2>\n");
     time_chart(
         h,
@@ -480,7 +677,7 @@ fn charts(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         limits,
     );
     h.raw("<h2>Violations per host</h2>\n");
-    host_chart(h, page.violations, limits);
+    host_chart(h, &v.per_host, limits);
     h.raw("<h2>Crawl-delay breaches over time</h2>\n");
     time_chart(
         h,
@@ -758,20 +955,12 @@ fn nice_axis(max: u64) -> (u64, u64) {
 
 /// Violating requests per host as horizontal bars (disallowed and crawl-delay stacked), the
 /// hosts with the most first, the rest as one bar.
-fn host_chart(h: &mut Html, violations: &[ViolationRow], limits: &Limits) {
-    let mut per_host: BTreeMap<&str, [u64; 2]> = BTreeMap::new();
-    for r in violations {
-        let k = match r.kind {
-            Kind::Disallowed => 0,
-            Kind::CrawlDelay => 1,
-        };
-        per_host.entry(&r.host).or_default()[k] += r.requests;
-    }
+fn host_chart(h: &mut Html, per_host: &BTreeMap<Arc<str>, [u64; 2]>, limits: &Limits) {
     if per_host.is_empty() {
         h.raw("<p class=\"none\">No violations.</p>\n");
         return;
     }
-    let mut hosts: Vec<(&str, [u64; 2])> = per_host.into_iter().collect();
+    let mut hosts: Vec<(&str, [u64; 2])> = per_host.iter().map(|(k, n)| (&**k, *n)).collect();
     hosts.sort_by(|a, b| (b.1[0] + b.1[1]).cmp(&(a.1[0] + a.1[1])).then(a.0.cmp(b.0)));
     let others = hosts.split_off(hosts.len().min(limits.chart_hosts));
     let rest = others
@@ -920,9 +1109,13 @@ impl Html {
     }
 
     /// The top names of a tally, `GPTBot 12, ClaudeBot 3 +2 more`.
-    fn td_names(&mut self, names: &BTreeMap<&str, u64>) {
+    fn td_names<'n>(&mut self, names: impl IntoIterator<Item = (&'n str, u64)>) {
         self.raw("<td>");
-        let ranked = ranked(names.clone());
+        let mut tally: BTreeMap<&str, u64> = BTreeMap::new();
+        for (name, n) in names {
+            *tally.entry(name).or_default() += n;
+        }
+        let ranked = ranked(tally);
         for (i, (name, n)) in ranked.iter().take(3).enumerate() {
             if i > 0 {
                 self.raw(", ");
@@ -967,7 +1160,8 @@ struct CrawlerTally<'a> {
     hosts: u64,
 }
 
-fn crawlers_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
+fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
+    let limits = &v.limits;
     let mut tally: BTreeMap<&str, CrawlerTally<'_>> = BTreeMap::new();
     for r in page.summary {
         let t = tally.entry(&r.crawler).or_default();
@@ -984,12 +1178,10 @@ fn crawlers_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         t.unverifiable += r.unverifiable;
         t.hosts += 1;
     }
-    for r in page.violations {
-        let t = tally.entry(&r.crawler).or_default();
-        match r.kind {
-            Kind::Disallowed => t.disallowed += r.requests,
-            Kind::CrawlDelay => t.delayed += r.requests,
-        }
+    for (crawler, [disallowed, delayed]) in &v.per_crawler {
+        let t = tally.entry(crawler).or_default();
+        t.disallowed += disallowed;
+        t.delayed += delayed;
     }
     if tally.is_empty() {
         return empty_section(h, "crawlers", "Crawlers", "No crawler requests.");
@@ -1042,38 +1234,23 @@ fn crawlers_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
     table_end(h, more, "crawlers", "the summary CSV");
 }
 
-#[derive(Default)]
-struct RuleTally<'a> {
+/// Disallowed requests under one rule.
+#[derive(Debug, Default)]
+struct RuleTally {
     requests: u64,
+    /// Distinct paths (from the path ranking).
     paths: u64,
-    crawlers: BTreeMap<&'a str, u64>,
+    crawlers: BTreeMap<Arc<str>, u64>,
     /// Requests by evidence (`fetched`, `in-force`, `assumed`).
-    evidence: BTreeMap<&'a str, u64>,
+    evidence: BTreeMap<&'static str, u64>,
 }
 
-/// (host, robots version, rule line, rule, group).
-type RuleKey<'a> = (&'a str, Option<i64>, u32, &'a str, &'a str);
-
-fn rules_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
-    let mut tally: BTreeMap<RuleKey<'_>, RuleTally<'_>> = BTreeMap::new();
-    for r in page
-        .violations
-        .iter()
-        .filter(|r| r.kind == Kind::Disallowed)
-    {
-        let t = tally
-            .entry((&r.host, r.robots_version, r.rule_line, &r.rule, &r.group))
-            .or_default();
-        t.requests += r.requests;
-        t.paths += 1;
-        *t.crawlers.entry(&r.crawler).or_default() += r.requests;
-        *t.evidence.entry(r.evidence).or_default() += r.requests;
-    }
-    if tally.is_empty() {
+fn rules_table(h: &mut Html, v: &Digest) {
+    if v.rules.is_empty() {
         return empty_section(h, "rules", "Rules broken", "No rule was broken.");
     }
-    let (rows, more) = top(tally.into_iter().collect(), limits.rules, |a, b| {
-        b.1.requests.cmp(&a.1.requests).then(a.0.cmp(&b.0))
+    let (rows, more) = top(v.rules.iter().collect(), v.limits.rules, |a, b| {
+        b.1.requests.cmp(&a.1.requests).then(a.0.cmp(b.0))
     });
     table_start(
         h,
@@ -1098,14 +1275,14 @@ fn rules_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
     );
     for ((host, version, line, rule, group), t) in rows {
         h.raw("<tr>");
-        h.td_text(host);
-        h.td_num(u64::from(line));
-        h.td_code(rule);
-        h.td_code(group);
-        h.td_opt_time(version, "undated");
+        h.td_text(&**host);
+        h.td_num(u64::from(*line));
+        h.td_code(&**rule);
+        h.td_code(&**group);
+        h.td_opt_time(*version, "undated");
         h.td_num(t.requests);
         h.td_num(t.paths);
-        h.td_names(&t.crawlers);
+        h.td_names(t.crawlers.iter().map(|(c, n)| (&**c, *n)));
         h.raw("<td>");
         for (i, (e, n)) in t.evidence.iter().enumerate() {
             if i > 0 {
@@ -1120,47 +1297,12 @@ fn rules_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
     table_end(h, more, "rules", "the violations CSV");
 }
 
-#[derive(Default)]
-struct PathTally<'a> {
-    requests: u64,
-    /// Requests by crawler (a path has few).
-    crawlers: Vec<(&'a str, u64)>,
-    /// The rule of the first row in report order.
-    rule: &'a str,
-    first_ms: i64,
-    last_ms: i64,
-}
-
-fn paths_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
-    // A long-tail log has a path per row: hashed here, ordered once for the top rows.
-    let mut tally: HashMap<(&str, &str), PathTally<'_>> = HashMap::default();
-    for r in page
-        .violations
-        .iter()
-        .filter(|r| r.kind == Kind::Disallowed)
-    {
-        let t = tally
-            .entry((&r.host, &r.path))
-            .or_insert_with(|| PathTally {
-                rule: &r.rule,
-                first_ms: r.first_seen_ms,
-                last_ms: r.last_seen_ms,
-                ..PathTally::default()
-            });
-        t.requests += r.requests;
-        t.first_ms = t.first_ms.min(r.first_seen_ms);
-        t.last_ms = t.last_ms.max(r.last_seen_ms);
-        match t.crawlers.iter_mut().find(|c| *c.0 == *r.crawler) {
-            Some(c) => c.1 += r.requests,
-            None => t.crawlers.push((&r.crawler, r.requests)),
-        }
-    }
-    if tally.is_empty() {
+fn paths_table(h: &mut Html, v: &Digest) {
+    let ranked = &v.paths;
+    if ranked.top.is_empty() {
         return empty_section(h, "paths", "Paths", "No disallowed path was requested.");
     }
-    let (rows, more) = top(tally.into_iter().collect(), limits.paths, |a, b| {
-        b.1.requests.cmp(&a.1.requests).then(a.0.cmp(&b.0))
-    });
+    let more = (ranked.distinct as usize).saturating_sub(ranked.top.len());
     table_start(
         h,
         "paths",
@@ -1176,27 +1318,22 @@ fn paths_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             Col("last (UTC)", false),
         ],
     );
-    for ((host, path), t) in rows {
+    for p in &ranked.top {
         h.raw("<tr>");
-        h.td_text(host);
-        h.td_code(path);
-        h.td_num(t.requests);
-        h.td_names(&t.crawlers.into_iter().collect());
-        h.td_code(t.rule);
-        h.td_time(t.first_ms);
-        h.td_time(t.last_ms);
+        h.td_text(&*p.host);
+        h.td_code(&p.path);
+        h.td_num(p.requests);
+        h.td_names(p.crawlers.iter().map(|(c, n)| (&**c, *n)));
+        h.td_code(&*p.rule);
+        h.td_time(p.first_ms);
+        h.td_time(p.last_ms);
         h.raw("</tr>\n");
     }
     table_end(h, more, "paths", "the violations CSV");
 }
 
-fn delays_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
-    let rows: Vec<&ViolationRow> = page
-        .violations
-        .iter()
-        .filter(|r| r.kind == Kind::CrawlDelay)
-        .collect();
-    if rows.is_empty() {
+fn delays_table(h: &mut Html, v: &Digest) {
+    if v.delays.is_empty() {
         return empty_section(
             h,
             "delays",
@@ -1204,14 +1341,7 @@ fn delays_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             "No crawler came faster than its Crawl-delay.",
         );
     }
-    // Report order breaks the ties.
-    let (rows, more) = top(
-        rows.into_iter().enumerate().collect(),
-        limits.delays,
-        |a: &(usize, &ViolationRow), b: &(usize, &ViolationRow)| {
-            b.1.requests.cmp(&a.1.requests).then(a.0.cmp(&b.0))
-        },
-    );
+    let more = (v.delay_rows as usize).saturating_sub(v.delays.len());
     table_start(
         h,
         "delays",
@@ -1230,7 +1360,7 @@ fn delays_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             Col("last (UTC)", false),
         ],
     );
-    for (_, r) in rows {
+    for DelayRow { row: r, .. } in &v.delays {
         h.raw("<tr>");
         h.td_text(&*r.host);
         h.td_text(&*r.crawler);
@@ -1643,14 +1773,9 @@ mod tests {
         }
     }
 
-    fn page_of<'a>(
-        violations: &'a [ViolationRow],
-        activity: &'a [Hourly<'a>],
-        hosts: &'a [HostRow],
-    ) -> Page<'a> {
+    fn page_of<'a>(activity: &'a [Hourly<'a>], hosts: &'a [HostRow]) -> Page<'a> {
         Page {
             inputs: &[],
-            violations,
             summary: &[],
             hosts,
             spoofed: &[],
@@ -1658,6 +1783,20 @@ mod tests {
             too_old_to_verify: 0,
             leeway_ms: DAY,
         }
+    }
+
+    /// The rows as the page takes them, one at a time.
+    fn digest(rows: &[ViolationRow], limits: Limits) -> ViolationDigest {
+        let mut d = ViolationDigest::new(limits, 1 << 20);
+        for r in rows {
+            d.add(r);
+        }
+        d
+    }
+
+    /// The page of `rows` and `page`.
+    fn page(page: &Page<'_>, rows: &[ViolationRow], limits: Limits) -> String {
+        render(page, digest(rows, limits)).unwrap()
     }
 
     #[test]
@@ -1673,7 +1812,7 @@ mod tests {
             kind: Kind::Disallowed,
             requests: 3,
         }];
-        let html = render(&page_of(&[v], &activity, &[]), &Limits::default());
+        let html = page(&page_of(&activity, &[]), &[v], Limits::default());
         assert_eq!(
             html.matches("<script").count(),
             1,
@@ -1691,7 +1830,7 @@ mod tests {
 
     #[test]
     fn the_policy_allows_only_the_pages_own_style_and_script() {
-        let html = render(&page_of(&[], &[], &[]), &Limits::default());
+        let html = page(&page_of(&[], &[]), &[], Limits::default());
         let csp = csp();
         assert!(html.contains(&format!(
             "<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">"
@@ -1735,7 +1874,7 @@ mod tests {
             paths: 10,
             ..Limits::default()
         };
-        let html = render(&page_of(&rows, &[], &[]), &limits);
+        let html = page(&page_of(&[], &[]), &rows, limits);
         let paths = &html[html.find("id=\"paths\"").unwrap()..];
         let paths = &paths[..paths.find("</section>").unwrap()];
         assert_eq!(paths.matches("<tr>").count(), 1 + 10);
@@ -1743,6 +1882,55 @@ mod tests {
         assert!(paths.contains("and 20 more paths"), "{paths}");
         // The most requested first.
         assert!(paths.find("/p00").unwrap() < paths.find("/p01").unwrap());
+    }
+
+    #[test]
+    fn a_rule_counts_each_path_once_whatever_its_rows() {
+        // One path in two rows (two User-Agents of one crawler), another in one.
+        let mut rows = vec![
+            violation("example.com", "GPTBot", "/private/a", Kind::Disallowed, 2),
+            violation("example.com", "GPTBot", "/private/a", Kind::Disallowed, 3),
+            violation("example.com", "GPTBot", "/private/b", Kind::Disallowed, 1),
+        ];
+        rows[1].user_agent = Arc::from("GPTBot/2.0");
+        let html = page(&page_of(&[], &[]), &rows, Limits::default());
+        let rules = &html[html.find("id=\"rules\"").unwrap()..];
+        let rules = &rules[..rules.find("</section>").unwrap()];
+        // version, requests, paths.
+        assert!(
+            rules.contains(
+                "<td class=\"d\">undated</td><td class=\"n\">6</td><td class=\"n\">2</td>"
+            ),
+            "{rules}"
+        );
+        let paths = &html[html.find("id=\"paths\"").unwrap()..];
+        assert!(
+            paths.contains("<td class=\"t\"><code>/private/a</code></td><td class=\"n\">5</td>")
+        );
+    }
+
+    #[test]
+    fn the_delays_table_keeps_the_rows_with_most_requests_ties_in_report_order() {
+        let rows: Vec<ViolationRow> = [("a", 5), ("b", 9), ("c", 5)]
+            .iter()
+            .map(|(c, n)| {
+                let mut v = violation("example.com", c, "", Kind::CrawlDelay, *n);
+                v.rule = Arc::from("Crawl-delay: 10");
+                v
+            })
+            .collect();
+        let limits = Limits {
+            delays: 2,
+            ..Limits::default()
+        };
+        let html = page(&page_of(&[], &[]), &rows, limits);
+        let delays = &html[html.find("id=\"delays\"").unwrap()..];
+        let delays = &delays[..delays.find("</section>").unwrap()];
+        let b = delays.find("<td>b</td>").expect("b is shown");
+        let a = delays.find("<td>a</td>").expect("a is shown");
+        assert!(b < a, "{delays}");
+        assert!(!delays.contains("<td>c</td>"), "{delays}");
+        assert!(delays.contains("and 1 more rows"), "{delays}");
     }
 
     #[test]
@@ -1764,7 +1952,7 @@ mod tests {
             chart_crawlers: 2,
             ..Limits::default()
         };
-        let html = render(&page_of(&[], &activity, &[]), &limits);
+        let html = page(&page_of(&activity, &[]), &[], limits);
         let chart = &html[html.find("<svg id=\"chart-time\"").unwrap()..];
         let chart = &chart[..chart.find("</figure>").unwrap()];
         // Three hours, three series each (a, b, and c as "other").
@@ -1795,11 +1983,11 @@ mod tests {
             .collect();
         let mut reversed = rows.clone();
         reversed.reverse();
-        let a = render(&page_of(&rows, &[], &[]), &Limits::default());
-        let b = render(&page_of(&rows, &[], &[]), &Limits::default());
+        let a = page(&page_of(&[], &[]), &rows, Limits::default());
+        let b = page(&page_of(&[], &[]), &rows, Limits::default());
         assert_eq!(a, b);
         // Ties are broken by value, not by the order rows came in.
-        let c = render(&page_of(&reversed, &[], &[]), &Limits::default());
+        let c = page(&page_of(&[], &[]), &reversed, Limits::default());
         let crawlers = |html: &str| {
             let s = &html[html.find("id=\"crawlers\"").unwrap()..];
             s[..s.find("</section>").unwrap()].to_string()
@@ -1896,13 +2084,13 @@ mod tests {
                 error: long.clone(),
             })
             .collect();
-        let page = Page {
+        let p = Page {
             inputs: &inputs,
             summary: &summary,
             spoofed: &spoofed,
-            ..page_of(&rows, &[], &hosts)
+            ..page_of(&[], &hosts)
         };
-        let html = render(&page, &Limits::default());
+        let html = page(&p, &rows, Limits::default());
         eprintln!("worst-case page: {} bytes", html.len());
         assert!(html.len() < 2 << 20, "{} bytes", html.len());
     }

@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use crate::text;
 
-pub use html::{Hourly, Limits, Page, push_text, render, write_html};
+pub use html::{Hourly, Limits, Page, ViolationDigest, push_text, render, write_html};
 pub use output::{Output, remove_temp_files_on_signal};
 pub use paths::{PathError, check_input, check_paths};
 

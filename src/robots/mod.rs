@@ -6,7 +6,9 @@
 //! which is RFC 9309 plus Google's documented extras, or Yandex's), and gives a compiled
 //! [`RobotsTxt`]: merged groups ([`Group`]), rules ([`Rule`]), sitemaps, Yandex extensions
 //! and parse warnings. Queries ([`RobotsTxt::group_for`], [`RobotsTxt::check`]) never parse
-//! again and never allocate.
+//! again and do not allocate (but for a per-thread scratch buffer that the first checks
+//! against a large group with wildcard rules grow). A check's work is bounded by the path's
+//! length and the rules that can match it, not by the number of rules (see `index.rs`).
 //!
 //! It does no I/O and imports nothing else from this crate: fetching the file, turning a
 //! User-Agent header into robots.txt tokens and deciding what a verdict means for a report
@@ -27,6 +29,7 @@
 
 #![warn(missing_docs)]
 
+mod index;
 mod parse;
 mod pattern;
 mod yandex;
@@ -34,8 +37,9 @@ mod yandex;
 use std::fmt;
 use std::str::FromStr;
 
+use index::{Entry, GroupMatcher};
 pub use pattern::normalize_target;
-use pattern::{Pattern, PieceArena};
+use pattern::{Counted, Fast, Pattern, PieceArena, Search};
 
 /// Which crawler family's parsing and matching rules to apply (spec §3–§5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -302,67 +306,6 @@ impl Group {
     }
 }
 
-/// A compiled rule of one group, in precedence order.
-#[derive(Clone, Debug)]
-struct Entry {
-    pattern: Pattern,
-    priority: u32,
-    allow: bool,
-    rule: RuleId,
-}
-
-impl Entry {
-    /// The precedence order within a group: longer first; on a tie allow first (RFC 9309
-    /// §2.2.2, the least restrictive); then file order, as the reference keeps the first.
-    fn precedes(&self, other: &Entry) -> bool {
-        self.key() < other.key()
-    }
-
-    /// Sort key of [`Entry::precedes`].
-    fn key(&self) -> (std::cmp::Reverse<u32>, bool, u32) {
-        (std::cmp::Reverse(self.priority), !self.allow, self.rule.0)
-    }
-}
-
-/// Groups with more compiled rules than this get a [`PrefixIndex`].
-const INDEX_THRESHOLD: usize = 12;
-
-/// A group's rules, sorted so that the first match decides, plus (for large groups) an
-/// index by literal prefix.
-#[derive(Clone, Debug, Default)]
-struct GroupMatcher {
-    entries: Vec<Entry>,
-    index: Option<PrefixIndex>,
-}
-
-/// The group's entries grouped by their first literal piece (the bytes before the first
-/// `*`, which every match must start with), with the runs sorted by that piece and each
-/// run linked to the longest other piece that is a proper prefix of it.
-///
-/// A query needs the runs whose piece is a prefix of the path. Let `s` be the greatest
-/// piece <= the path (one binary search). Every piece that is a prefix of the path sorts
-/// between itself and the path, so it is a prefix of `s` too: the candidates are exactly
-/// `s`'s chain of prefix links, cut to the length `s` shares with the path.
-#[derive(Clone, Debug, Default)]
-struct PrefixIndex {
-    runs: Vec<Run>,
-    /// Entry indices per run, ascending (so in precedence order).
-    run_entries: Vec<u32>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Run {
-    /// The piece, as a span of the arena.
-    piece: (u32, u32),
-    /// The run's entries: `run_entries[start..start + len]`.
-    start: u32,
-    len: u32,
-    /// The run whose piece is the longest proper prefix of this one's, or `NO_RUN`.
-    parent: u32,
-}
-
-const NO_RUN: u32 = u32::MAX;
-
 /// A parse warning: something in the file that was ignored, or accepted although not
 /// written as the spec says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -401,7 +344,7 @@ impl CleanParam {
     }
 }
 
-/// A compiled robots.txt: parse once, answer many queries without re-parsing or allocating.
+/// A compiled robots.txt: parse once, answer many queries without re-parsing.
 #[derive(Clone, Debug)]
 pub struct RobotsTxt {
     dialect: Dialect,
@@ -410,8 +353,9 @@ pub struct RobotsTxt {
     rules: Vec<Rule>,
     arena: PieceArena,
     global: Option<GroupId>,
-    /// Lower-cased agent keys of the non-global groups, sorted: google, the product token;
-    /// yandex, the whole value.
+    /// Lower-cased agent keys of the non-global groups, sorted: google, the product token,
+    /// plus the whole token where that has other bytes (the two kinds never collide: see
+    /// [`parse`]'s `google_whole_token`); yandex, the whole value.
     keys: Vec<(Box<str>, GroupId)>,
     sitemaps: Vec<String>,
     warnings: Vec<Warning>,
@@ -448,18 +392,37 @@ impl RobotsTxt {
     /// The group that applies to a crawler (spec §4), or `None` when no group applies
     /// (everything is allowed).
     ///
-    /// google: each of `agent.tokens` in turn is compared exactly, case-insensitively, to
-    /// the product token of each group's user-agent lines; the first token that some group
-    /// names wins; else the merged `*` group if `agent.obeys_star`; else `None`.
+    /// google: each of `agent.tokens` in turn is compared with the groups' user-agent
+    /// values, case-insensitively; the first token that some group names wins; else the
+    /// merged `*` group if `agent.obeys_star`; else `None`. How a token is compared depends
+    /// on the token (spec §4):
+    /// - a token of letters, `_` and `-` only (`googlebot-image`) is compared exactly with
+    ///   each value's product token, its longest prefix of `[A-Za-z_-]`, as Google's
+    ///   reference does (`Googlebot/2.1` names `googlebot`; `Bot2000` names `bot`);
+    /// - any other token (`mj12bot`, `360spider`, `archive.org_bot`) is compared exactly with
+    ///   each value's whole token, the value up to its first whitespace or `/`
+    ///   (`MJ12bot/1.5` names `mj12bot`; `Bot2000` does not name `bot2000x`).
     ///
     /// yandex: `tokens[0]` is a Yandex robot's name; a group applies when its value
     /// (lower-cased) starts with the robot's required prefix and is a prefix of the robot's
     /// full name, and the longest such value wins (so `YandexBot` hides `Yandex`, and
-    /// `Yandex` hides `*`). A name that is not a known Yandex robot is matched as in google,
-    /// against the whole user-agent values.
+    /// `Yandex` hides `*`). A name that is not a known Yandex robot is compared exactly with
+    /// the whole user-agent values. Yandex's parser never cuts a value to a product token
+    /// (`YandexMetrika/2.0` keeps its version), so spec §4's whole-token rule needs nothing
+    /// more in this dialect.
     ///
     /// ```
     /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(
+    ///     b"User-agent: *\nCrawl-delay: 5\n\nUser-agent: MJ12bot\nDisallow: /\n",
+    ///     Dialect::Google,
+    /// );
+    /// let mj12bot = robots.group_for(&Agent { tokens: &["mj12bot"], obeys_star: true });
+    /// assert_eq!(mj12bot.map(|g| robots.group(g).name()).as_deref(), Some("MJ12bot"));
+    /// assert!(!robots.check(mj12bot, b"/page").allowed);
+    /// let other = robots.group_for(&Agent { tokens: &["mj12botx"], obeys_star: true });
+    /// assert_eq!(other, robots.global_group());
+    ///
     /// let robots = RobotsTxt::parse(
     ///     b"User-agent: YandexBot\nDisallow: /a\n\nUser-agent: Yandex\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n",
     ///     Dialect::Yandex,
@@ -503,7 +466,8 @@ impl RobotsTxt {
     }
 
     /// The verdict for a normalised path+query (see [`normalize_target`]) under a group
-    /// (`None`: no group applies, everything is allowed). Does not allocate.
+    /// (`None`: no group applies, everything is allowed). Does not allocate (see the module
+    /// documentation for the one exception).
     ///
     /// `/robots.txt` itself is always allowed (RFC 9309 §2.2.2, "the /robots.txt URI is
     /// implicitly allowed"): any path that is exactly `/robots.txt`, with or without a query,
@@ -522,6 +486,33 @@ impl RobotsTxt {
     /// assert!(robots.check(None, b"/page.html").allowed);
     /// ```
     pub fn check(&self, group: Option<GroupId>, path: &[u8]) -> Verdict {
+        self.check_with::<_, false>(group, path, &mut Fast)
+    }
+
+    /// [`RobotsTxt::check`] counting its work: index lookups, automaton steps and the byte
+    /// comparisons of the glob matcher (which searches by plain comparison here, see
+    /// [`pattern_match_counted`]). For tests that bound the work of a check.
+    #[doc(hidden)]
+    pub fn check_counted(&self, group: Option<GroupId>, path: &[u8]) -> (Verdict, u64) {
+        let mut counted = Counted(0);
+        let verdict = self.check_with::<_, false>(group, path, &mut counted);
+        (verdict, counted.0)
+    }
+
+    /// [`RobotsTxt::check`] without the rule index: every rule of the group in precedence
+    /// order until one matches. The reference the index is tested against.
+    #[doc(hidden)]
+    pub fn check_unindexed(&self, group: Option<GroupId>, path: &[u8]) -> Verdict {
+        self.check_with::<_, true>(group, path, &mut Fast)
+    }
+
+    /// The check, with the substring search of `search`; `UNINDEXED`: without the index.
+    fn check_with<S: Search, const UNINDEXED: bool>(
+        &self,
+        group: Option<GroupId>,
+        path: &[u8],
+        search: &mut S,
+    ) -> Verdict {
         // RFC 9309 §2.2.2: the /robots.txt URI is implicitly allowed.
         if is_robots_txt(path) {
             return Verdict::ALLOWED;
@@ -530,11 +521,11 @@ impl RobotsTxt {
             return Verdict::ALLOWED;
         };
         let best = match &self.groups[group.index()].matcher {
-            MatcherRef::One(m) => self.decide(&self.matchers[*m as usize], path),
+            MatcherRef::One(m) => self.decide::<S, UNINDEXED>(*m, path, search),
             MatcherRef::Parts(parts) => {
                 let mut best: Option<&Entry> = None;
                 for &m in parts {
-                    if let Some(e) = self.decide(&self.matchers[m as usize], path)
+                    if let Some(e) = self.decide::<S, UNINDEXED>(m, path, search)
                         && best.is_none_or(|b| e.precedes(b))
                     {
                         best = Some(e);
@@ -552,40 +543,20 @@ impl RobotsTxt {
         }
     }
 
-    fn decide<'m>(&self, m: &'m GroupMatcher, path: &[u8]) -> Option<&'m Entry> {
-        let Some(index) = &m.index else {
-            return m
-                .entries
-                .iter()
-                .find(|e| self.arena.matches(&e.pattern, path));
-        };
-        let piece = |run: &Run| self.arena.span(run.piece);
-        let k = index.runs.partition_point(|run| piece(run) <= path);
-        let top = k.checked_sub(1)?;
-        let shared = {
-            let s = piece(&index.runs[top]);
-            s.iter().zip(path).take_while(|(a, b)| a == b).count()
-        };
-        let mut best: Option<u32> = None;
-        let mut current = top as u32;
-        while current != NO_RUN {
-            let run = &index.runs[current as usize];
-            current = run.parent;
-            if piece(run).len() > shared {
-                continue;
-            }
-            let entries = &index.run_entries[run.start as usize..(run.start + run.len) as usize];
-            for &i in entries {
-                if best.is_some_and(|b| i >= b) {
-                    break;
-                }
-                if self.arena.matches(&m.entries[i as usize].pattern, path) {
-                    best = Some(i);
-                    break;
-                }
-            }
+    /// The entry of matcher `m` that decides for `path`.
+    #[inline]
+    fn decide<S: Search, const UNINDEXED: bool>(
+        &self,
+        m: u32,
+        path: &[u8],
+        search: &mut S,
+    ) -> Option<&Entry> {
+        let m = &self.matchers[m as usize];
+        if UNINDEXED {
+            m.decide_unindexed(&self.arena, path, search)
+        } else {
+            m.decide(&self.arena, path, search)
         }
-        best.map(|i| &m.entries[i as usize])
     }
 
     /// A group by id.
@@ -618,13 +589,18 @@ impl RobotsTxt {
         self.global
     }
 
-    /// True when some group (not `*`) names this token exactly (ASCII case-insensitive).
+    /// True when some group (not `*`) names this token, compared as in
+    /// [`RobotsTxt::group_for`] (ASCII case-insensitive; whole tokens for tokens with digits
+    /// or dots).
     ///
     /// ```
     /// use robots_audit::robots::{Dialect, RobotsTxt};
     /// let robots = RobotsTxt::parse(b"User-agent: MyBot/1.0\nDisallow: /\n", Dialect::Google);
     /// assert!(robots.names_agent("mybot"));
     /// assert!(!robots.names_agent("bot"));
+    /// let robots = RobotsTxt::parse(b"User-agent: 360Spider\nDisallow: /\n", Dialect::Google);
+    /// assert!(robots.names_agent("360spider"));
+    /// assert!(!robots.names_agent("360"));
     /// ```
     pub fn names_agent(&self, token: &str) -> bool {
         self.lookup(token).is_some()
@@ -656,6 +632,94 @@ impl RobotsTxt {
     pub fn parsed_bytes(&self) -> usize {
         self.parsed_bytes
     }
+}
+
+impl RobotsTxt {
+    /// The verdict for a raw request target (a URL, or a path and query as a log writes it)
+    /// with what a caller shows for it: [`RobotsTxt::group_for`], [`normalize_target`] and
+    /// [`RobotsTxt::check`] in one call, the answer owned.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    /// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n", Dialect::Google);
+    /// let anybot = Agent { tokens: &["anybot"], obeys_star: true };
+    /// assert!(!robots.judge(&anybot, b"https://example.com/private/x").allowed);
+    /// assert!(robots.judge(&anybot, b"/public/").allowed);
+    /// ```
+    pub fn judge(&self, agent: &Agent<'_>, target: &[u8]) -> Judgement {
+        let group = self.group_for(agent);
+        let mut path = Vec::new();
+        normalize_target(target, &mut path);
+        let verdict = self.check(group, &path);
+        Judgement {
+            allowed: verdict.allowed,
+            group: group.map(|g| self.group(g).name()),
+            rule: verdict.rule.map(|id| {
+                let rule = self.rule(id);
+                DecidingRule {
+                    text: rule.display(),
+                    line: rule.line,
+                }
+            }),
+        }
+    }
+}
+
+/// The answer of [`judge`] and [`RobotsTxt::judge`]: a [`Verdict`] with the texts a caller
+/// shows in place of its ids (which mean nothing once the parsed file is gone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Whether the crawler may fetch the target.
+    pub allowed: bool,
+    /// The user-agent value(s) of the group that applied, as [`Group::name`] gives them
+    /// (`*` for the global group); `None` when no group applies (everything is allowed).
+    pub group: Option<String>,
+    /// The line that decided; `None` when no rule matched, and for `/robots.txt`.
+    pub rule: Option<DecidingRule>,
+}
+
+/// The allow/disallow line that decided a [`Judgement`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecidingRule {
+    /// The line as [`Rule::display`] writes it, e.g. `Disallow: /private/`.
+    pub text: String,
+    /// Its 1-based line number in the file.
+    pub line: u32,
+}
+
+/// One call for simple users: parse `body` in `dialect`, choose the group for `agent`
+/// (spec §4) and judge `target` (a URL, or a path and query as a log writes it: see
+/// [`normalize_target`]).
+///
+/// `agent` is the crawler as the engine sees it: its robots.txt product tokens, most
+/// specific first (`["googlebot-image", "googlebot"]`; for the yandex dialects the Yandex
+/// robot's name), and whether it follows the `*` group when no group names it. To judge
+/// many targets, parse once with [`RobotsTxt::parse`] and call [`RobotsTxt::judge`] or
+/// [`RobotsTxt::check`]: this function parses the body again on every call.
+///
+/// ```
+/// use robots_audit::robots::{self, Agent, Dialect};
+///
+/// let body = b"User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nAllow: /\nDisallow: /private/ # keep out\n";
+/// let foobot = Agent { tokens: &["foobot"], obeys_star: true };
+///
+/// let j = robots::judge(body, Dialect::Google, &foobot, b"https://example.com/private/a?b=1");
+/// assert!(!j.allowed);
+/// assert_eq!(j.group.as_deref(), Some("FooBot"));
+/// let rule = j.rule.expect("a rule decided");
+/// assert_eq!((rule.text.as_str(), rule.line), ("Disallow: /private/", 6));
+///
+/// let j = robots::judge(body, Dialect::Google, &foobot, b"/about");
+/// assert!(j.allowed);
+/// assert_eq!(j.rule.map(|r| r.line), Some(5)); // `Allow: /`
+///
+/// // A crawler that no group names and that ignores `*`: no group, everything allowed.
+/// let adsbot = Agent { tokens: &["adsbot-google"], obeys_star: false };
+/// let j = robots::judge(body, Dialect::Google, &adsbot, b"/private/a");
+/// assert_eq!((j.allowed, j.group, j.rule), (true, None, None));
+/// ```
+pub fn judge(body: &[u8], dialect: Dialect, agent: &Agent<'_>, target: &[u8]) -> Judgement {
+    RobotsTxt::parse(body, dialect).judge(agent, target)
 }
 
 /// Whether a Yandex robot follows the `*` group: `Some(false)` for the robots that Yandex's

@@ -6,11 +6,12 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::index::{Entry, GroupMatcher};
 use super::pattern::{self, PieceArena};
 use super::yandex;
 use super::{
-    CleanParam, CrawlDelay, Dialect, Entry, Group, GroupId, GroupMatcher, INDEX_THRESHOLD,
-    MatcherRef, NO_RUN, PrefixIndex, RobotsTxt, Rule, RuleId, RuleKind, Run, Warning,
+    CleanParam, CrawlDelay, Dialect, Group, GroupId, MatcherRef, RobotsTxt, Rule, RuleId, RuleKind,
+    Warning,
 };
 
 /// RFC 9309 §2.5 / Google: parse at most 500 KiB.
@@ -217,9 +218,11 @@ type AgentLine = (u32, usize, usize);
 enum AgentKey {
     /// The `*` group.
     Global,
-    /// A lower-cased key: google, the product token; yandex, the whole value.
+    /// A lower-cased key: google, the product token (or the whole token, see
+    /// [`google_whole_token`]); yandex, the whole value.
     Named(String),
-    /// A value that can match no crawler (`*foo`, empty, starting with a digit).
+    /// A value whose product token is empty (`*foo`, empty, starting with a digit); a
+    /// google value starting with a digit may still have a whole-token key.
     Nobody,
 }
 
@@ -232,13 +235,41 @@ fn google_agent_key(value: &[u8]) -> AgentKey {
     // Google (`ExtractUserAgent`): the product token is the longest prefix of [A-Za-z_-].
     let len = value
         .iter()
-        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .position(|&b| !is_product_token_byte(b))
         .unwrap_or(value.len());
     if len == 0 {
         AgentKey::Nobody
     } else {
         AgentKey::Named(lossy(&value[..len]).to_ascii_lowercase())
     }
+}
+
+/// The bytes of a product token in Google's reference (`ExtractUserAgent`): `[A-Za-z_-]`.
+fn is_product_token_byte(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'-' || b == b'_'
+}
+
+/// Spec §4 (google): the whole token of a user-agent value, its value up to the first
+/// whitespace or `/`, lower-cased, when it holds a byte that Google's product token stops at
+/// (`MJ12bot` → `mj12bot`, `archive.org_bot/2.1` → `archive.org_bot`); `None` when the whole
+/// token is the product token itself, and for `*` values.
+///
+/// Only a crawler whose own token has such a byte is compared with it, so the key cannot
+/// collide with a product token ([`google_agent_key`]) and crawlers named by letters, `_`
+/// and `-` keep the reference rule byte for byte.
+fn google_whole_token(value: &[u8]) -> Option<AgentKey> {
+    if value.first() == Some(&b'*') {
+        return None;
+    }
+    let end = value
+        .iter()
+        .position(|&b| is_space(b) || b == b'/')
+        .unwrap_or(value.len());
+    let token = &value[..end];
+    if token.iter().all(|&b| is_product_token_byte(b)) {
+        return None;
+    }
+    Some(AgentKey::Named(lossy(token).to_ascii_lowercase()))
 }
 
 /// Yandex: the key of a user-agent value (lower-cased; `*` exactly is global).
@@ -252,10 +283,29 @@ fn yandex_agent_key(value: &[u8]) -> AgentKey {
     }
 }
 
+/// One user-agent line of a raw group.
+struct AgentLineOf {
+    /// The value as written (lossy UTF-8).
+    value: String,
+    line: u32,
+    key: AgentKey,
+    /// google: the whole-token key of a value whose whole token is not its product token.
+    whole: Option<AgentKey>,
+}
+
+impl AgentLineOf {
+    /// The keys the line names a crawler by.
+    fn keys(&self) -> impl Iterator<Item = &AgentKey> {
+        std::iter::once(&self.key)
+            .filter(|k| **k != AgentKey::Nobody)
+            .chain(&self.whole)
+    }
+}
+
 /// A group as written: a run of user-agent lines and the lines after it.
 #[derive(Default)]
 struct RawGroup {
-    agents: Vec<(String, u32, AgentKey)>,
+    agents: Vec<AgentLineOf>,
     rules: Vec<RuleId>,
     crawl_delay: Option<CrawlDelay>,
     /// An allow/disallow line has been seen (google: the next user-agent starts a group).
@@ -288,12 +338,14 @@ impl Builder {
     }
 
     fn user_agent(&mut self, line: u32, value: &[u8], new_group: bool) {
-        let key = if self.dialect.is_yandex() {
-            yandex_agent_key(value)
+        let (key, whole) = if self.dialect.is_yandex() {
+            (yandex_agent_key(value), None)
         } else {
-            google_agent_key(value)
+            // Spec §4: the product token for crawlers named by letters, `_` and `-`; the
+            // whole token for the others (`MJ12bot`, `360Spider`, `archive.org_bot`).
+            (google_agent_key(value), google_whole_token(value))
         };
-        if key == AgentKey::Nobody {
+        if key == AgentKey::Nobody && whole.is_none() {
             self.warn(
                 line,
                 format!("user-agent {:?} names no crawler", lossy(value)),
@@ -305,7 +357,12 @@ impl Builder {
         let group = self.raw.last_mut();
         // `raw` is non-empty: a group was pushed just above if it was empty.
         if let Some(group) = group {
-            group.agents.push((lossy(value), line, key));
+            group.agents.push(AgentLineOf {
+                value: lossy(value),
+                line,
+                key,
+                whole,
+            });
         }
     }
 
@@ -584,18 +641,17 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     let mut key_order: Vec<AgentKey> = Vec::new();
     let mut key_groups: HashMap<AgentKey, (Vec<usize>, Vec<AgentLine>)> = HashMap::new();
     for (gi, raw) in b.raw.iter().enumerate() {
-        for (ai, (_, line, key)) in raw.agents.iter().enumerate() {
-            if *key == AgentKey::Nobody {
-                continue;
+        for (ai, agent) in raw.agents.iter().enumerate() {
+            for key in agent.keys() {
+                let (list, lines) = key_groups.entry(key.clone()).or_insert_with(|| {
+                    key_order.push(key.clone());
+                    Default::default()
+                });
+                if list.last() != Some(&gi) {
+                    list.push(gi);
+                }
+                lines.push((agent.line, gi, ai));
             }
-            let (list, lines) = key_groups.entry(key.clone()).or_insert_with(|| {
-                key_order.push(key.clone());
-                Default::default()
-            });
-            if list.last() != Some(&gi) {
-                list.push(gi);
-            }
-            lines.push((*line, gi, ai));
         }
     }
 
@@ -648,6 +704,8 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         for p in &pending {
             let mut lines = p.lines.clone();
             lines.sort_unstable();
+            // A line's product and whole-token keys may both be in this group.
+            lines.dedup();
             let line = lines.first().map_or(0, |l| l.0);
             let mut agents: Vec<String> = Vec::new();
             let mut seen: HashSet<&str> = HashSet::new();
@@ -655,7 +713,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                 let shown = if p.global {
                     "*"
                 } else {
-                    b.raw[gi].agents[ai].0.as_str()
+                    b.raw[gi].agents[ai].value.as_str()
                 };
                 if seen.insert(shown) {
                     agents.push(shown.to_owned());
@@ -803,53 +861,5 @@ fn compile_group(rules: &[Rule], ids: &[RuleId], arena: &PieceArena) -> GroupMat
             });
         }
     }
-    // Longest first; on a tie allow first (RFC 9309 §2.2.2: the least restrictive); then
-    // file order, as the reference keeps the first of equal matches.
-    entries.sort_by_key(Entry::key);
-    let index = (entries.len() > INDEX_THRESHOLD).then(|| prefix_index(&entries, arena));
-    GroupMatcher { entries, index }
-}
-
-/// Groups entries by first literal piece, runs sorted by piece (see [`PrefixIndex`]).
-fn prefix_index(entries: &[Entry], arena: &PieceArena) -> PrefixIndex {
-    let mut order: Vec<u32> = (0..entries.len() as u32).collect();
-    // Sort by piece, then by precedence (the entry index); `sort_by` is stable anyway.
-    order.sort_by(|&a, &b| {
-        arena
-            .first_piece(&entries[a as usize].pattern)
-            .cmp(arena.first_piece(&entries[b as usize].pattern))
-            .then(a.cmp(&b))
-    });
-    let mut runs: Vec<Run> = Vec::new();
-    for (pos, &i) in order.iter().enumerate() {
-        let piece = arena.first_piece(&entries[i as usize].pattern);
-        match runs.last_mut() {
-            Some(run) if arena.span(run.piece) == piece => run.len += 1,
-            _ => runs.push(Run {
-                piece: arena.first_piece_span(&entries[i as usize].pattern),
-                start: pos as u32,
-                len: 1,
-                parent: NO_RUN,
-            }),
-        }
-    }
-    // Prefix links: in sorted order, the runs that are prefixes of the current one are on
-    // a stack (a piece's prefixes sort before it, and before anything between them).
-    let mut stack: Vec<u32> = Vec::new();
-    for r in 0..runs.len() {
-        let piece = arena.span(runs[r].piece);
-        while let Some(&top) = stack.last() {
-            let top_piece = arena.span(runs[top as usize].piece);
-            if piece.starts_with(top_piece) {
-                break;
-            }
-            stack.pop();
-        }
-        runs[r].parent = stack.last().copied().unwrap_or(NO_RUN);
-        stack.push(r as u32);
-    }
-    PrefixIndex {
-        runs,
-        run_entries: order,
-    }
+    GroupMatcher::new(entries, arena)
 }

@@ -165,6 +165,13 @@ pub(crate) struct Pattern {
     anchored: bool,
 }
 
+impl Pattern {
+    /// Whether the pattern ended in `$`.
+    pub(crate) fn anchored(&self) -> bool {
+        self.anchored
+    }
+}
+
 /// Arena of pattern pieces: `(start, len)` into `bytes`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PieceArena {
@@ -235,61 +242,108 @@ impl PieceArena {
         self.piece(p.first_piece)
     }
 
+    /// Where piece `k` (0: the first) of `p` lives in the arena (see [`Self::span`]).
+    pub(crate) fn piece_span(&self, p: &Pattern, k: usize) -> (u32, u32) {
+        self.pieces[p.first_piece as usize + k]
+    }
+
+    /// The pattern's pieces, first (anchored at the start) to last.
+    pub(crate) fn pieces(&self, p: &Pattern) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        (p.first_piece..p.first_piece + p.n_pieces).map(|i| self.piece(i))
+    }
+
     /// Whether `p` matches `path` (anchored at the start of the path).
     #[inline]
     pub(crate) fn matches(&self, p: &Pattern, path: &[u8]) -> bool {
-        let first = self.piece(p.first_piece);
-        if !path.starts_with(first) {
-            return false;
-        }
-        if p.n_pieces == 1 {
-            return !p.anchored || path.len() == first.len();
-        }
-        let mut pos = first.len();
-        let last_index = p.first_piece + p.n_pieces - 1;
-        for index in p.first_piece + 1..last_index {
-            let piece = self.piece(index);
-            match memmem::find(&path[pos..], piece) {
-                Some(i) => pos += i + piece.len(),
-                None => return false,
-            }
-        }
-        let last = self.piece(last_index);
-        if p.anchored {
-            path.len() - pos >= last.len() && path.ends_with(last)
-        } else {
-            last.is_empty() || memmem::find(&path[pos..], last).is_some()
-        }
+        self.matches_with(p, path, &mut Fast)
     }
 
     /// [`Self::matches`] with a plain substring search in place of `memmem`, counting byte
     /// comparisons, so tests can bound the work (see [`super::pattern_match_counted`]).
     pub(crate) fn matches_counted(&self, p: &Pattern, path: &[u8], steps: &mut u64) -> bool {
+        let mut counted = Counted(0);
+        let matched = self.matches_with(p, path, &mut counted);
+        *steps += counted.0;
+        matched
+    }
+
+    /// The matcher, with the substring search of `search`: the first piece anchored at the
+    /// start, each middle piece found leftmost after the previous one, the last one anywhere
+    /// after that or, when anchored, at the end.
+    #[inline]
+    pub(crate) fn matches_with<S: Search>(&self, p: &Pattern, path: &[u8], search: &mut S) -> bool {
         let first = self.piece(p.first_piece);
-        if !starts_with_counted(path, first, steps) {
+        if !search.starts_with(path, first) {
             return false;
         }
+        search.add(1);
         if p.n_pieces == 1 {
-            *steps += 1;
             return !p.anchored || path.len() == first.len();
         }
         let mut pos = first.len();
         let last_index = p.first_piece + p.n_pieces - 1;
         for index in p.first_piece + 1..last_index {
             let piece = self.piece(index);
-            match find_counted(&path[pos..], piece, steps) {
+            match search.find(&path[pos..], piece) {
                 Some(i) => pos += i + piece.len(),
                 None => return false,
             }
         }
         let last = self.piece(last_index);
-        *steps += 1;
         if p.anchored {
             path.len() - pos >= last.len()
-                && starts_with_counted(&path[path.len() - last.len()..], last, steps)
+                && search.starts_with(&path[path.len() - last.len()..], last)
         } else {
-            last.is_empty() || find_counted(&path[pos..], last, steps).is_some()
+            last.is_empty() || search.find(&path[pos..], last).is_some()
         }
+    }
+}
+
+/// The substring search a match uses, and its step counter: [`Fast`] (memchr's `memmem`,
+/// nothing counted) for queries, [`Counted`] (a plain search counting byte comparisons) for
+/// tests that bound the work.
+pub(crate) trait Search {
+    /// Whether `hay` starts with `needle`.
+    fn starts_with(&mut self, hay: &[u8], needle: &[u8]) -> bool;
+    /// The first position of `needle` in `hay`.
+    fn find(&mut self, hay: &[u8], needle: &[u8]) -> Option<usize>;
+    /// Counts `n` steps of other work.
+    fn add(&mut self, n: u64);
+}
+
+/// [`Search`] with `memmem`, counting nothing.
+pub(crate) struct Fast;
+
+impl Search for Fast {
+    #[inline]
+    fn starts_with(&mut self, hay: &[u8], needle: &[u8]) -> bool {
+        hay.starts_with(needle)
+    }
+
+    #[inline]
+    fn find(&mut self, hay: &[u8], needle: &[u8]) -> Option<usize> {
+        memmem::find(hay, needle)
+    }
+
+    #[inline]
+    fn add(&mut self, _: u64) {}
+}
+
+/// [`Search`] by plain comparison, counting every byte compared (and one step for each
+/// failed length test and each [`Search::add`]ed step).
+pub(crate) struct Counted(pub(crate) u64);
+
+impl Search for Counted {
+    fn starts_with(&mut self, hay: &[u8], needle: &[u8]) -> bool {
+        starts_with_counted(hay, needle, &mut self.0)
+    }
+
+    fn find(&mut self, hay: &[u8], needle: &[u8]) -> Option<usize> {
+        find_counted(hay, needle, &mut self.0)
+    }
+
+    fn add(&mut self, n: u64) {
+        self.0 += n;
     }
 }
 

@@ -614,3 +614,112 @@ fn every_report_is_byte_identical_at_any_thread_count_even_with_ties() {
             && samples.values().any(|s| s.1.ends_with("zzz"))
     );
 }
+
+#[test]
+fn a_small_memory_budget_gives_the_same_reports_and_leaves_no_temporary_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let mut text = String::new();
+    for i in 0..20_000u32 {
+        text.push_str(&format!(
+            "www.example.com:443 198.51.100.{} - - [20/Nov/2026:10:{:02}:{:02} +0000] \"GET /private/{i} HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)\"\n",
+            i % 250,
+            (i / 60) % 60,
+            i % 60
+        ));
+    }
+    let log = dir.path().join("long-tail.log");
+    std::fs::write(&log, &text).unwrap();
+    let robots = testdata("robots-dir");
+    let run_with = |extra: &[&str], log: &std::path::Path| {
+        let mut cmd = crate::support::bin();
+        cmd.env("TMPDIR", &tmp)
+            .arg(log)
+            .arg("--robots-dir")
+            .arg(&robots)
+            .args(["--summary", "/dev/null", "-q"])
+            .args(extra);
+        cmd.output().unwrap()
+    };
+    let whole = run_with(&[], &log);
+    assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    assert!(rows(&whole.stdout).len() >= 20_000);
+    for threads in ["1", "2"] {
+        let small = run_with(&["--max-memory", "64K", "--threads", threads], &log);
+        assert_eq!(small.status.code(), Some(0), "{}", stderr(&small));
+        assert!(
+            small.stdout == whole.stdout,
+            "--threads {threads}: the reports differ"
+        );
+        assert_eq!(
+            std::fs::read_dir(&tmp).unwrap().count(),
+            0,
+            "no temporary file left"
+        );
+    }
+    // A run that fails after spilling (the second input is damaged) leaves none either.
+    let gz = std::fs::read(testdata("access.log.gz")).unwrap();
+    let cut = dir.path().join("cut.log.gz");
+    std::fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let mut cmd = crate::support::bin();
+    let o = cmd
+        .env("TMPDIR", &tmp)
+        .args([log.as_os_str(), cut.as_os_str()])
+        .args(["--robots-dir".as_ref(), robots.as_os_str()])
+        .args(["--max-memory", "64K", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_dir(&tmp).unwrap().count(),
+        0,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn old_logs_are_not_judged_by_todays_ip_ranges() {
+    // 2015: bingbot from addresses it used then, and a spoofer claiming Googlebot. Today's
+    // lists (2026) cannot call either spoofed: both are unverifiable, and one warning says why.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("2015.log");
+    std::fs::write(
+        &log,
+        "www.example.com:443 157.55.33.18 - - [12/Mar/2015:10:00:00 +0000] \"GET /search?q=x HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\"\n\
+         www.example.com:443 65.55.52.7 - - [12/Mar/2015:10:00:30 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\"\n\
+         www.example.com:443 203.0.113.9 - - [12/Mar/2015:10:01:00 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n",
+    )
+    .unwrap();
+    let spoofed = dir.path().join("spoofed.csv");
+    let summary = dir.path().join("summary.csv");
+    let o = audit(
+        &log,
+        &[
+            "--spoofed",
+            spoofed.to_str().unwrap(),
+            "--summary",
+            summary.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        rows(&std::fs::read(&spoofed).unwrap()).is_empty(),
+        "no block list entry"
+    );
+    for r in rows(&std::fs::read(&summary).unwrap()) {
+        assert_eq!((&r["spoofed"], &r["verified"]), ("0", "0"), "{r:?}");
+    }
+    let err = stderr(&o);
+    assert!(
+        err.contains("3 crawler requests are marked unverifiable")
+            && err.contains("2026-09-02")
+            && err.contains("update-ranges"),
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("unverifiable").count(),
+        1,
+        "one warning line: {err}"
+    );
+}

@@ -115,3 +115,141 @@ fn check_errors_are_exit_2() {
     );
     assert_eq!(o.status.code(), Some(2), "an agent is required");
 }
+
+/// Runs `check` with `args`, offering standard input `head` and then `#` bytes up to
+/// `offered` bytes in all, for as long as the binary reads. Returns its output and how many
+/// bytes it took (what it read, plus what the pipe buffered).
+fn check_fed(args: &[&str], head: Vec<u8>, offered: usize) -> (std::process::Output, usize) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let filler = vec![b'#'; 1 << 16];
+    let mut child = crate::support::bin()
+        .arg("check")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let writer = std::thread::spawn(move || {
+        let mut written = 0;
+        let mut chunks = std::iter::once(head.as_slice()).chain(std::iter::repeat(&filler[..]));
+        while written < offered {
+            let chunk = chunks.next().expect("endless");
+            let chunk = &chunk[..chunk.len().min(offered - written)];
+            match stdin.write_all(chunk) {
+                Ok(()) => written += chunk.len(),
+                // The binary stopped reading and exited: the pipe is broken.
+                Err(_) => break,
+            }
+        }
+        written
+    });
+    let o = child.wait_with_output().expect("the binary finishes");
+    (o, writer.join().expect("the writer ends"))
+}
+
+/// `User-agent: *`, `Disallow: /early`, comments up to 512,000 bytes, `Disallow: /late`.
+fn long_robots_txt() -> Vec<u8> {
+    let mut body = b"User-agent: *\nDisallow: /early\n".to_vec();
+    while body.len() < 512_000 {
+        body.extend_from_slice(b"# padding padding padding padding padding padding padding\n");
+    }
+    body.extend_from_slice(b"Disallow: /late\n");
+    body
+}
+
+#[test]
+fn check_reads_robots_from_stdin_only_up_to_the_limit() {
+    // Issue #14: `--robots -` read all of standard input (1 GiB in, 1 GiB of memory) though
+    // only the first 512,000 bytes are used. Offer 256 MiB and count what the binary takes
+    // before it has judged the URLs and gone (the pipe then breaks): the limit, one byte
+    // past it and what the pipe buffers, not the lot.
+    let args = ["--robots", "-", "--agent", "somebot", "/early", "/late"];
+    let (o, taken) = check_fed(&args, long_robots_txt(), 256 << 20);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        taken < 8 << 20,
+        "the binary took {taken} bytes of standard input"
+    );
+    let text = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("disallowed\t/early\t*\t"), "{text}");
+    assert!(
+        lines[1].starts_with("allowed\t/late\t"),
+        "a rule past 512,000 bytes is ignored: {text}"
+    );
+}
+
+#[test]
+fn check_over_the_limit_under_yandex_allows_everything() {
+    // Spec §2: Yandex allows everything in a file over 500 KB. Reading stops one byte past
+    // the limit, which is still over it.
+    let args = ["--robots", "-", "--agent", "YandexBot", "/early", "/late"];
+    let (o, _) = check_fed(&args, long_robots_txt(), 600_000);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.starts_with("allowed\t/early\t\t\t\nallowed\t/late\t"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_usage_shows_that_an_agent_is_required() {
+    // Issue #14: the usage line hid `--agent`/`--user-agent` among the options.
+    let want = "Usage: robots-audit check [OPTIONS] --robots <FILE> <--agent <TOKEN>|--user-agent <HEADER>> <URL>...";
+    let o = run(&["check".as_ref(), "--help".as_ref()], None);
+    assert_eq!(o.status.code(), Some(0));
+    let help = String::from_utf8(o.stdout).unwrap();
+    assert!(help.contains(want), "{help}");
+    assert!(help.contains("Exit status: 0 all allowed; 1 any disallowed; 2 error."));
+
+    let o = run(
+        &[
+            "check".as_ref(),
+            "--robots".as_ref(),
+            "r.txt".as_ref(),
+            "/".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("required arguments were not provided")
+            && err.contains("<--agent <TOKEN>|--user-agent <HEADER>>"),
+        "{err}"
+    );
+    // Not both.
+    let o = run(
+        &[
+            "check".as_ref(),
+            "--robots".as_ref(),
+            "r.txt".as_ref(),
+            "--agent".as_ref(),
+            "a".as_ref(),
+            "--user-agent".as_ref(),
+            "b".as_ref(),
+            "/".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+}
+
+#[test]
+fn fetch_help_states_the_exit_status() {
+    // Issue #14: `fetch --help` did not say what its exit status means.
+    let o = run(&["fetch".as_ref(), "--help".as_ref()], None);
+    assert_eq!(o.status.code(), Some(0));
+    let help = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        help.contains(
+            "Exit status: 0 every origin came to rules or allow-all; 2 any did not, or error."
+        ),
+        "{help}"
+    );
+}

@@ -315,3 +315,174 @@ fn two_nightly_runs_build_the_history_of_a_changing_file_in_the_cache() {
     assert!(text.contains("versions:  2"), "{text}");
     assert_eq!(text.matches(": rules 200 (28 bytes").count(), 2, "{text}");
 }
+
+/// A server that accepts connections and never answers; it notes when each was accepted.
+struct Silent {
+    port: u16,
+    accepted: Arc<Mutex<Vec<std::time::Instant>>>,
+}
+
+impl Silent {
+    fn start() -> Silent {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+        let port = listener.local_addr().unwrap().port();
+        let accepted = Arc::new(Mutex::new(Vec::new()));
+        let times = Arc::clone(&accepted);
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { continue };
+                times.lock().unwrap().push(std::time::Instant::now());
+                std::thread::spawn(move || {
+                    // Read until the client gives up; answer nothing.
+                    let mut buf = [0u8; 1024];
+                    let mut s = &stream;
+                    while matches!(std::io::Read::read(&mut s, &mut buf), Ok(n) if n > 0) {}
+                });
+            }
+        });
+        Silent { port, accepted }
+    }
+}
+
+/// A log with one crawler request to each of `hosts`.
+fn log_for(dir: &std::path::Path, hosts: &[String]) -> PathBuf {
+    let log = dir.join("many.log");
+    let text: String = hosts
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            format!(
+                "{h} 192.0.2.1 - - [20/Nov/2026:10:00:{:02} +0000] \"GET /x HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)\"\n",
+                i % 60
+            )
+        })
+        .collect();
+    std::fs::write(&log, text).unwrap();
+    log
+}
+
+#[test]
+fn silent_origins_are_fetched_at_once_and_the_fetch_phase_is_bounded() {
+    let server = Silent::start();
+    let dir = tempfile::tempdir().unwrap();
+    let hosts: Vec<String> = (0..24)
+        .map(|i| format!("h{i}.test:{}", server.port))
+        .collect();
+    let log = log_for(dir.path(), &hosts);
+    let mut base = args(&[
+        log.to_str().unwrap(),
+        "--scheme",
+        "http",
+        "--no-cache",
+        "--timeout",
+        "3",
+        "--fetch-concurrency",
+        "8",
+    ]);
+    for h in &hosts {
+        base.extend(args(&["--resolve", &format!("{h}:127.0.0.1")]));
+    }
+    // Every origin times out: none could be judged, the run says so and fails.
+    let o = run_args(&base);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("24 of 24 hosts"), "{err}");
+    assert!(err.contains("timed out"), "{err}");
+    assert!(
+        err.contains("and 19 more"),
+        "the first five and a count: {err}"
+    );
+    assert!(err.lines().count() < 10, "no flood: {err}");
+    // No fetch ends before its 3 s timeout: the connections made in the first 2 s are the
+    // fetches in flight at once.
+    let accepted = server.accepted.lock().unwrap().clone();
+    let first = accepted[0];
+    let at_once = accepted
+        .iter()
+        .filter(|t| t.duration_since(first) < std::time::Duration::from_secs(2))
+        .count();
+    assert!(
+        (2..=8).contains(&at_once),
+        "fetched at once, at most 8: {at_once}"
+    );
+    assert_eq!(accepted.len(), 24, "each origin fetched once");
+    // A budget for the whole phase shorter than one fetch: left over, said so.
+    let mut budget = base.clone();
+    budget.extend(args(&["--fetch-budget", "1"]));
+    let o = run_args(&budget);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("fetch budget of 1 s spent"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn over_max_origins_the_busiest_are_fetched_whatever_the_thread_count() {
+    let server = Server::start(testdata("robots-dir"));
+    let dir = tempfile::tempdir().unwrap();
+    // Thirty origins, origin i with i + 1 crawler requests; junk hosts outside --allow-host
+    // in front of them are never fetched and do not count against the limit.
+    let names: Vec<String> = (0..30)
+        .map(|i| format!("site{i:02}.test:{}", server.port))
+        .collect();
+    let mut hosts: Vec<String> = (0..200)
+        .map(|i| format!("junk{i}.invalid:{}", server.port))
+        .collect();
+    for (i, n) in names.iter().enumerate() {
+        hosts.extend(std::iter::repeat_n(n.clone(), i + 1));
+    }
+    let log = log_for(dir.path(), &hosts);
+    let run_with = |threads: &str| {
+        let hosts_csv = dir.path().join(format!("hosts-{threads}.csv"));
+        let mut a = args(&[
+            log.to_str().unwrap(),
+            "--scheme",
+            "http",
+            "--no-cache",
+            "--max-origins",
+            "10",
+            "--allow-host",
+            "*.test",
+            "--threads",
+            threads,
+            "--hosts",
+            hosts_csv.to_str().unwrap(),
+            "-q",
+        ]);
+        for n in &names {
+            a.extend(args(&["--resolve", &format!("{n}:127.0.0.1")]));
+        }
+        let o = run_args(&a);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let err = stderr(&o);
+        (o.stdout, std::fs::read(hosts_csv).unwrap(), err)
+    };
+    let (v1, h1, err) = run_with("1");
+    let fetched: Vec<String> = rows(&h1)
+        .iter()
+        .filter(|h| &h["obtained"] == "network")
+        .map(|h| h["host"].to_string())
+        .collect();
+    // The ten with the most crawler requests: site20 … site29.
+    let busiest: Vec<String> = names[20..].to_vec();
+    assert_eq!(fetched, busiest);
+    assert!(
+        err.contains("220 of 230 hosts"),
+        "the rest are said not judged: {err}"
+    );
+    let site00 = rows(&h1)
+        .into_iter()
+        .find(|h| h["host"].starts_with("site00"))
+        .unwrap();
+    assert!(
+        site00["reason"].contains("over the limit of 10"),
+        "{site00:?}"
+    );
+    assert_eq!(server.hits().values().sum::<usize>(), 10, "ten fetches");
+    for threads in ["2", "4"] {
+        let (v, h, _) = run_with(threads);
+        assert!(v == v1 && h == h1, "--threads {threads}");
+    }
+}

@@ -205,3 +205,52 @@ fn nginx_json_keys_are_the_admins_choice() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--json-field"), "{}", stderr(&o));
 }
+
+#[test]
+fn an_over_long_line_is_counted_as_malformed_and_the_rest_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read(testdata("access.log")).unwrap();
+    let mut log = Vec::new();
+    for (i, l) in good.split_inclusive(|&b| b == b'\n').enumerate() {
+        log.extend_from_slice(l);
+        if i == 100 {
+            // A 3 MiB line (a pasted blob, a gzip bomb's zeros).
+            log.extend(std::iter::repeat_n(b'x', 3 << 20));
+            log.push(b'\n');
+        }
+    }
+    let path = dir.path().join("long.log");
+    std::fs::write(&path, &log).unwrap();
+    let inputs = dir.path().join("inputs.csv");
+    let o = audit(&path, &["--inputs", inputs.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let row = &rows(&std::fs::read(&inputs).unwrap())[0];
+    assert!(row["malformed_reasons"].contains("too long:1"), "{row:?}");
+    assert!(
+        stderr(&o).contains(":102: too long: xxxx"),
+        "{}",
+        stderr(&o)
+    );
+    // The report is the one of the log without that line.
+    let plain = audit(&testdata("access.log"), &[] as &[&str]);
+    assert_eq!(o.stdout, plain.stdout);
+    // The limit can be set.
+    let o = audit(
+        &path,
+        &[
+            "--max-line-length",
+            "1K",
+            "--inputs",
+            inputs.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let row = &rows(&std::fs::read(&inputs).unwrap())[0];
+    let reasons = &row["malformed_reasons"];
+    let too_long: u64 = reasons
+        .find("too long:")
+        .map(|i| &reasons[i + "too long:".len()..])
+        .and_then(|n| n.split(' ').next()?.parse().ok())
+        .unwrap_or(0);
+    assert_eq!(too_long, 1, "only the 3 MiB line is over 1K here: {row:?}");
+}

@@ -297,3 +297,41 @@ fn a_robots_dir_that_cannot_be_read_right_is_an_error_naming_the_file() {
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous\n");
     }
 }
+
+#[test]
+fn the_size_of_a_crawlers_own_fetch_tells_which_version_it_got() {
+    // v2 came into force at some instant of (11-02, 11-04]. A fetch on 11-03 could have got
+    // either; the log's response size (28 bytes, v2's body) says which.
+    let dir = tempfile::tempdir().unwrap();
+    let v1 = "User-agent: *\nDisallow: /a/\n"; // 28 bytes
+    let v2 = "User-agent: *\nDisallow: /b/\n\n"; // 29 bytes
+    versions(
+        &dir.path().join("robots"),
+        "www.example.com",
+        &[
+            ("robots.20261101T000000Z.txt", v1),
+            ("robots.20261102T000000Z-20261104T000000Z.txt", v2),
+        ],
+    );
+    let fetch = |bot: &str, size: usize| {
+        format!(
+            "www.example.com:443 203.0.113.7 - - [03/Nov/2026:01:00:00 +0000] \"GET /robots.txt HTTP/1.1\" 200 {size} \"-\" \"{bot}/1.0 (+https://bots.example/{bot})\"\n"
+        )
+    };
+    let log = [
+        fetch("SizedBot", v2.len()),
+        line("www.example.com", 3, 2, 0, "/b/1", 200, "SizedBot"),
+        fetch("UnsizedBot", 999),
+        line("www.example.com", 3, 2, 0, "/b/1", 200, "UnsizedBot"),
+    ]
+    .concat();
+    let (v, _) = audit(dir.path(), &log, &[]);
+    let sized = find(&v, "SizedBot");
+    assert_eq!(sized.len(), 1, "{v:?}");
+    assert_eq!(
+        (&sized[0]["robots_version"], &sized[0]["evidence"]),
+        ("2026-11-04T00:00:00Z", "fetched")
+    );
+    // A size that matches no version narrows nothing: v1 (which allows /b/1) may be held.
+    assert!(find(&v, "UnsizedBot").is_empty(), "{v:?}");
+}

@@ -248,6 +248,101 @@ fn a_long_tail_of_200000_violations_gives_a_page_within_the_bound() {
     assert!(chart.matches("<rect").count() <= 161 * 8);
 }
 
+#[test]
+fn the_page_is_the_same_when_its_paths_are_sorted_on_disk() {
+    // 6,000 paths on two hosts, each requested by three crawlers (1 to 4 times each): a
+    // path's total is spread over three stretches of the report. Under --max-memory 64K the
+    // page adds them up through temporary files; it must give the same page, and each
+    // total must be the sum of the path's rows in the CSV.
+    let dir = tempfile::tempdir().unwrap();
+    let hosts: Vec<String> = (0..2).map(|i| format!("shop{i}.example")).collect();
+    let robots = forbid_all(dir.path(), &hosts);
+    let agents = [
+        "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+        "Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+        "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+    ];
+    let log = dir.path().join("tail.log");
+    let mut w = std::io::BufWriter::new(fs::File::create(&log).unwrap());
+    let start = 1_795_132_800u64; // 2026-11-20T00:00:00Z
+    let mut k = 0;
+    for i in 0..6_000u64 {
+        for (a, agent) in agents.iter().enumerate() {
+            for _ in 0..1 + (i + a as u64) % 4 {
+                k += 1;
+                writeln!(
+                    w,
+                    "{host}:443 192.0.2.{ip} - - [{t}] \"GET /item/{i}/{pad} HTTP/1.1\" 200 512 \"-\" \"{agent}\"",
+                    host = hosts[(i % 2) as usize],
+                    ip = k % 250 + 1,
+                    t = jiff_free_clf(start + k),
+                    pad = "y".repeat(60),
+                )
+                .unwrap();
+            }
+        }
+    }
+    w.flush().unwrap();
+    drop(w);
+    let run_with = |memory: &str, name: &str| -> (String, Vec<u8>) {
+        let out = dir.path().join(format!("{name}.csv"));
+        let html = dir.path().join(format!("{name}.html"));
+        let o = run(
+            &[
+                log.as_os_str(),
+                OsStr::new("--robots-dir"),
+                robots.as_os_str(),
+                OsStr::new("--out"),
+                out.as_os_str(),
+                OsStr::new("--html"),
+                html.as_os_str(),
+                OsStr::new("--max-memory"),
+                OsStr::new(memory),
+                OsStr::new("--quiet"),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (fs::read_to_string(&html).unwrap(), fs::read(&out).unwrap())
+    };
+    let (small, csv) = run_with("64K", "small");
+    let (large, _) = run_with("1G", "large");
+    assert!(small == large, "the page depends on --max-memory");
+    // The oracle: the CSV's rows added up per (host, path), most first, ties by value.
+    let mut totals: std::collections::BTreeMap<(String, String), u64> = Default::default();
+    for r in crate::support::rows(&csv) {
+        *totals
+            .entry((r["host"].to_string(), r["path"].to_string()))
+            .or_default() += r["requests"].parse::<u64>().unwrap();
+    }
+    assert_eq!(totals.len(), 6_000);
+    let mut expected: Vec<((String, String), u64)> = totals.into_iter().collect();
+    expected.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    expected.truncate(100);
+    let paths = section(&small, "paths");
+    let shown: Vec<((String, String), u64)> = paths
+        .split("<tr><td>")
+        .skip(1)
+        .map(|row| {
+            let cell = |after: &str, before: &str| {
+                let s = &row[row.find(after).unwrap() + after.len()..];
+                s[..s.find(before).unwrap()].to_string()
+            };
+            (
+                (cell("", "</td>"), cell("<code>", "</code>")),
+                cell("<td class=\"n\">", "</td>")
+                    .replace(',', "")
+                    .parse()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(shown, expected);
+    // Path 1 (mod 4): 2 + 3 + 4 requests from its three crawlers.
+    assert_eq!(expected[0].1, 9, "a path's total over its three crawlers");
+    assert!(paths.contains("and 5,900 more paths"), "{paths}");
+}
+
 /// A unix time as a CLF time in UTC, `20/Nov/2026:00:00:00 +0000`.
 fn jiff_free_clf(secs: u64) -> String {
     const MONTHS: [&str; 12] = [

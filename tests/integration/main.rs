@@ -9,6 +9,7 @@ mod errors;
 mod fetch;
 mod formats;
 mod history;
+mod history_import;
 mod html;
 mod inputs;
 mod output;

@@ -300,6 +300,9 @@ fn a_terminated_run_removes_its_temporary_files_and_keeps_the_old_report() {
             );
             std::thread::sleep(Duration::from_millis(10));
         }
+        // Held open until the end: `wait` would close the pipe, and the run, reading its end
+        // before the signal is handled, would finish on its own.
+        let _stdin = run.stdin.take();
         let killed = Command::new("kill")
             .arg(signal)
             .arg(run.id().to_string())

@@ -68,10 +68,10 @@ fn audit(auditor: &Auditor, part: &[u8]) -> Partial {
 
 /// The four reports a partial gives (not the inputs report, whose line numbers are per part).
 fn reports(auditor: &Auditor, partial: Partial) -> [Vec<u8>; 4] {
-    let f = auditor.findings(partial);
+    let mut f = auditor.findings(partial);
     let style = CsvStyle { neutralize: true };
     let mut v = Vec::new();
-    report::write_violations(&mut v, &f.violations, style).unwrap();
+    report::write_violations(&mut v, f.violations.by_ref(), style).unwrap();
     let mut s = Vec::new();
     report::write_summary(&mut s, &f.summary, style).unwrap();
     let mut h = Vec::new();
@@ -162,4 +162,79 @@ fn bytes_that_are_not_a_partial_are_refused_not_misread() {
     for cut in [9, 12, good.len() / 2, good.len() - 1] {
         assert!(Partial::from_bytes(&good[..cut]).is_err(), "cut at {cut}");
     }
+}
+
+/// A log where crawlers ignore `Disallow: /` on many distinct paths: one kept request per
+/// path, enough to pass a small memory budget many times over.
+fn long_tail_log(lines: usize) -> Vec<u8> {
+    let bots = [
+        "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)",
+        "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+    ];
+    let mut log = Vec::new();
+    for i in 0..lines {
+        let host = [
+            "www.example.com:443",
+            "api.example.com:443",
+            "www.example.com:80",
+        ][i % 3];
+        log.extend_from_slice(
+            format!(
+                "{host} 198.51.100.{} - - [20/Nov/2026:{:02}:{:02}:{:02} +0000] \"GET /private/{}?q={} HTTP/1.1\" 200 5 \"-\" \"{}\"\n",
+                i % 250,
+                (i / 3600) % 24,
+                (i / 60) % 60,
+                i % 60,
+                i % 7919,
+                i % 13,
+                bots[i % bots.len()]
+            )
+            .as_bytes(),
+        );
+    }
+    log
+}
+
+#[test]
+fn past_the_memory_budget_kept_requests_go_to_runs_and_the_reports_are_the_same() {
+    let log = long_tail_log(24_000);
+    let with_budget = |budget: usize| {
+        let store = RobotsStore::new(FetchOptions {
+            robots_dir: Some(testdata("robots-dir")),
+            ..FetchOptions::default()
+        })
+        .expect("a robots-dir store");
+        Auditor::new(
+            AuditSettings {
+                format: Some(Format::VhostCombined),
+                threads: 1,
+                memory_budget: budget,
+                ..AuditSettings::default()
+            },
+            Arc::new(Registry::builtin()),
+            Arc::new(Verifier::bundled()),
+            Arc::new(store) as Arc<dyn RobotsSource>,
+        )
+    };
+    let big = with_budget(1 << 30);
+    let all_in_memory = big.audit_reader(&log[..], "long-tail.log").unwrap();
+    assert!(all_in_memory.runs.is_empty());
+    let small = with_budget(64 << 10);
+    let spilled = small.audit_reader(&log[..], "long-tail.log").unwrap();
+    assert!(spilled.runs.len() > 5, "{} runs", spilled.runs.len());
+    let expected = reports(&big, all_in_memory.clone());
+    assert!(rows_in(&expected[0]) > 10_000, "a long-tail report");
+    assert_eq!(reports(&small, spilled.clone()), expected);
+    // Merged with another part, and through the byte form, a spilled partial says the same.
+    let mut twice = spilled.clone();
+    twice.merge(small.audit_reader(&log[..0], "empty.log").unwrap());
+    assert_eq!(reports(&small, twice), expected);
+    let wire = Partial::from_bytes(&spilled.to_bytes()).unwrap();
+    assert!(wire.runs.is_empty());
+    assert_eq!(wire, all_in_memory);
+}
+
+fn rows_in(csv: &[u8]) -> usize {
+    csv.iter().filter(|&&b| b == b'\n').count() - 1
 }
