@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
 # End-to-end bench: generated logs → robots-audit, against the inflate baseline.
 #
-#   bash benches/e2e.sh                 # ~1 GB of log (and 0.25, 0.5 and 4 GB), ~10 minutes
-#   E2E_GB=0.25 E2E_BIG=0 bash benches/e2e.sh   # smaller and without the 4x row, for a quick look
+#   bash benches/e2e.sh                          # 1 GB of each mix and 4 GB of the worst, ~25 min
+#   E2E_GB=0.25 E2E_BIG=0 bash benches/e2e.sh    # a quick look
 #
 # Generates data under target/e2e (nothing large is committed), then times in one run:
-#   - `inflate`: the same flate2 backend the tool uses, bytes thrown away (the floor);
+#   - `inflate`: the flate2 + zlib-rs backend the tool uses, bytes thrown away (the floor for
+#     one gzip stream);
 #   - `gzip -dc > /dev/null`;
-#   - `robots-audit --robots-dir` on the same file;
-# and prints the ratios and the peak RSS (/usr/bin/time). The main table is realistic traffic
-# (`genlog --variety`: a long tail of targets, thousands of User-Agents, a scanner rotating
-# random ones); one row repeats it on the plain generator's uniform log (a few dozen distinct
-# targets, compresses ~13:1), which flatters both inflate and the audit's caches. Then two
-# files (rotated logs) against one, and plain (uncompressed) input on one worker and on all.
-# Each timing is the best of $E2E_RUNS runs (default 3): the machines are shared and noisy.
+#   - `robots-audit --robots-dir` on the same file (nothing fetched);
+# and prints wall time, CPU time (user + sys), their ratios to inflate's, and peak RSS
+# (/usr/bin/time). Two mixes of traffic, both from `examples/genlog.rs`:
+#   - varied: realistic traffic (`--variety`: a long tail of targets, thousands of User-Agents,
+#     a scanner rotating random ones; ~10% of lines from crawlers);
+#   - violations: the worst case (`--violations`: a third of lines from crawlers, many of them on
+#     long-tail disallowed paths with long query strings, odd bytes from several log formats;
+#     ~450,000 distinct report rows per GB).
+# Then the spill path (the violations mix under a small `--max-memory`, its report compared
+# byte for byte with the in-memory run's), and plain (uncompressed) input through one worker.
+# Each timing is the best of $E2E_RUNS runs (default 3): the machines are shared and noisy;
+# read the ratios, which are measured side by side, rather than the seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +28,9 @@ RUNS=${E2E_RUNS:-3}
 BIG=${E2E_BIG:-1}
 DIR=target/e2e
 mkdir -p "$DIR"
-# ~235 bytes a line.
+# ~235 bytes a line (varied); the violations mix's lines are longer, so it gets fewer.
 LINES=$(python3 -c "print(int($GB * 1e9 / 235))")
+VLINES=$(python3 -c "print(int($GB * 1e9 / 262))")
 
 cargo build --release --locked --quiet --example genlog --example inflate --bin robots-audit
 BIN=target/release/robots-audit
@@ -32,75 +39,86 @@ INFLATE=target/release/examples/inflate
 
 gen() { # lines name [extra genlog args]
     local lines=$1 name=$2; shift 2
-    if [ ! -s "$DIR/$name" ] && [ ! -s "$DIR/$name.1" ]; then
+    if [ ! -s "$DIR/$name" ]; then
         "$GEN" --lines "$lines" --hosts 20 --seed 11 --robots-dir "$DIR/robots" --out "$DIR/$name" "$@"
     fi
 }
 
-# "best-wall-seconds peak-rss-KiB" over $RUNS runs of a command.
+# "best-wall-seconds best-cpu-seconds peak-rss-KiB" over $RUNS runs of a command; the CPU time
+# is user + sys of the same run as the best wall time.
 best() {
-    local best="" rss=0 t m
+    local best="" cpu="" rss=0 t u s m
     for _ in $(seq "$RUNS"); do
-        /usr/bin/time -f "%e %M" -o "$DIR/time.txt" "$@" > /dev/null 2>"$DIR/stderr.txt" || {
+        /usr/bin/time -f "%e %U %S %M" -o "$DIR/time.txt" "$@" > /dev/null 2>"$DIR/stderr.txt" || {
             cat "$DIR/stderr.txt" >&2; return 1; }
-        read -r t m < "$DIR/time.txt"
+        read -r t u s m < "$DIR/time.txt"
         [ "$m" -gt "$rss" ] && rss=$m
-        if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; fi
+        if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then
+            best=$t
+            cpu=$(python3 -c "print(f'{$u + $s:.2f}')")
+        fi
     done
-    echo "$best $rss"
+    echo "$best $cpu $rss"
 }
-secs() { echo "${1%% *}"; }
-mib() { echo $(( ${1##* } / 1024 )); }
+wall() { echo "$1" | cut -d' ' -f1; }
+cpu() { echo "$1" | cut -d' ' -f2; }
+mib() { echo $(( $(echo "$1" | cut -d' ' -f3) / 1024 )); }
 ratio() { python3 -c "print(f'{$1 / $2:.2f}' if $2 else '-')"; }
 mbps() { python3 -c "print(f'{$1 / 1e6 / $2:.0f}')"; }
 
-AUDIT=("$BIN" --robots-dir "$DIR/robots" --quiet --out /dev/null)
+AUDIT=("$BIN" --robots-dir "$DIR/robots" --quiet)
 
+FMT='%-15s %11s %5s %7s %7s %7s %7s %7s %8s %8s %8s %7s %8s\n'
 row() { # label file
-    local label=$1 file=$2 bytes ti tg ra ta
+    local label=$1 file=$2 bytes ri rg ra rows
     bytes=$("$INFLATE" "$file")
-    ti=$(secs "$(best "$INFLATE" "$file")")
-    tg=$(secs "$(best sh -c "gzip -dc '$file' > /dev/null")")
-    ra=$(best "${AUDIT[@]}" "$file")
-    ta=$(secs "$ra")
-    printf '%-16s %11s %6s %9s %8s %8s %14s %11s %8s\n' "$label" "$bytes" \
-        "$(ratio "$bytes" "$(stat -c %s "$file")")" "$ti" "$tg" "$ta" \
-        "$(ratio "$ta" "$ti")" "$(ratio "$ta" "$tg")" "$(mib "$ra")"
+    ri=$(best "$INFLATE" "$file")
+    rg=$(best sh -c "gzip -dc '$file' > /dev/null")
+    ra=$(best "${AUDIT[@]}" --out "$DIR/report.csv" "$file")
+    rows=$(( $(wc -l < "$DIR/report.csv") - 1 ))
+    printf "$FMT" "$label" "$bytes" "$(ratio "$bytes" "$(stat -c %s "$file")")" \
+        "$(wall "$ri")" "$(cpu "$ri")" "$(wall "$rg")" "$(wall "$ra")" "$(cpu "$ra")" \
+        "$(ratio "$(wall "$ra")" "$(wall "$ri")")" "$(ratio "$(wall "$ra")" "$(wall "$rg")")" \
+        "$(ratio "$(cpu "$ra")" "$(cpu "$ri")")" "$(mib "$ra")" "$rows"
 }
 
 echo "robots-audit e2e bench: $(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ), best of $RUNS"
-printf '%-16s %11s %6s %9s %8s %8s %14s %11s %8s\n' data bytes gz:1 inflate_s gzip_s audit_s \
-    audit/inflate audit/gzip rss_MiB
-fracs="0.25 0.5 1"
-[ "$BIG" != 0 ] && fracs="$fracs 4"
-for frac in $fracs; do
-    n=$(python3 -c "print(int($LINES * $frac))")
-    gen "$n" "var-$n.gz" --gzip --level 6 --variety
-    row "varied ${frac}x" "$DIR/var-$n.gz"
+printf "$FMT" data bytes gz:1 infl_s infl_cpu gzip_s audit_s aud_cpu wall/inf wall/gz \
+    cpu/inf rss_MiB rows
+gen "$LINES" "var-$LINES.gz" --gzip --level 6 --variety
+row "varied ${GB}x" "$DIR/var-$LINES.gz"
+gen "$VLINES" "viol-$VLINES.gz" --gzip --level 6 --violations
+row "violations ${GB}x" "$DIR/viol-$VLINES.gz"
+if [ "$BIG" != 0 ]; then
+    n=$((VLINES * 4))
+    gen "$n" "viol-$n.gz" --gzip --level 6 --violations
+    row "violations $(python3 -c "print($GB * 4)")x" "$DIR/viol-$n.gz"
+fi
+
+echo
+echo "spill: the violations ${GB}x log with --max-memory 16M (rows sorted into runs on disk)"
+VIOL="$DIR/viol-$VLINES.gz"
+rm_reports() { rm -f "$DIR/mem.csv" "$DIR/spill.csv"; }
+rm_reports
+rm_=$(best "${AUDIT[@]}" --out "$DIR/mem.csv" "$VIOL")
+rs=$(best "${AUDIT[@]}" --max-memory 16M --out "$DIR/spill.csv" "$VIOL")
+same=$(cmp -s "$DIR/mem.csv" "$DIR/spill.csv" && echo "identical" || echo "DIFFERENT")
+echo "in memory:  $(wall "$rm_") s, cpu $(cpu "$rm_") s, rss $(mib "$rm_") MiB"
+echo "spilled:    $(wall "$rs") s, cpu $(cpu "$rs") s, rss $(mib "$rs") MiB; report bytes: $same"
+rm_reports
+
+echo
+echo "plain input (no inflate) through one worker: read + parse + identify + judge + aggregate"
+for mix in varied violations; do
+    if [ "$mix" = varied ]; then src="$DIR/var-$LINES.gz"; else src="$VIOL"; fi
+    plain="$DIR/$mix-plain.log"
+    [ -s "$plain" ] || gzip -dc "$src" > "$plain"
+    bp=$(stat -c %s "$plain")
+    tc=$(best cat "$plain")
+    r1=$(best "${AUDIT[@]}" --out /dev/null --threads 1 "$plain")
+    rn=$(best "${AUDIT[@]}" --out /dev/null "$plain")
+    echo "$mix: one worker $(wall "$r1") s = $(mbps "$bp" "$(wall "$r1")") MB/s (rss $(mib "$r1") MiB);" \
+        "$(nproc) workers $(mbps "$bp" "$(wall "$rn")") MB/s; cat $(mbps "$bp" "$(wall "$tc")") MB/s"
+    rm -f "$plain"
 done
-gen "$LINES" "uniform-$LINES.gz" --gzip --level 6
-row "uniform 1x" "$DIR/uniform-$LINES.gz"
-
-echo
-echo "two files (rotated logs: the varied 1x data set in two halves) vs the one 1x file:"
-gen "$LINES" "var-rot-$LINES.gz" --gzip --level 6 --files 2 --variety
-ROT=("$DIR/var-rot-$LINES.gz.1" "$DIR/var-rot-$LINES.gz.2")
-one=$(secs "$(best "${AUDIT[@]}" "$DIR/var-$LINES.gz")")
-r2=$(best "${AUDIT[@]}" "${ROT[@]}")
-two=$(secs "$r2")
-bytes1=$("$INFLATE" "$DIR/var-$LINES.gz")
-bytes2=$("$INFLATE" "${ROT[@]}")
-i2=$(secs "$(best "$INFLATE" "${ROT[@]}")")
-echo "one file:  $one s ($(mbps "$bytes1" "$one") MB/s)"
-echo "two files: $two s ($(mbps "$bytes2" "$two") MB/s, rss $(mib "$r2") MiB); throughput ratio $(python3 -c "print(f'{($bytes2/$two)/($bytes1/$one):.2f}')"); inflating both files alone, one after the other: $i2 s"
-
-echo
-echo "plain input (no inflate): read + parse + identify + check, varied 0.5x"
-PLAIN="$DIR/var-plain-$((LINES / 2)).log"
-gen "$((LINES / 2))" "$(basename "$PLAIN")" --variety
-tc=$(secs "$(best cat "$PLAIN")")
-bp=$(stat -c %s "$PLAIN")
-r1=$(best "${AUDIT[@]}" --threads 1 "$PLAIN")
-rn=$(best "${AUDIT[@]}" "$PLAIN")
-echo "one worker:    $(secs "$r1") s, $(mbps "$bp" "$(secs "$r1")") MB/s (rss $(mib "$r1") MiB)"
-echo "$(nproc) workers:     $(secs "$rn") s, $(mbps "$bp" "$(secs "$rn")") MB/s (rss $(mib "$rn") MiB); cat: $tc s"
+rm -f "$DIR/report.csv"

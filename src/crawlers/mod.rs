@@ -39,18 +39,22 @@
 //! category). Its name is the product the header names, spaces included (`Chef Client`,
 //! `Tiny Tiny RSS`), never a browser or platform word. Anything else is not a crawler.
 
+#[cfg(feature = "net")]
 mod dns;
 mod error;
 mod list;
 mod registry;
 mod tokens;
+#[cfg(feature = "net")]
 mod update;
 mod verify;
 
+#[cfg(feature = "net")]
 pub use dns::{DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES};
 pub use error::{ErrorKind, RegistryError};
 pub use registry::Registry;
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
+#[cfg(feature = "net")]
 pub use update::{
     ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_ranges,
 };

@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use reqwest::blocking::Client;
 
 use super::{RangeList, Registry};
+use crate::fetch::client::{ClientSettings, guarded_client, vouched_literals};
 use crate::fetch::error_chain;
-use crate::fetch::guard::{ClientSettings, guarded_client, vouched_literals};
 use crate::fetch::{FetchOptions, MAX_REDIRECTS, address_allowed};
 use crate::text;
 

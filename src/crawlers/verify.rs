@@ -23,12 +23,15 @@
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::path::Path;
+#[cfg(feature = "net")]
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use serde::Deserialize;
 
-use super::{CrawlerId, DnsVerifier, ErrorKind, Registry, RegistryError};
+#[cfg(feature = "net")]
+use super::DnsVerifier;
+use super::{CrawlerId, ErrorKind, Registry, RegistryError};
 
 /// The bundled snapshots: (list name, JSON text). Names are those of the registry's
 /// `[ranges]` table.
@@ -340,6 +343,7 @@ impl TimedVerdict {
 pub struct Verifier {
     lists: BTreeMap<String, RangeList>,
     /// Forward-confirmed reverse DNS, when enabled (`--verify-dns`).
+    #[cfg(feature = "net")]
     dns: Option<Arc<DnsVerifier>>,
     /// The present that DNS answers describe (unix ms): the clock when the verifier was
     /// made, unless set by [`Verifier::with_now_ms`].
@@ -366,6 +370,7 @@ impl Verifier {
             .collect();
         Verifier {
             lists,
+            #[cfg(feature = "net")]
             dns: None,
             now_ms: clock_ms(),
         }
@@ -373,11 +378,13 @@ impl Verifier {
 
     /// This verifier, also checking by forward-confirmed reverse DNS the crawlers that
     /// publish rDNS domains (see [`Verifier::verify`]).
+    #[cfg(feature = "net")]
     pub fn with_dns(self, dns: DnsVerifier) -> Verifier {
         self.with_shared_dns(Arc::new(dns))
     }
 
     /// [`Verifier::with_dns`] with a resolver (and its cache) shared with other verifiers.
+    #[cfg(feature = "net")]
     pub fn with_shared_dns(mut self, dns: Arc<DnsVerifier>) -> Verifier {
         self.dns = Some(dns);
         self
@@ -396,6 +403,7 @@ impl Verifier {
     }
 
     /// The DNS verifier, if DNS checks are on (for its [`DnsVerifier::stats`]).
+    #[cfg(feature = "net")]
     pub fn dns(&self) -> Option<&DnsVerifier> {
         self.dns.as_deref()
     }
@@ -563,16 +571,17 @@ impl Verifier {
             }
             checkable |= crawler.verify.ip_ranges.contains(&list.name);
         }
-        let domains = &crawler.verify.rdns_domains;
+        #[cfg_attr(not(feature = "net"), allow(unused_mut))]
         let mut dns_too_old = false;
+        #[cfg(feature = "net")]
         if let Some(dns) = &self.dns
-            && !domains.is_empty()
+            && !crawler.verify.rdns_domains.is_empty()
         {
             // Reverse DNS tells who holds the address now, not then.
             if at_ms.is_some_and(|at| at < self.now_ms.saturating_sub(STALE_AFTER_MS)) {
                 dns_too_old = true;
             } else {
-                return TimedVerdict::plain(dns.check(client_ip, domains));
+                return TimedVerdict::plain(dns.check(client_ip, &crawler.verify.rdns_domains));
             }
         }
         if checkable && too_old.is_none() {

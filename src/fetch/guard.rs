@@ -6,17 +6,12 @@
 //! would go to — resolved names and IP-literal hosts, on every redirect hop — must be a
 //! globally reachable unicast address, unless the user named it with `--resolve` or opted in
 //! with `allow_private`. [`address_allowed`] is the decision; [`GuardedResolver`] applies it
-//! inside reqwest's connector. This module decides and resolves; it never connects.
+//! inside reqwest's connector (`client.rs`). This module decides; it never resolves nor connects.
 
-use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, ToSocketAddrs};
-use std::sync::Arc;
-use std::time::Duration;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-use crate::fetch::ResolveOverride;
+#[cfg(feature = "net")]
 use crate::text;
-use reqwest::blocking::{Client, ClientBuilder};
-use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 /// Why an address was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -180,99 +175,7 @@ fn classify_v6(a: Ipv6Addr) -> Option<Class> {
     None
 }
 
-/// A resolver for reqwest that resolves with the system resolver on a blocking thread and
-/// refuses the whole name if any of its addresses is refused by [`address_allowed`] (a name
-/// that mixes public and internal addresses is not trusted with either).
-#[derive(Clone, Debug)]
-pub struct GuardedResolver {
-    /// Passed to [`address_allowed`].
-    pub allow_private: bool,
-}
-
-/// A name refused because of what it resolved to; found again in reqwest's error chain to
-/// tell a refusal (not fetched) from a failure (unreachable).
-#[derive(Debug, thiserror::Error)]
-#[error(
-    "{host} resolves to a refused address ({refusal}); name it with --resolve or pass --allow-private if it is meant"
-)]
-pub struct GuardError {
-    /// The name that was resolved.
-    pub host: String,
-    /// The first refused address.
-    pub refusal: GuardRefusal,
-}
-
-impl Resolve for GuardedResolver {
-    fn resolve(&self, name: Name) -> Resolving {
-        let allow_private = self.allow_private;
-        let host = name.as_str().to_owned();
-        Box::pin(async move {
-            let lookup = host.clone();
-            let addrs: Vec<SocketAddr> =
-                tokio::task::spawn_blocking(move || (lookup.as_str(), 0).to_socket_addrs())
-                    .await??
-                    .collect();
-            for addr in &addrs {
-                if let Err(refusal) = address_allowed(addr.ip(), allow_private) {
-                    return Err(Box::new(GuardError { host, refusal }) as _);
-                }
-            }
-            Ok(Box::new(addrs.into_iter()) as Addrs)
-        })
-    }
-}
-
-impl fmt::Display for GuardedResolver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("system resolver behind the address guard")
-    }
-}
-
-/// What every client of the tool sends and how long it waits.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ClientSettings<'a> {
-    /// The `User-Agent` header.
-    pub(crate) user_agent: &'a str,
-    /// Bound on connecting.
-    pub(crate) connect_timeout: Duration,
-    /// Bound on a whole request.
-    pub(crate) timeout: Duration,
-    /// Passed to [`GuardedResolver`].
-    pub(crate) allow_private: bool,
-}
-
-/// The one way the tool builds an HTTP client: names resolve through [`GuardedResolver`], no
-/// proxy (a proxy would connect on our behalf to addresses the guard never sees), and no
-/// redirects followed by reqwest (callers follow them hop by hop through the guard, or set a
-/// policy of their own that checks every hop). Callers add `--resolve` pins with
-/// `resolve_to_addrs`.
-pub(crate) fn guarded_client(settings: &ClientSettings<'_>) -> ClientBuilder {
-    // rustls with the ring provider (see Cargo.toml); an error means a provider was already
-    // installed by the embedding program, which is as good.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    Client::builder()
-        .user_agent(settings.user_agent)
-        .redirect(reqwest::redirect::Policy::none())
-        .no_proxy()
-        .connect_timeout(settings.connect_timeout)
-        .timeout(settings.timeout)
-        .dns_resolver(Arc::new(GuardedResolver {
-            allow_private: settings.allow_private,
-        }))
-}
-
-/// The IP-literal hosts `--resolve` vouches for: an entry whose host is a literal cannot send
-/// it elsewhere, it only allows that very address (and port) past the guard.
-pub(crate) fn vouched_literals(resolve: &[ResolveOverride]) -> Vec<(IpAddr, u16)> {
-    resolve
-        .iter()
-        .filter_map(|o| {
-            let ip: IpAddr = o.host.trim_matches(['[', ']']).parse().ok()?;
-            o.addrs.contains(&ip).then_some((ip, o.port))
-        })
-        .collect()
-}
-
+#[cfg(feature = "net")]
 /// An allow-list of host patterns: `example.com` (that host) or `*.example.com` (its
 /// subdomains, not itself). Empty allows every host.
 #[derive(Clone, Debug, Default)]
@@ -281,6 +184,7 @@ pub(crate) struct HostAllowList {
     suffixes: Vec<String>,
 }
 
+#[cfg(feature = "net")]
 impl HostAllowList {
     pub(crate) fn new(patterns: &[String]) -> Result<HostAllowList, super::OptionError> {
         let mut list = HostAllowList::default();
@@ -407,6 +311,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "net")]
     fn allow_list_patterns() {
         let list =
             HostAllowList::new(&["Example.com".into(), "*.Müller.eu".into()]).expect("patterns");

@@ -17,10 +17,12 @@ use std::time::{Duration, Instant};
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 
-use super::guard::{ClientSettings, GuardError, HostAllowList, address_allowed, guarded_client};
+use super::client::{ClientSettings, GuardError, guarded_client};
+use super::guard::{HostAllowList, address_allowed};
+use super::store::overrides_by_key;
 use super::{
     DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_REDIRECTS, MAX_ROBOTS_BYTES,
-    Obtained, Origin, Outcome, RobotsEntry, Scheme, overrides_by_key,
+    Obtained, Origin, Outcome, RobotsEntry, Scheme,
 };
 use crate::text;
 

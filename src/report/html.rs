@@ -529,10 +529,11 @@ fn csp() -> String {
 
 /// `sha256-<base64>`, a CSP hash source.
 fn sha256(s: &str) -> String {
-    let digest = ring::digest::digest(&ring::digest::SHA256, s.as_bytes());
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(s.as_bytes());
     format!(
         "sha256-{}",
-        base64::engine::general_purpose::STANDARD.encode(digest.as_ref())
+        base64::engine::general_purpose::STANDARD.encode(digest.as_slice())
     )
 }
 

@@ -1,4 +1,6 @@
-//! Integration tests: the built `robots-audit` binary driven on the files in `testdata/`.
+//! Integration tests, one binary (so a clean `cargo test` links the network stack once): the
+//! built `robots-audit` binary driven on the files in `testdata/`, and in `stages/` the
+//! library's stages driven directly.
 //!
 //! Golden reports live in `testdata/expected/`; `ROBOTS_AUDIT_BLESS=1 cargo test` rewrites
 //! them (only on purpose, after checking the difference by hand).
@@ -14,4 +16,5 @@ mod html;
 mod inputs;
 mod output;
 mod partial;
+mod stages;
 mod support;

@@ -13,9 +13,8 @@ use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 
-use super::super::guard::{
-    ClientSettings, GuardError, address_allowed, guarded_client, vouched_literals,
-};
+use super::super::client::{ClientSettings, GuardError, guarded_client, vouched_literals};
+use super::super::guard::address_allowed;
 use super::super::{MAX_REDIRECTS, Origin, Scheme, error_chain};
 use super::ArchiveOptions;
 use crate::text;

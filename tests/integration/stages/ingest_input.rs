@@ -34,7 +34,12 @@ fn stdin_child() {
 fn run_child(input: &[u8]) -> String {
     let exe = std::env::current_exe().expect("the test binary has a path");
     let mut child = Command::new(exe)
-        .args(["--exact", "stdin_child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "stages::ingest_input::stdin_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD, "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

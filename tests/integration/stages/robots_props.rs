@@ -2,9 +2,8 @@
 //! work is bounded by (|path| + 1)·(|pattern| + 1), and whole-group verdicts agree with a
 //! longest-match reference built on the regex matcher.
 
+use super::robots_support as support;
 use proptest::prelude::*;
-#[path = "robots/support.rs"]
-mod support;
 use robots_audit::robots::{Agent, Dialect, RobotsTxt, pattern_match_counted, pattern_matches};
 use support::reference_regex;
 

@@ -26,9 +26,9 @@ fn unescape(s: &str) -> String {
 
 #[test]
 fn google_reference_suite() {
-    let tsv = include_str!("../testdata/robots/vectors/google-reference-assertions.tsv");
+    let tsv = include_str!("../../../testdata/robots/vectors/google-reference-assertions.tsv");
     let names =
-        include_str!("../testdata/robots/vectors/google-reference-assertions.testnames.txt");
+        include_str!("../../../testdata/robots/vectors/google-reference-assertions.testnames.txt");
     let names: Vec<&str> = names.lines().collect();
     let mut rows = 0;
     let mut failures = Vec::new();

@@ -2,8 +2,7 @@
 //! every file parses in every dialect without panicking, and for a sample of files every
 //! group's verdicts on URLs generated from its own rules agree with the regex reference.
 
-#[path = "robots/support.rs"]
-mod support;
+use super::robots_support as support;
 
 use robots_audit::robots::{Dialect, RobotsTxt, normalize_target};
 use std::path::PathBuf;

@@ -1,7 +1,5 @@
-//! Shared by the robots test binaries: the regex reference matcher and a longest-match
+//! Shared by the robots tests: the regex reference matcher and a longest-match
 //! reference verdict built on it.
-
-#![allow(dead_code)]
 
 use regex::bytes::Regex;
 use robots_audit::robots::{Dialect, Group, RobotsTxt, RuleKind};

@@ -4,9 +4,8 @@
 //! `Disallow: /*cN` against 8 KB paths, both attacker-controlled) costs work proportional to
 //! the path, not to the rules, counted in steps (never in wall time).
 
+use super::robots_support as support;
 use proptest::prelude::*;
-#[path = "robots/support.rs"]
-mod support;
 use robots_audit::robots::{Agent, Dialect, RobotsTxt};
 use support::ReferenceGroup;
 

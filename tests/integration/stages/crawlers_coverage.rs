@@ -27,8 +27,8 @@ use std::collections::BTreeMap;
 use regex::RegexBuilder;
 use robots_audit::crawlers::{Identity, Registry, is_browser_token};
 
-const LIST: &str = include_str!("../testdata/crawlers/crawler-user-agents.json");
-const UAP: &str = include_str!("../testdata/crawlers/uap-core-user-agents.tsv");
+const LIST: &str = include_str!("../../../testdata/crawlers/crawler-user-agents.json");
+const UAP: &str = include_str!("../../../testdata/crawlers/uap-core-user-agents.tsv");
 
 /// uap-core families (of headers its device parser does not call spiders) that are not
 /// browsers or apps used by a person: robots, monitors, HTTP libraries and tools, feed
