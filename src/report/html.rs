@@ -128,6 +128,8 @@ pub struct ViolationDigest {
     /// Requests per crawler, [disallowed, crawl-delay].
     per_crawler: BTreeMap<Arc<str>, [u64; 2]>,
     rules: BTreeMap<RuleKey, RuleTally>,
+    /// The rule of the latest disallowed rows and their tally, not yet in `rules`.
+    rule: Option<(RuleKey, RuleTally)>,
     /// The crawl-delay rows with the most requests, the least of them on top.
     delays: BinaryHeap<DelayRow>,
     delay_rows: u64,
@@ -150,6 +152,7 @@ impl ViolationDigest {
             per_host: BTreeMap::new(),
             per_crawler: BTreeMap::new(),
             rules: BTreeMap::new(),
+            rule: None,
             delays: BinaryHeap::new(),
             delay_rows: 0,
             paths: PathRanking::new(limits.paths, keep_bytes, memory),
@@ -165,25 +168,41 @@ impl ViolationDigest {
             Kind::Disallowed => 0,
             Kind::CrawlDelay => 1,
         };
-        self.per_host.entry(Arc::clone(&row.host)).or_default()[k] += row.requests;
-        self.per_crawler
-            .entry(Arc::clone(&row.crawler))
-            .or_default()[k] += row.requests;
+        bump(&mut self.per_host, &row.host, k, row.requests);
+        bump(&mut self.per_crawler, &row.crawler, k, row.requests);
         match row.kind {
             Kind::Disallowed => {
                 self.disallowed += row.requests;
-                let t = self
-                    .rules
-                    .entry((
-                        Arc::clone(&row.host),
-                        row.robots_version,
-                        row.rule_line,
-                        Arc::clone(&row.rule),
-                        Arc::clone(&row.group),
-                    ))
-                    .or_default();
+                // Rows under one rule mostly follow each other (a crawler's long tail under
+                // `Disallow: /`): they are added up here and put in the map when it changes.
+                let same = self.rule.as_ref().is_some_and(|(key, _)| {
+                    same_text(&key.0, &row.host)
+                        && key.1 == row.robots_version
+                        && key.2 == row.rule_line
+                        && same_text(&key.3, &row.rule)
+                        && same_text(&key.4, &row.group)
+                });
+                if !same {
+                    self.flush_rule();
+                    self.rule = Some((
+                        (
+                            Arc::clone(&row.host),
+                            row.robots_version,
+                            row.rule_line,
+                            Arc::clone(&row.rule),
+                            Arc::clone(&row.group),
+                        ),
+                        RuleTally::default(),
+                    ));
+                }
+                let (_, t) = self.rule.as_mut().expect("just set");
                 t.requests += row.requests;
-                *t.crawlers.entry(Arc::clone(&row.crawler)).or_default() += row.requests;
+                match t.crawlers.get_mut(&*row.crawler) {
+                    Some(n) => *n += row.requests,
+                    None => {
+                        t.crawlers.insert(Arc::clone(&row.crawler), row.requests);
+                    }
+                }
                 *t.evidence.entry(row.evidence).or_default() += row.requests;
                 if self.error.is_none()
                     && let Err(e) = self.paths.add(row, seq)
@@ -196,26 +215,41 @@ impl ViolationDigest {
             Kind::CrawlDelay => {
                 self.delayed += row.requests;
                 self.delay_rows += 1;
-                if self.limits.delays == 0 {
+                let key = (Reverse(row.requests), seq);
+                let full = self.delays.len() >= self.limits.delays;
+                if full && self.delays.peek().is_none_or(|least| key >= least.key()) {
                     return;
                 }
-                let candidate = DelayRow {
+                if full {
+                    self.delays.pop();
+                }
+                self.delays.push(DelayRow {
                     requests: row.requests,
                     seq,
                     row: row.clone(),
-                };
-                if self.delays.len() < self.limits.delays {
-                    self.delays.push(candidate);
-                } else if self.delays.peek().is_some_and(|least| candidate < *least) {
-                    self.delays.pop();
-                    self.delays.push(candidate);
-                }
+                });
             }
+        }
+    }
+
+    /// Puts the rows of the current rule into the map.
+    fn flush_rule(&mut self) {
+        let Some((key, delta)) = self.rule.take() else {
+            return;
+        };
+        let t = self.rules.entry(key).or_default();
+        t.requests += delta.requests;
+        for (crawler, n) in delta.crawlers {
+            *t.crawlers.entry(crawler).or_default() += n;
+        }
+        for (evidence, n) in delta.evidence {
+            *t.evidence.entry(evidence).or_default() += n;
         }
     }
 
     /// The paths merged and ranked.
     fn finish(mut self) -> Result<Digest, ReportError> {
+        self.flush_rule();
         if let Some(e) = self.error.take() {
             return Err(ReportError::Io(paths_error(e)));
         }
@@ -242,6 +276,19 @@ impl ViolationDigest {
             paths: ranked,
         })
     }
+}
+
+/// `map[key][k] += n`, making no new `Arc` for a key already there.
+fn bump(map: &mut BTreeMap<Arc<str>, [u64; 2]>, key: &Arc<str>, k: usize, n: u64) {
+    match map.get_mut(&**key) {
+        Some(v) => v[k] += n,
+        None => map.entry(Arc::clone(key)).or_default()[k] += n,
+    }
+}
+
+/// The same text, by pointer first (rows share their texts).
+fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
+    Arc::ptr_eq(a, b) || a == b
 }
 
 /// A failure of the paths' temporary file, saying so.
@@ -1907,6 +1954,29 @@ mod tests {
         let paths = &html[html.find("id=\"paths\"").unwrap()..];
         assert!(
             paths.contains("<td class=\"t\"><code>/private/a</code></td><td class=\"n\">5</td>")
+        );
+    }
+
+    #[test]
+    fn a_rule_that_comes_back_after_another_is_one_row() {
+        let mut rows = vec![
+            violation("example.com", "GPTBot", "/a", Kind::Disallowed, 2),
+            violation("example.com", "GPTBot", "/b", Kind::Disallowed, 3),
+            violation("example.com", "GPTBot", "/c", Kind::Disallowed, 4),
+        ];
+        rows[1].rule = Arc::from("Disallow: /b");
+        rows[1].rule_line = 4;
+        let html = page(&page_of(&[], &[]), &rows, Limits::default());
+        let rules = &html[html.find("id=\"rules\"").unwrap()..];
+        let rules = &rules[..rules.find("</section>").unwrap()];
+        assert_eq!(rules.matches("<tr>").count(), 1 + 2, "{rules}");
+        // Disallow: /private/ (line 3): 6 requests on 2 paths, before Disallow: /b.
+        let first = rules.find("<code>Disallow: /private/</code>").unwrap();
+        assert!(first < rules.find("<code>Disallow: /b</code>").unwrap());
+        assert!(
+            rules[first..]
+                .contains("<td class=\"n\">6</td><td class=\"n\">2</td><td>GPTBot 6</td>"),
+            "{rules}"
         );
     }
 

@@ -203,14 +203,35 @@ impl PathRanking {
             self.end_host()?;
             self.host = Some(Arc::clone(&row.host));
         }
-        let crawler = id_of(&mut self.crawlers, &mut self.crawler_ids, &row.crawler);
-        let rule: HostRule = (
-            row.robots_version,
-            row.rule_line,
-            Arc::clone(&row.rule),
-            Arc::clone(&row.group),
-        );
-        let rule = id_of(&mut self.rules, &mut self.rule_ids, &rule);
+        // Consecutive rows mostly share their crawler and rule (and their texts' `Arc`s).
+        let crawler = match self.entries.last() {
+            Some(last) if Arc::ptr_eq(&self.crawlers[last.crawler as usize], &row.crawler) => {
+                last.crawler
+            }
+            _ => id_of(&mut self.crawlers, &mut self.crawler_ids, &row.crawler),
+        };
+        let rule = match self.entries.last() {
+            Some(last)
+                if {
+                    let r = &self.rules[last.rule as usize];
+                    r.0 == row.robots_version
+                        && r.1 == row.rule_line
+                        && Arc::ptr_eq(&r.2, &row.rule)
+                        && Arc::ptr_eq(&r.3, &row.group)
+                } =>
+            {
+                last.rule
+            }
+            _ => {
+                let rule: HostRule = (
+                    row.robots_version,
+                    row.rule_line,
+                    Arc::clone(&row.rule),
+                    Arc::clone(&row.group),
+                );
+                id_of(&mut self.rules, &mut self.rule_ids, &rule)
+            }
+        };
         // Rows of one path differ by User-Agent, verification, version and evidence: they
         // follow each other, and become one entry.
         if let Some(last) = self.entries.last_mut()
@@ -252,7 +273,9 @@ impl PathRanking {
 
     /// Sorts the entries in memory and writes them as a run.
     fn spill(&mut self) -> io::Result<()> {
-        self.entries.sort_unstable_by(Entry::order);
+        // Stable: it merges the stretches already in order (one per crawler) rather than
+        // sorting from scratch.
+        self.entries.sort_by(Entry::order);
         let file = match &mut self.file {
             Some(f) => f,
             None => self.file.insert(tempfile::tempfile()?),
@@ -284,7 +307,7 @@ impl PathRanking {
             return Ok(());
         };
         let mut memory = std::mem::take(&mut self.entries);
-        memory.sort_unstable_by(Entry::order);
+        memory.sort_by(Entry::order);
         self.cost = 0;
         let runs = std::mem::take(&mut self.runs);
         // One read buffer per run, together about a budget (within 4 to 64 KiB each).
@@ -364,6 +387,18 @@ impl PathRanking {
                 .or_default() += 1;
         }
         if self.limit == 0 {
+            return;
+        }
+        // Most paths of a long tail cannot make the list: known without building their row.
+        if self.top.len() >= self.limit
+            && self.top.peek().is_some_and(|worst| {
+                (
+                    Reverse(g.requests),
+                    &**host,
+                    cut(&g.first.path, self.keep_bytes),
+                ) > (Reverse(worst.requests), &*worst.host, worst.path.as_str())
+            })
+        {
             return;
         }
         let ranked = RankedPath {
