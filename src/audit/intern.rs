@@ -218,6 +218,13 @@ impl Tables {
         ua != BROWSER_UA && !matches!(self.uas[ua as usize].ident, UaIdent::Other(_))
     }
 
+    /// Empties the client table and gives what it held, for a caller that re-interns the
+    /// clients it still refers to (after a spill took the requests that named the rest).
+    pub fn take_clients(&mut self) -> Vec<Client> {
+        self.client_ids = HashMap::default();
+        std::mem::take(&mut self.clients)
+    }
+
     /// The index of a client.
     pub fn client(&mut self, client: Client) -> u32 {
         if let Some(&id) = self.client_ids.get(&client) {

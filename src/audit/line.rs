@@ -35,6 +35,10 @@ use super::spool::Spool;
 /// Bytes a kept path costs beyond its own (its map entry and allocation).
 const PATH_OVERHEAD: usize = 48;
 
+/// Bytes a distinct client of kept requests costs: its entry in the table and in the map
+/// that interns it (a named client's bytes come on top).
+const CLIENT_OVERHEAD: usize = 80;
+
 /// What every worker reads.
 pub struct Shared<'a> {
     pub settings: &'a AuditSettings,
@@ -71,6 +75,10 @@ struct LocalStream {
     delay: Vec<Hit>,
     resolution_ms: i64,
 }
+
+/// What a spill takes from one stream: its kept requests sorted by path, each path's range
+/// of them, and its paths by index.
+type Taken<'a> = (Vec<(u32, Hit)>, Vec<(u32, u32)>, Vec<&'a [u8]>);
 
 /// Requests from one client that claimed a crawler it is not.
 struct LocalSpoof {
@@ -403,7 +411,15 @@ impl<'a> Worker<'a> {
         }
         // Some version forbids it: judged at the end, with every fetch of /robots.txt known.
         entry.agg.pending += 1;
+        let known_clients = self.tables.clients.len();
         let client = self.tables.client(Client::new(ip, req.client));
+        if self.tables.clients.len() > known_clients {
+            self.kept += CLIENT_OVERHEAD
+                + match &self.tables.clients[client as usize] {
+                    Client::Ip(_) => 0,
+                    Client::Other(name) => name.len(),
+                };
+        }
         let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
         let (path, new_path) = match stream.path_ids.get(&*req.target) {
             Some(&p) => (p, false),
@@ -413,6 +429,7 @@ impl<'a> Worker<'a> {
                 (p, true)
             }
         };
+        let capacity = stream.hits.capacity();
         stream.hits.push((
             path,
             Hit {
@@ -421,7 +438,8 @@ impl<'a> Worker<'a> {
                 status: req.status,
             },
         ));
-        self.kept += std::mem::size_of::<(u32, Hit)>();
+        // What the vectors hold, growth included (up to twice their length).
+        self.kept += (stream.hits.capacity() - capacity) * std::mem::size_of::<(u32, Hit)>();
         if new_path {
             self.kept += req.target.len() + PATH_OVERHEAD;
         }
@@ -433,11 +451,14 @@ impl<'a> Worker<'a> {
 
     /// Writes the kept requests to a sorted run (spill.rs) and forgets them. A run that
     /// cannot be written (no space for temporary files) leaves them in memory.
+    ///
+    /// The records are made one at a time as the run is written, in an order sorted by
+    /// indices, so writing a run takes little memory beyond what it frees.
     fn spill(&mut self) {
         let tables = &self.tables;
         let mut streams = Vec::new();
-        let mut records = Vec::new();
-        for (&(origin, ua, v), s) in &self.aggs.streams {
+        let mut kept: Vec<Taken<'_>> = Vec::new();
+        for (&(origin, ua, v), s) in &mut self.aggs.streams {
             if s.hits.is_empty() {
                 continue;
             }
@@ -445,7 +466,6 @@ impl<'a> Worker<'a> {
                 continue;
             };
             let judged = &tables.judged[s.judged as usize];
-            let index = streams.len() as u32;
             streams.push(RunStream {
                 key: (
                     o.clone(),
@@ -455,52 +475,112 @@ impl<'a> Worker<'a> {
                 ),
                 agent: (*judged.agent).clone(),
             });
-            let mut by_path: Vec<Vec<RunHit>> = vec![Vec::new(); s.path_ids.len()];
-            for (p, hit) in &s.hits {
-                by_path[*p as usize].push(RunHit {
-                    time_ms: hit.time_ms,
-                    client: tables.clients[hit.client as usize].clone(),
-                    status: hit.status,
-                });
+            let mut hits = std::mem::take(&mut s.hits);
+            hits.sort_by_key(|h| h.0);
+            let mut ranges = vec![(0u32, 0u32); s.path_ids.len()];
+            let mut at = 0;
+            while at < hits.len() {
+                let path = hits[at].0;
+                let end = at + hits[at..].iter().take_while(|h| h.0 == path).count();
+                ranges[path as usize] = (at as u32, end as u32);
+                at = end;
             }
+            let mut paths: Vec<&[u8]> = vec![&[]; s.path_ids.len()];
             for (path, &p) in &s.path_ids {
-                records.push(RunRecord {
-                    stream: index,
-                    path: path.clone(),
-                    hits: std::mem::take(&mut by_path[p as usize]),
-                });
+                paths[p as usize] = path;
             }
+            kept.push((hits, ranges, paths));
         }
         let host: Vec<String> = streams.iter().map(|s| s.key.0.display_host()).collect();
-        records.sort_by(|a, b| {
-            let (sa, sb) = (&streams[a.stream as usize], &streams[b.stream as usize]);
+        let mut order: Vec<(u32, u32)> = kept
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (_, ranges, _))| {
+                ranges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.0 < r.1)
+                    .map(move |(p, _)| (i as u32, p as u32))
+            })
+            .collect();
+        let key = |&(i, p): &(u32, u32)| {
+            let s = &streams[i as usize];
             (
-                &host[a.stream as usize],
-                &sa.key.1,
-                &*text::cell(&a.path),
-                &sa.key.2,
-                sa.key.3,
+                &host[i as usize],
+                &s.key.1,
+                text::cell(kept[i as usize].2[p as usize]),
+                &s.key.2,
+                s.key.3,
             )
-                .cmp(&(
-                    &host[b.stream as usize],
-                    &sb.key.1,
-                    &*text::cell(&b.path),
-                    &sb.key.2,
-                    sb.key.3,
-                ))
+        };
+        order.sort_by(|a, b| key(a).cmp(&key(b)));
+        let records = order.iter().map(|&(i, p)| {
+            let (hits, ranges, paths) = &kept[i as usize];
+            let (start, end) = ranges[p as usize];
+            RunRecord {
+                stream: i,
+                path: paths[p as usize].into(),
+                hits: hits[start as usize..end as usize]
+                    .iter()
+                    .map(|(_, hit)| RunHit {
+                        time_ms: hit.time_ms,
+                        client: tables.clients[hit.client as usize].clone(),
+                        status: hit.status,
+                    })
+                    .collect(),
+            }
         });
-        match SpillRun::write(streams, records) {
+        let written = SpillRun::write(streams, records);
+        drop(order);
+        match written {
             Ok(run) => {
+                drop(kept);
                 self.runs.push(Arc::new(run));
                 for s in self.aggs.streams.values_mut() {
                     s.hits = Vec::new();
                     s.path_ids = HashMap::default();
                 }
+                self.compact_clients();
                 self.kept = 0;
             }
             // Kept in memory: past the budget, but nothing lost.
-            Err(_) => self.budget = usize::MAX,
+            Err(_) => {
+                // The streams taken from, in the same order (the map has not changed).
+                let mut taken = kept
+                    .into_iter()
+                    .map(|(hits, _, _)| hits)
+                    .collect::<Vec<_>>();
+                taken.reverse();
+                for s in self.aggs.streams.values_mut() {
+                    if s.hits.is_empty()
+                        && !s.path_ids.is_empty()
+                        && let Some(hits) = taken.pop()
+                    {
+                        s.hits = hits;
+                    }
+                }
+                self.budget = usize::MAX;
+            }
         }
+    }
+
+    /// After a run took the kept requests, keeps only the clients still referred to
+    /// (Crawl-delay requests, spoofed addresses), so that the table does not grow with every
+    /// address the runs took away.
+    fn compact_clients(&mut self) {
+        let old = self.tables.take_clients();
+        let tables = &mut self.tables;
+        for s in self.aggs.streams.values_mut() {
+            for hit in &mut s.delay {
+                hit.client = tables.client(old[hit.client as usize].clone());
+            }
+        }
+        self.aggs.spoofed = std::mem::take(&mut self.aggs.spoofed)
+            .into_iter()
+            .map(|((client, crawler), s)| {
+                ((tables.client(old[client as usize].clone()), crawler), s)
+            })
+            .collect();
     }
 
     fn stream(
@@ -557,7 +637,6 @@ impl<'a> Worker<'a> {
             ..
         } = self;
         let mut partial = Partial {
-            clients: tables.clients.clone(),
             too_old_to_verify: aggs.too_old,
             runs: self.runs,
             ..Partial::default()
@@ -662,6 +741,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // Moved, not copied: the table can be as large as the kept requests.
+        partial.clients = tables.clients;
         partial
     }
 }

@@ -96,7 +96,8 @@ impl SpillRun {
             .try_clone()?;
         file.rewind()?;
         Ok(RunReader {
-            input: BufReader::with_capacity(1 << 20, file),
+            // One reader per run is open during the merge: a small buffer each.
+            input: BufReader::with_capacity(64 << 10, file),
             left: self.records,
             buf: Vec::new(),
         })

@@ -235,6 +235,61 @@ fn past_the_memory_budget_kept_requests_go_to_runs_and_the_reports_are_the_same(
     assert_eq!(wire, all_in_memory);
 }
 
+#[test]
+fn a_spill_also_forgets_the_addresses_of_the_requests_it_took() {
+    // Every request from an address of its own: the table of clients would otherwise grow
+    // with the log, outside the budget.
+    let mut log = Vec::new();
+    for i in 0..30_000u32 {
+        log.extend_from_slice(
+            format!(
+                "www.example.com:443 100.{}.{}.{} - - [20/Nov/2026:10:{:02}:{:02} +0000] \"GET /admin/{} HTTP/1.1\" 200 5 \"-\" \"FooBot/1.0 (+https://foo.example/bot)\"\n",
+                64 + i / 65_536,
+                (i / 256) % 256,
+                i % 256,
+                (i / 60) % 60,
+                i % 60,
+                i % 5_000,
+            )
+            .as_bytes(),
+        );
+    }
+    let with_budget = |budget: usize| {
+        let store = RobotsStore::new(FetchOptions {
+            robots_dir: Some(testdata("robots-dir")),
+            ..FetchOptions::default()
+        })
+        .expect("a robots-dir store");
+        Auditor::new(
+            AuditSettings {
+                format: Some(Format::VhostCombined),
+                threads: 1,
+                memory_budget: budget,
+                ..AuditSettings::default()
+            },
+            Arc::new(Registry::builtin()),
+            Arc::new(Verifier::bundled()),
+            Arc::new(store) as Arc<dyn RobotsSource>,
+        )
+    };
+    let big = with_budget(1 << 30);
+    let all_in_memory = big.audit_reader(&log[..], "addresses.log").unwrap();
+    assert_eq!(all_in_memory.clients.len(), 30_000);
+    let small = with_budget(64 << 10);
+    let spilled = small.audit_reader(&log[..], "addresses.log").unwrap();
+    assert!(spilled.runs.len() > 5, "{} runs", spilled.runs.len());
+    // What is left: the addresses of the requests since the last run (and of Crawl-delay
+    // and spoofed requests, none here), not one per request the runs took.
+    assert!(
+        spilled.clients.len() < 2_000,
+        "{} clients kept",
+        spilled.clients.len()
+    );
+    let expected = reports(&big, all_in_memory);
+    assert!(rows_in(&expected[0]) >= 5_000, "a row per path");
+    assert_eq!(reports(&small, spilled), expected);
+}
+
 fn rows_in(csv: &[u8]) -> usize {
     csv.iter().filter(|&&b| b == b'\n').count() - 1
 }
