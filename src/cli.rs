@@ -76,6 +76,11 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub hosts: Option<PathBuf>,
 
+    /// Also write the findings as one self-contained HTML page (charts and top tables; no
+    /// network requests when opened).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
     /// Log format: auto (detect it from the first lines of each input), combined, common,
     /// vhost_combined, nginx-json, caddy, cloudflare, cloudfront, alb (or elb), w3c (or iis).
     #[arg(long, short = 'f', value_name = "NAME", default_value = "auto")]
@@ -175,7 +180,8 @@ pub struct AuditArgs {
     pub max_line_length: String,
 
     /// About how much memory the requests kept for the end may take (`512M`, `2G`, bytes);
-    /// past it they go to sorted runs in temporary files (in $TMPDIR).
+    /// past it they go to sorted runs in temporary files (in $TMPDIR). With --html, the
+    /// page's table of paths takes up to a quarter more before it sorts in a temporary file.
     #[arg(long, value_name = "SIZE", default_value = "128M")]
     pub max_memory: String,
 

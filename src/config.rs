@@ -64,6 +64,8 @@ pub struct Config {
     pub spoofed: Option<PathBuf>,
     /// `--inputs`: the per-input report.
     pub inputs_report: Option<PathBuf>,
+    /// `--html`: the findings as one page.
+    pub html: Option<PathBuf>,
     pub fetch: FetchOptions,
     pub crawlers: Option<PathBuf>,
     /// `--verify-dns`: the resolver settings.
@@ -180,6 +182,7 @@ impl Config {
             hosts: args.hosts,
             spoofed: args.spoofed,
             inputs_report: args.inputs_report,
+            html: args.html,
             fetch: fetch_options(&args.net)?,
             crawlers: args.crawlers,
             dns,

@@ -156,6 +156,7 @@ fn check_paths(config: &Config) -> anyhow::Result<()> {
         ("--hosts", &config.hosts),
         ("--spoofed", &config.spoofed),
         ("--inputs", &config.inputs_report),
+        ("--html", &config.html),
     ]
     .into_iter()
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
@@ -249,6 +250,7 @@ struct Outputs {
     hosts: Option<Output>,
     spoofed: Option<Output>,
     inputs: Option<Output>,
+    html: Option<Output>,
 }
 
 impl Outputs {
@@ -263,6 +265,7 @@ impl Outputs {
             hosts: open(&config.hosts)?,
             spoofed: open(&config.spoofed)?,
             inputs: open(&config.inputs_report)?,
+            html: open(&config.html)?,
         })
     }
 
@@ -277,12 +280,23 @@ impl Outputs {
             neutralize: config.neutralize,
         };
         let mut tally = ViolationTally::default();
+        // The page takes the rows as they go to the CSV: one pass, never all in memory. Its
+        // table of paths sorts on disk past a quarter of --max-memory.
+        let mut digest = self.html.is_some().then(|| {
+            report::ViolationDigest::new(
+                report::Limits::default(),
+                config.settings.memory_budget / 4,
+            )
+        });
         let rows = findings.violations.by_ref().inspect(|r| {
             *tally
                 .entry(r.host.to_string())
                 .or_default()
                 .entry(r.crawler.to_string())
                 .or_default() += r.requests;
+            if let Some(d) = &mut digest {
+                d.add(r);
+            }
         });
         let rows = report::write_violations(&mut self.out, rows, style)
             .map_err(|e| e.named(self.out.name()))?;
@@ -301,6 +315,29 @@ impl Outputs {
             report::write_inputs(&mut *o, &input_rows(config, findings), style)
                 .map_err(|e| e.named(o.name()))?;
         }
+        if let (Some(o), Some(digest)) = (&mut self.html, digest) {
+            let activity: Vec<report::Hourly<'_>> = findings
+                .activity
+                .iter()
+                .map(|a| report::Hourly {
+                    hour_ms: a.hour_ms,
+                    host: &a.host,
+                    crawler: &a.crawler,
+                    kind: a.kind,
+                    requests: a.requests,
+                })
+                .collect();
+            let page = report::Page {
+                inputs: &input_rows(config, findings),
+                summary: &findings.summary,
+                hosts: &findings.hosts,
+                spoofed: &findings.spoofed,
+                activity: &activity,
+                too_old_to_verify: findings.too_old_to_verify.requests,
+                leeway_ms: config.settings.leeway_ms,
+            };
+            report::write_html(&mut *o, &page, digest).map_err(|e| e.named(o.name()))?;
+        }
         Ok((rows, tally))
     }
 
@@ -311,6 +348,7 @@ impl Outputs {
             self.hosts,
             self.spoofed,
             self.inputs,
+            self.html,
         ]
         .into_iter()
         .flatten()

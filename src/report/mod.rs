@@ -1,8 +1,9 @@
-//! Report stage: turns the audit's merged aggregates into CSV files and terminal text.
+//! Report stage: turns the audit's merged aggregates into CSV files, an HTML page and
+//! terminal text.
 //!
 //! Takes rows that are already aggregated and sorted ([`ViolationRow`], [`SummaryRow`],
-//! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate) written atomically through
-//! [`Output`]. It must not decide anything about the audit: what a row says was settled
+//! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate) and one self-contained HTML page
+//! ([`write_html`]), written atomically through [`Output`]. It must not decide anything about the audit: what a row says was settled
 //! upstream; this stage only makes it safe to open and to print. Before anything is written,
 //! [`check_paths`] refuses reports that would replace an input or each other.
 //!
@@ -12,6 +13,7 @@
 //! - control characters and invalid UTF-8: every cell goes through [`text::cell`] (`%XX`),
 //!   and a report written to a terminal through [`text::TerminalWriter`] (see [`Output`]).
 
+mod html;
 mod output;
 mod paths;
 
@@ -23,6 +25,7 @@ use std::sync::Arc;
 
 use crate::text;
 
+pub use html::{Hourly, Limits, Page, ViolationDigest, push_text, render, write_html};
 pub use output::{Output, remove_temp_files_on_signal};
 pub use paths::{PathError, check_input, check_paths};
 

@@ -12,6 +12,7 @@ mod fetch;
 mod formats;
 mod history;
 mod history_import;
+mod html;
 mod inputs;
 mod output;
 mod partial;

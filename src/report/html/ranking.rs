@@ -1,0 +1,696 @@
+//! The page's "Paths" table: the (host, path)s with the most disallowed requests over all
+//! crawlers, counted exactly, in bounded memory, from the violation rows as they stream by.
+//!
+//! Rows come in report order: by host, then kind, then crawler, then path. One path's requests
+//! are therefore spread over the rows of every crawler of its host, and adding them up needs
+//! all of the host's paths at once: a long-tail site has a path per request. So a host's
+//! entries are kept in memory up to a budget, then sorted by path and written as a run to an
+//! anonymous temporary file (the system removes it when it is closed, however the process
+//! ends); at the end of the host the runs are merged by path and each path's total is offered
+//! to a top list of fixed length. Memory holds the budget, a read buffer per run and the top
+//! rows, whatever the number of paths (as the audit's own kept requests, `audit::spill`).
+//!
+//! The merge also counts, for the rules table, how many distinct paths each rule forbade.
+//! The only order relied on is that a host's disallowed rows are contiguous.
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
+use std::os::unix::fs::FileExt;
+use std::sync::Arc;
+
+use crate::report::ViolationRow;
+
+/// A rule as the rules table keys it: host, the version of robots.txt it is from, its line,
+/// its text and its group.
+pub type RuleKey = (Arc<str>, Option<i64>, u32, Arc<str>, Arc<str>);
+
+/// A rule within one host (the host is the section's).
+type HostRule = (Option<i64>, u32, Arc<str>, Arc<str>);
+
+/// One path of the top list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankedPath {
+    pub host: Arc<str>,
+    /// The path as requested, cut to what the page can show of it.
+    pub path: String,
+    pub requests: u64,
+    /// Requests by crawler, in the order crawlers first came.
+    pub crawlers: Vec<(Arc<str>, u64)>,
+    /// The rule of its first row in report order.
+    pub rule: Arc<str>,
+    pub first_ms: i64,
+    pub last_ms: i64,
+    /// Position of its first row in the stream: the last tie-break, so the order is total.
+    seq: u64,
+}
+
+impl RankedPath {
+    /// Most requests first, then by host and path, then by arrival.
+    fn key(&self) -> (Reverse<u64>, &str, &str, u64) {
+        (Reverse(self.requests), &self.host, &self.path, self.seq)
+    }
+}
+
+impl Ord for RankedPath {
+    fn cmp(&self, other: &RankedPath) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl PartialOrd for RankedPath {
+    fn partial_cmp(&self, other: &RankedPath) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// What the ranking gives at the end.
+#[derive(Debug, Default)]
+pub struct Ranked {
+    /// The top paths, the most requested first.
+    pub top: Vec<RankedPath>,
+    /// Distinct (host, path)s with disallowed requests, shown or not.
+    pub distinct: u64,
+    /// Distinct paths per rule.
+    pub rule_paths: BTreeMap<RuleKey, u64>,
+}
+
+/// The requests of consecutive rows of one (crawler, rule, path).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    path: Box<str>,
+    seq: u64,
+    crawler: u32,
+    rule: u32,
+    requests: u64,
+    first_ms: i64,
+    last_ms: i64,
+}
+
+impl Entry {
+    fn order(&self, other: &Entry) -> Ordering {
+        (&self.path, self.seq).cmp(&(&other.path, other.seq))
+    }
+
+    /// What it costs in memory, about.
+    fn cost(&self) -> usize {
+        std::mem::size_of::<Entry>() + self.path.len()
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(self.path.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.path.as_bytes());
+        out.extend_from_slice(&self.seq.to_le_bytes());
+        out.extend_from_slice(&self.crawler.to_le_bytes());
+        out.extend_from_slice(&self.rule.to_le_bytes());
+        out.extend_from_slice(&self.requests.to_le_bytes());
+        out.extend_from_slice(&self.first_ms.to_le_bytes());
+        out.extend_from_slice(&self.last_ms.to_le_bytes());
+    }
+
+    fn decode(input: &mut impl Read) -> io::Result<Entry> {
+        let mut n4 = [0u8; 4];
+        let mut n8 = [0u8; 8];
+        input.read_exact(&mut n4)?;
+        let mut path = vec![0u8; u32::from_le_bytes(n4) as usize];
+        input.read_exact(&mut path)?;
+        let path = String::from_utf8(path)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?
+            .into_boxed_str();
+        let mut u64_of = |input: &mut dyn Read| -> io::Result<u64> {
+            input.read_exact(&mut n8)?;
+            Ok(u64::from_le_bytes(n8))
+        };
+        let seq = u64_of(input)?;
+        input.read_exact(&mut n4)?;
+        let crawler = u32::from_le_bytes(n4);
+        input.read_exact(&mut n4)?;
+        let rule = u32::from_le_bytes(n4);
+        let requests = u64_of(input)?;
+        let first_ms = u64_of(input)? as i64;
+        let last_ms = u64_of(input)? as i64;
+        Ok(Entry {
+            path,
+            seq,
+            crawler,
+            rule,
+            requests,
+            first_ms,
+            last_ms,
+        })
+    }
+}
+
+/// Where a run lies in the temporary file.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    offset: u64,
+    len: u64,
+    entries: u64,
+}
+
+/// The top paths, gathered one host at a time.
+pub struct PathRanking {
+    /// Paths in the top list.
+    limit: usize,
+    /// Bytes of a path kept for the page.
+    keep_bytes: usize,
+    /// Bytes of entries kept in memory before they go to a run.
+    budget: usize,
+    host: Option<Arc<str>>,
+    crawlers: Vec<Arc<str>>,
+    crawler_ids: HashMap<Arc<str>, u32>,
+    rules: Vec<HostRule>,
+    rule_ids: HashMap<HostRule, u32>,
+    entries: Vec<Entry>,
+    cost: usize,
+    file: Option<File>,
+    file_len: u64,
+    runs: Vec<Run>,
+    top: BinaryHeap<RankedPath>,
+    distinct: u64,
+    rule_paths: BTreeMap<RuleKey, u64>,
+}
+
+impl PathRanking {
+    /// A ranking keeping the `limit` most requested paths, each cut to `keep_bytes`, with
+    /// about `budget` bytes of one host's paths in memory.
+    pub fn new(limit: usize, keep_bytes: usize, budget: usize) -> PathRanking {
+        PathRanking {
+            limit,
+            keep_bytes,
+            budget,
+            host: None,
+            crawlers: Vec::new(),
+            crawler_ids: HashMap::new(),
+            rules: Vec::new(),
+            rule_ids: HashMap::new(),
+            entries: Vec::new(),
+            cost: 0,
+            file: None,
+            file_len: 0,
+            runs: Vec::new(),
+            top: BinaryHeap::new(),
+            distinct: 0,
+            rule_paths: BTreeMap::new(),
+        }
+    }
+
+    /// Takes a disallowed row; `seq` is its position in the stream.
+    pub fn add(&mut self, row: &ViolationRow, seq: u64) -> io::Result<()> {
+        if self.host.as_deref() != Some(&*row.host) {
+            self.end_host()?;
+            self.host = Some(Arc::clone(&row.host));
+        }
+        // Consecutive rows mostly share their crawler and rule (and their texts' `Arc`s).
+        let crawler = match self.entries.last() {
+            Some(last) if Arc::ptr_eq(&self.crawlers[last.crawler as usize], &row.crawler) => {
+                last.crawler
+            }
+            _ => id_of(&mut self.crawlers, &mut self.crawler_ids, &row.crawler),
+        };
+        let rule = match self.entries.last() {
+            Some(last)
+                if {
+                    let r = &self.rules[last.rule as usize];
+                    r.0 == row.robots_version
+                        && r.1 == row.rule_line
+                        && Arc::ptr_eq(&r.2, &row.rule)
+                        && Arc::ptr_eq(&r.3, &row.group)
+                } =>
+            {
+                last.rule
+            }
+            _ => {
+                let rule: HostRule = (
+                    row.robots_version,
+                    row.rule_line,
+                    Arc::clone(&row.rule),
+                    Arc::clone(&row.group),
+                );
+                id_of(&mut self.rules, &mut self.rule_ids, &rule)
+            }
+        };
+        // Rows of one path differ by User-Agent, verification, version and evidence: they
+        // follow each other, and become one entry.
+        if let Some(last) = self.entries.last_mut()
+            && last.crawler == crawler
+            && last.rule == rule
+            && *last.path == *row.path
+        {
+            last.requests += row.requests;
+            last.first_ms = last.first_ms.min(row.first_seen_ms);
+            last.last_ms = last.last_ms.max(row.last_seen_ms);
+            return Ok(());
+        }
+        let entry = Entry {
+            path: row.path.as_str().into(),
+            seq,
+            crawler,
+            rule,
+            requests: row.requests,
+            first_ms: row.first_seen_ms,
+            last_ms: row.last_seen_ms,
+        };
+        self.cost += entry.cost();
+        self.entries.push(entry);
+        if self.cost > self.budget {
+            self.spill()?;
+        }
+        Ok(())
+    }
+
+    /// The top list and the counts.
+    pub fn finish(mut self) -> io::Result<Ranked> {
+        self.end_host()?;
+        Ok(Ranked {
+            top: self.top.into_sorted_vec(),
+            distinct: self.distinct,
+            rule_paths: self.rule_paths,
+        })
+    }
+
+    /// Sorts the entries in memory and writes them as a run.
+    fn spill(&mut self) -> io::Result<()> {
+        // Stable: it merges the stretches already in order (one per crawler) rather than
+        // sorting from scratch.
+        self.entries.sort_by(Entry::order);
+        let file = match &mut self.file {
+            Some(f) => f,
+            None => self.file.insert(tempfile::tempfile()?),
+        };
+        let mut out = BufWriter::with_capacity(1 << 16, &*file);
+        let mut buf = Vec::new();
+        let mut len = 0;
+        for e in &self.entries {
+            buf.clear();
+            e.encode(&mut buf);
+            out.write_all(&buf)?;
+            len += buf.len() as u64;
+        }
+        out.flush()?;
+        self.runs.push(Run {
+            offset: self.file_len,
+            len,
+            entries: self.entries.len() as u64,
+        });
+        self.file_len += len;
+        self.entries.clear();
+        self.cost = 0;
+        Ok(())
+    }
+
+    /// Merges the host's entries by path and offers each path to the top list.
+    fn end_host(&mut self) -> io::Result<()> {
+        let Some(host) = self.host.take() else {
+            return Ok(());
+        };
+        let mut memory = std::mem::take(&mut self.entries);
+        memory.sort_by(Entry::order);
+        self.cost = 0;
+        let runs = std::mem::take(&mut self.runs);
+        // One read buffer per run, together about a budget (within 4 to 64 KiB each).
+        let buffer = (self.budget / runs.len().max(1)).clamp(4 << 10, 64 << 10);
+        // Out of `self` while it is read, so that `offer` may change the rest.
+        let file = self.file.take();
+        let mut sources: Vec<Source<'_>> = Vec::with_capacity(runs.len() + 1);
+        if let Some(file) = &file {
+            for run in &runs {
+                sources.push(Source::File {
+                    input: BufReader::with_capacity(
+                        buffer,
+                        At {
+                            file,
+                            pos: run.offset,
+                            end: run.offset + run.len,
+                        },
+                    ),
+                    left: run.entries,
+                });
+            }
+        }
+        sources.push(Source::Memory(memory.into_iter()));
+        let mut heads = BinaryHeap::new();
+        for (i, s) in sources.iter_mut().enumerate() {
+            if let Some(e) = s.next()? {
+                heads.push(Head(e, i));
+            }
+        }
+        let mut group: Option<Group> = None;
+        while let Some(Head(e, i)) = heads.pop() {
+            if let Some(next) = sources[i].next()? {
+                heads.push(Head(next, i));
+            }
+            match &mut group {
+                Some(g) if *g.first.path == *e.path => g.add(&e),
+                _ => {
+                    if let Some(g) = group.take() {
+                        self.offer(&host, g);
+                    }
+                    group = Some(Group::new(e));
+                }
+            }
+        }
+        if let Some(g) = group.take() {
+            self.offer(&host, g);
+        }
+        drop(sources);
+        // The next host's runs start the file afresh.
+        if let Some(mut f) = file.as_ref() {
+            f.set_len(0)?;
+            f.rewind()?;
+        }
+        self.file = file;
+        self.file_len = 0;
+        self.crawlers.clear();
+        self.crawler_ids.clear();
+        self.rules.clear();
+        self.rule_ids.clear();
+        Ok(())
+    }
+
+    /// One path's total: counted, and kept if it is among the top.
+    fn offer(&mut self, host: &Arc<str>, g: Group) {
+        self.distinct += 1;
+        for &rule in &g.rules {
+            let (version, line, text, group) = &self.rules[rule as usize];
+            *self
+                .rule_paths
+                .entry((
+                    Arc::clone(host),
+                    *version,
+                    *line,
+                    Arc::clone(text),
+                    Arc::clone(group),
+                ))
+                .or_default() += 1;
+        }
+        if self.limit == 0 {
+            return;
+        }
+        // Most paths of a long tail cannot make the list: known without building their row.
+        if self.top.len() >= self.limit
+            && self.top.peek().is_some_and(|worst| {
+                (
+                    Reverse(g.requests),
+                    &**host,
+                    cut(&g.first.path, self.keep_bytes),
+                ) > (Reverse(worst.requests), &*worst.host, worst.path.as_str())
+            })
+        {
+            return;
+        }
+        let ranked = RankedPath {
+            host: Arc::clone(host),
+            path: cut(&g.first.path, self.keep_bytes).to_string(),
+            requests: g.requests,
+            crawlers: g
+                .crawlers
+                .iter()
+                .map(|&(c, n)| (Arc::clone(&self.crawlers[c as usize]), n))
+                .collect(),
+            rule: Arc::clone(&self.rules[g.first.rule as usize].2),
+            first_ms: g.first_ms,
+            last_ms: g.last_ms,
+            seq: g.first.seq,
+        };
+        if self.top.len() < self.limit {
+            self.top.push(ranked);
+        } else if self.top.peek().is_some_and(|worst| ranked < *worst) {
+            self.top.pop();
+            self.top.push(ranked);
+        }
+    }
+}
+
+/// The index of `key` in `names`, added if new.
+fn id_of<K: Clone + Eq + std::hash::Hash>(
+    names: &mut Vec<K>,
+    ids: &mut HashMap<K, u32>,
+    key: &K,
+) -> u32 {
+    if let Some(&id) = ids.get(key) {
+        return id;
+    }
+    let id = names.len() as u32;
+    names.push(key.clone());
+    ids.insert(key.clone(), id);
+    id
+}
+
+/// `s` cut to at most `bytes` bytes, at a character boundary.
+fn cut(s: &str, bytes: usize) -> &str {
+    if s.len() <= bytes {
+        return s;
+    }
+    let mut end = bytes;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// The entries of one path over all runs, in arrival order.
+struct Group {
+    /// The first in report order: its path, rule and position.
+    first: Entry,
+    requests: u64,
+    first_ms: i64,
+    last_ms: i64,
+    crawlers: Vec<(u32, u64)>,
+    /// Distinct rules (a path has few).
+    rules: Vec<u32>,
+}
+
+impl Group {
+    fn new(e: Entry) -> Group {
+        let mut g = Group {
+            requests: 0,
+            first_ms: e.first_ms,
+            last_ms: e.last_ms,
+            crawlers: Vec::new(),
+            rules: Vec::new(),
+            first: e.clone(),
+        };
+        g.add(&e);
+        g
+    }
+
+    fn add(&mut self, e: &Entry) {
+        self.requests += e.requests;
+        self.first_ms = self.first_ms.min(e.first_ms);
+        self.last_ms = self.last_ms.max(e.last_ms);
+        match self.crawlers.iter_mut().find(|c| c.0 == e.crawler) {
+            Some(c) => c.1 += e.requests,
+            None => self.crawlers.push((e.crawler, e.requests)),
+        }
+        if !self.rules.contains(&e.rule) {
+            self.rules.push(e.rule);
+        }
+    }
+}
+
+/// The least entry of a source, for the merge (a min-heap by path, then position).
+struct Head(Entry, usize);
+
+impl PartialEq for Head {
+    fn eq(&self, other: &Head) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Head {}
+
+impl Ord for Head {
+    fn cmp(&self, other: &Head) -> Ordering {
+        other.0.order(&self.0).then(other.1.cmp(&self.1))
+    }
+}
+
+impl PartialOrd for Head {
+    fn partial_cmp(&self, other: &Head) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Sorted entries: a run in the file or the rest in memory.
+enum Source<'f> {
+    File { input: BufReader<At<'f>>, left: u64 },
+    Memory(std::vec::IntoIter<Entry>),
+}
+
+impl Source<'_> {
+    fn next(&mut self) -> io::Result<Option<Entry>> {
+        match self {
+            Source::File { input, left } => {
+                if *left == 0 {
+                    return Ok(None);
+                }
+                *left -= 1;
+                Entry::decode(input).map(Some)
+            }
+            Source::Memory(entries) => Ok(entries.next()),
+        }
+    }
+}
+
+/// A stretch of a file read by position, so that runs of one file are read side by side.
+struct At<'f> {
+    file: &'f File,
+    pos: u64,
+    end: u64,
+}
+
+impl Read for At<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = buf.len().min((self.end - self.pos) as usize);
+        if n == 0 {
+            return Ok(0);
+        }
+        let got = self.file.read_at(&mut buf[..n], self.pos)?;
+        self.pos += got as u64;
+        Ok(got)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Kind;
+
+    fn row(host: &str, crawler: &str, ua: &str, path: &str, requests: u64, t: i64) -> ViolationRow {
+        ViolationRow {
+            host: host.into(),
+            kind: Kind::Disallowed,
+            crawler: crawler.into(),
+            user_agent: ua.into(),
+            group: "*".into(),
+            path: path.into(),
+            rule: "Disallow: /".into(),
+            rule_line: 2,
+            requests,
+            first_seen_ms: t,
+            last_seen_ms: t + 1000,
+            verification: "verified",
+            robots_version: None,
+            evidence: "in-force",
+            client_ips: 1,
+            sample_ip: "192.0.2.1".into(),
+            status_codes: vec![(200, requests)],
+            min_interval_ms: None,
+            median_interval_ms: None,
+        }
+    }
+
+    /// Rows in report order: hosts, then crawlers, then paths; path `i` of host `h` gets
+    /// `(i * 7 + h) % 13 + 1` requests from each crawler, over two User-Agents.
+    fn stream(hosts: usize, crawlers: usize, paths: usize) -> Vec<ViolationRow> {
+        let mut rows = Vec::new();
+        for h in 0..hosts {
+            for c in 0..crawlers {
+                let mut names: Vec<String> = (0..paths).map(|i| format!("/p/{i}")).collect();
+                names.sort();
+                for name in names {
+                    let i: usize = name[3..].parse().unwrap();
+                    let n = ((i * 7 + h) % 13 + 1) as u64;
+                    for ua in ["a", "b"] {
+                        rows.push(row(
+                            &format!("h{h}.example"),
+                            &format!("Bot{c}"),
+                            &format!("Bot{c}/{ua}"),
+                            &name,
+                            n,
+                            (i * 1000) as i64,
+                        ));
+                    }
+                }
+            }
+        }
+        rows
+    }
+
+    /// The ranking of `rows`, and the runs the last host had in its file.
+    fn rank(rows: &[ViolationRow], limit: usize, budget: usize) -> (Ranked, usize) {
+        let mut r = PathRanking::new(limit, 1 << 20, budget);
+        for (seq, row) in rows.iter().enumerate() {
+            r.add(row, seq as u64).unwrap();
+        }
+        let runs = r.runs.len();
+        assert_eq!(r.file.is_some(), runs > 0);
+        (r.finish().unwrap(), runs)
+    }
+
+    #[test]
+    fn paths_are_summed_over_crawlers_in_memory_and_through_runs_alike() {
+        let rows = stream(3, 4, 500);
+        // The oracle: a plain map of every (host, path).
+        let mut totals: BTreeMap<(String, String), u64> = BTreeMap::new();
+        for r in &rows {
+            *totals
+                .entry((r.host.to_string(), r.path.clone()))
+                .or_default() += r.requests;
+        }
+        let mut expected: Vec<((String, String), u64)> = totals.into_iter().collect();
+        expected.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        expected.truncate(40);
+
+        let (in_memory, spilled) = rank(&rows, 40, 1 << 30);
+        assert_eq!(spilled, 0);
+        // A budget of a few entries: many runs per host.
+        let (on_disk, spilled) = rank(&rows, 40, 2_000);
+        assert!(spilled > 10, "{spilled} runs");
+        for ranked in [&in_memory, &on_disk] {
+            assert_eq!(ranked.distinct, 3 * 500);
+            let got: Vec<((String, String), u64)> = ranked
+                .top
+                .iter()
+                .map(|p| ((p.host.to_string(), p.path.clone()), p.requests))
+                .collect();
+            assert_eq!(got, expected);
+            // Each top path: every crawler, twice its per-crawler count (two User-Agents).
+            for p in &ranked.top {
+                assert_eq!(p.crawlers.len(), 4);
+                assert!(p.crawlers.iter().all(|c| c.1 * 4 == p.requests));
+            }
+            assert_eq!(
+                ranked.rule_paths.values().copied().collect::<Vec<_>>(),
+                vec![500; 3]
+            );
+        }
+        assert_eq!(in_memory.top, on_disk.top);
+    }
+
+    #[test]
+    fn a_path_counts_once_per_rule_however_many_rows_it_has() {
+        let mut rows = vec![
+            row("a.example", "GPTBot", "GPTBot/1", "/x", 2, 0),
+            row("a.example", "GPTBot", "GPTBot/2", "/x", 3, 5000),
+            row("a.example", "GPTBot", "GPTBot/1", "/y", 1, 0),
+            row("a.example", "bingbot", "bingbot/2", "/x", 4, 0),
+        ];
+        rows[3].rule = "Disallow: /x".into();
+        let (ranked, _) = rank(&rows, 10, 1 << 20);
+        assert_eq!(ranked.distinct, 2);
+        let x = &ranked.top[0];
+        assert_eq!((x.path.as_str(), x.requests), ("/x", 9));
+        assert_eq!(
+            x.crawlers,
+            vec![(Arc::from("GPTBot"), 5), (Arc::from("bingbot"), 4)]
+        );
+        assert_eq!((x.first_ms, x.last_ms), (0, 6000));
+        assert_eq!(&*x.rule, "Disallow: /", "the first row's rule");
+        let paths: Vec<(&str, u64)> = ranked.rule_paths.iter().map(|(k, n)| (&*k.3, *n)).collect();
+        assert_eq!(paths, vec![("Disallow: /", 2), ("Disallow: /x", 1)]);
+    }
+
+    #[test]
+    fn kept_paths_are_cut_at_a_character_boundary() {
+        let mut r = PathRanking::new(5, 4, 1 << 20);
+        r.add(&row("a.example", "GPTBot", "g", "/ééé", 1, 0), 0)
+            .unwrap();
+        assert_eq!(r.finish().unwrap().top[0].path, "/é");
+        assert_eq!(cut("/ééé", 4), "/é");
+        assert_eq!(cut("abc", 10), "abc");
+    }
+}

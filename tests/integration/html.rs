@@ -1,0 +1,615 @@
+//! The `--html` page: its content from the shipped log, its bytes from run to run, its size
+//! on a long-tail log, and what a real browser makes of it (headless Chromium, with hostile
+//! log lines and robots.txt rules).
+//!
+//! The browser test needs Debian's `chromium` (or `$CHROMIUM`). Without one it is skipped,
+//! unless `ROBOTS_AUDIT_REQUIRE_BROWSER` is set, as `.ci/run` sets it: there a missing
+//! browser fails the test.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::{audit, run, stderr, testdata};
+
+/// Audits `log` with `robots` and `extra` arguments, writing the page; gives its text.
+fn page(log: &Path, robots: &Path, extra: &[&OsStr], dir: &Path) -> String {
+    let html = dir.join("report.html");
+    let mut args: Vec<&OsStr> = vec![
+        log.as_os_str(),
+        OsStr::new("--robots-dir"),
+        robots.as_os_str(),
+        OsStr::new("--out"),
+        OsStr::new("/dev/null"),
+        OsStr::new("--html"),
+        html.as_os_str(),
+    ];
+    args.extend_from_slice(extra);
+    let o = run(&args, None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    fs::read_to_string(&html).expect("the page is UTF-8")
+}
+
+/// The HTML of section `id`.
+fn section<'a>(html: &'a str, id: &str) -> &'a str {
+    let start = html
+        .find(&format!("<section id=\"{id}\">"))
+        .unwrap_or_else(|| panic!("no section {id}"));
+    let len = html[start..].find("</section>").expect("sections close");
+    &html[start..start + len]
+}
+
+#[test]
+fn the_page_shows_the_testdata_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = page(
+        &testdata("access.log.gz"),
+        &testdata("robots-dir"),
+        &[],
+        dir.path(),
+    );
+    // Headline figures agree with the golden CSVs: 3,990 requests read (inputs.csv), 148
+    // report rows (violations.csv), 20 spoofed addresses (spoofed.csv).
+    let figures = section(&html, "figures");
+    assert!(
+        figures.contains("<span class=\"v\">3,990</span>"),
+        "{figures}"
+    );
+    assert!(figures.contains("148 report rows"), "{figures}");
+    assert!(
+        figures.contains("Spoofed addresses</span><span class=\"v\">20</span>"),
+        "{figures}"
+    );
+    let violating: u64 =
+        crate::support::rows(&fs::read(testdata("expected/violations.csv")).unwrap())
+            .iter()
+            .map(|r| r["requests"].parse::<u64>().unwrap())
+            .sum();
+    assert!(
+        figures.contains(&format!(
+            "Violating requests</span><span class=\"v\">{violating}</span>"
+        )),
+        "{violating}: {figures}"
+    );
+    // Crawlers, paths and rules from the log and the robots.txt files.
+    let crawlers = section(&html, "crawlers");
+    for name in ["GPTBot", "ClaudeBot", "bingbot", "AhrefsBot", "Googlebot"] {
+        assert!(crawlers.contains(&format!("<td>{name}</td>")), "{name}");
+    }
+    let paths = section(&html, "paths");
+    assert!(paths.contains("<code>/internal/metrics</code>"), "{paths}");
+    assert!(section(&html, "rules").contains("<code>Disallow: /admin/</code>"));
+    assert!(section(&html, "delays").contains("<code>Crawl-delay: 5</code>"));
+    assert!(section(&html, "hosts").contains("no file in robots dir"));
+    // Charts, with real dates on the time axis.
+    assert!(html.contains("<svg id=\"chart-time\""));
+    assert!(html.contains(">2026-11-20</text>"));
+    assert!(html.contains("<svg id=\"chart-hosts\""));
+}
+
+#[test]
+fn the_page_is_byte_identical_across_runs_and_thread_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = testdata("access.log.gz");
+    let robots = testdata("robots-dir");
+    let one = page(
+        &log,
+        &robots,
+        &[OsStr::new("--threads"), OsStr::new("1")],
+        dir.path(),
+    );
+    let two = page(
+        &log,
+        &robots,
+        &[OsStr::new("--threads"), OsStr::new("2")],
+        dir.path(),
+    );
+    let again = page(
+        &log,
+        &robots,
+        &[OsStr::new("--threads"), OsStr::new("2")],
+        dir.path(),
+    );
+    assert!(one == two, "1 and 2 threads differ");
+    assert!(two == again, "two runs differ");
+}
+
+#[test]
+fn the_page_is_replaced_only_by_a_complete_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("report.html");
+    fs::write(&html, "previous").unwrap();
+    // An input that cannot be read: the run fails before writing anything.
+    let o = audit(
+        &dir.path().join("missing.log"),
+        &[OsStr::new("--html"), html.as_os_str()],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&html).unwrap(), "previous");
+    // The page may not replace an input.
+    let log = dir.path().join("access.log");
+    fs::copy(testdata("access.log"), &log).unwrap();
+    let o = audit(&log, &[OsStr::new("--html"), log.as_os_str()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--html"), "{}", stderr(&o));
+    assert_eq!(
+        fs::read(&log).unwrap(),
+        fs::read(testdata("access.log")).unwrap()
+    );
+    // And no temporary file is left behind.
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}
+
+/// Writes a robots-dir where every host forbids everything.
+fn forbid_all(dir: &Path, hosts: &[String]) -> PathBuf {
+    let robots = dir.join("robots");
+    for host in hosts {
+        fs::create_dir_all(robots.join(host)).unwrap();
+        fs::write(
+            robots.join(host).join("robots.txt"),
+            "User-agent: *\nDisallow: /\n",
+        )
+        .unwrap();
+    }
+    robots
+}
+
+#[test]
+fn a_long_tail_of_200000_violations_gives_a_page_within_the_bound() {
+    // 200,000 distinct violation rows over 40 days: 8 hosts, known and unknown crawlers,
+    // every path different and long.
+    let dir = tempfile::tempdir().unwrap();
+    let hosts: Vec<String> = (0..8).map(|i| format!("site{i}.example")).collect();
+    let robots = forbid_all(dir.path(), &hosts);
+    let agents = [
+        "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)",
+        "Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+        "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+    ];
+    let log = dir.path().join("tail.log");
+    let mut w = std::io::BufWriter::new(fs::File::create(&log).unwrap());
+    let rows = 200_000u64;
+    let start = 1_795_132_800u64; // 2026-11-20T00:00:00Z
+    for i in 0..rows {
+        let t = jiff_free_clf(start + i * 40 * 86_400 / rows);
+        let agent = if i % 5 == 4 {
+            format!(
+                "Mozilla/5.0 (compatible; TailBot{}/1.0; +http://tail.example/bot)",
+                i / 5 % 300
+            )
+        } else {
+            agents[(i % 4) as usize].to_string()
+        };
+        writeln!(
+            w,
+            "{host}:443 192.0.2.{a} - - [{t}] \"GET /catalogue/{i}/{pad} HTTP/1.1\" 200 512 \"-\" \"{agent}\"",
+            host = hosts[(i % 8) as usize],
+            a = i % 250 + 1,
+            pad = "x".repeat(120),
+        )
+        .unwrap();
+    }
+    w.flush().unwrap();
+    drop(w);
+    let out = dir.path().join("v.csv");
+    let html_path = dir.path().join("report.html");
+    let o = run(
+        &[
+            log.as_os_str(),
+            OsStr::new("--robots-dir"),
+            robots.as_os_str(),
+            OsStr::new("--out"),
+            out.as_os_str(),
+            OsStr::new("--html"),
+            html_path.as_os_str(),
+            OsStr::new("--quiet"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv_rows = fs::read(&out)
+        .unwrap()
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        - 1;
+    assert_eq!(csv_rows as u64, rows, "every violation is its own row");
+    let html = fs::read_to_string(&html_path).unwrap();
+    eprintln!(
+        "page: {} bytes for {} rows ({} bytes of CSV)",
+        html.len(),
+        csv_rows,
+        fs::metadata(&out).unwrap().len()
+    );
+    assert!(html.len() < 2 << 20, "{} bytes", html.len());
+    // The top 100 paths are shown, the rest counted.
+    let paths = section(&html, "paths");
+    assert_eq!(paths.matches("<tr>").count(), 1 + 100);
+    assert!(paths.contains("and 199,900 more paths"), "{paths}");
+    // 4 known crawlers and 300 unknown ones: 50 shown.
+    let crawlers = section(&html, "crawlers");
+    assert!(
+        crawlers.contains("and 254 more crawlers"),
+        "{}",
+        &crawlers[crawlers.find("</tbody>").unwrap()..]
+    );
+    // 40 days of hours: six-hour bins, 161 of them, for each of 8 series.
+    let chart = &html[html.find("<svg id=\"chart-time\"").unwrap()..];
+    let chart = &chart[..chart.find("</svg>").unwrap()];
+    assert!(chart.contains("per 6 hours, UTC</title>"));
+    assert!(chart.matches("<rect").count() <= 161 * 8);
+}
+
+#[test]
+fn the_page_is_the_same_when_its_paths_are_sorted_on_disk() {
+    // 6,000 paths on two hosts, each requested by three crawlers (1 to 4 times each): a
+    // path's total is spread over three stretches of the report. Under --max-memory 64K the
+    // page adds them up through temporary files; it must give the same page, and each
+    // total must be the sum of the path's rows in the CSV.
+    let dir = tempfile::tempdir().unwrap();
+    let hosts: Vec<String> = (0..2).map(|i| format!("shop{i}.example")).collect();
+    let robots = forbid_all(dir.path(), &hosts);
+    let agents = [
+        "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+        "Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+        "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+    ];
+    let log = dir.path().join("tail.log");
+    let mut w = std::io::BufWriter::new(fs::File::create(&log).unwrap());
+    let start = 1_795_132_800u64; // 2026-11-20T00:00:00Z
+    let mut k = 0;
+    for i in 0..6_000u64 {
+        for (a, agent) in agents.iter().enumerate() {
+            for _ in 0..1 + (i + a as u64) % 4 {
+                k += 1;
+                writeln!(
+                    w,
+                    "{host}:443 192.0.2.{ip} - - [{t}] \"GET /item/{i}/{pad} HTTP/1.1\" 200 512 \"-\" \"{agent}\"",
+                    host = hosts[(i % 2) as usize],
+                    ip = k % 250 + 1,
+                    t = jiff_free_clf(start + k),
+                    pad = "y".repeat(60),
+                )
+                .unwrap();
+            }
+        }
+    }
+    w.flush().unwrap();
+    drop(w);
+    let run_with = |memory: &str, name: &str| -> (String, Vec<u8>) {
+        let out = dir.path().join(format!("{name}.csv"));
+        let html = dir.path().join(format!("{name}.html"));
+        let o = run(
+            &[
+                log.as_os_str(),
+                OsStr::new("--robots-dir"),
+                robots.as_os_str(),
+                OsStr::new("--out"),
+                out.as_os_str(),
+                OsStr::new("--html"),
+                html.as_os_str(),
+                OsStr::new("--max-memory"),
+                OsStr::new(memory),
+                OsStr::new("--quiet"),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (fs::read_to_string(&html).unwrap(), fs::read(&out).unwrap())
+    };
+    let (small, csv) = run_with("64K", "small");
+    let (large, _) = run_with("1G", "large");
+    assert!(small == large, "the page depends on --max-memory");
+    // The oracle: the CSV's rows added up per (host, path), most first, ties by value.
+    let mut totals: std::collections::BTreeMap<(String, String), u64> = Default::default();
+    for r in crate::support::rows(&csv) {
+        *totals
+            .entry((r["host"].to_string(), r["path"].to_string()))
+            .or_default() += r["requests"].parse::<u64>().unwrap();
+    }
+    assert_eq!(totals.len(), 6_000);
+    let mut expected: Vec<((String, String), u64)> = totals.into_iter().collect();
+    expected.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    expected.truncate(100);
+    let paths = section(&small, "paths");
+    let shown: Vec<((String, String), u64)> = paths
+        .split("<tr><td>")
+        .skip(1)
+        .map(|row| {
+            let cell = |after: &str, before: &str| {
+                let s = &row[row.find(after).unwrap() + after.len()..];
+                s[..s.find(before).unwrap()].to_string()
+            };
+            (
+                (cell("", "</td>"), cell("<code>", "</code>")),
+                cell("<td class=\"n\">", "</td>")
+                    .replace(',', "")
+                    .parse()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(shown, expected);
+    // Path 1 (mod 4): 2 + 3 + 4 requests from its three crawlers.
+    assert_eq!(expected[0].1, 9, "a path's total over its three crawlers");
+    assert!(paths.contains("and 5,900 more paths"), "{paths}");
+}
+
+/// A unix time as a CLF time in UTC, `20/Nov/2026:00:00:00 +0000`.
+fn jiff_free_clf(secs: u64) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let days = (secs / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let s = secs % 86_400;
+    format!(
+        "{day:02}/{}/{year}:{:02}:{:02}:{:02} +0000",
+        MONTHS[(month - 1) as usize],
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// In a real browser
+
+/// The browser to test with: `$CHROMIUM`, else `chromium` on the PATH. None when there is
+/// none and the environment does not require one.
+fn chromium() -> Option<PathBuf> {
+    let found = std::env::var_os("CHROMIUM").map(PathBuf::from).or_else(|| {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|p| p.join("chromium"))
+                .find(|p| p.is_file())
+        })
+    });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("ROBOTS_AUDIT_REQUIRE_BROWSER").is_none(),
+            "ROBOTS_AUDIT_REQUIRE_BROWSER is set but there is no chromium (install Debian's \
+             chromium package, or name one in $CHROMIUM)"
+        );
+        eprintln!("skipped: no chromium, and ROBOTS_AUDIT_REQUIRE_BROWSER is not set");
+    }
+    found
+}
+
+/// `chromium --headless --dump-dom URL`: the DOM after the page's script ran, and what the
+/// browser logged.
+fn dump_dom(browser: &Path, url: &str) -> (String, String) {
+    let profile = tempfile::tempdir().unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chromium starts");
+    // Read both pipes while waiting, so a chatty browser never blocks on a full pipe.
+    let mut out_pipe = child.stdout.take().unwrap();
+    let mut err_pipe = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        std::io::Read::read_to_end(&mut out_pipe, &mut s).unwrap();
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        std::io::Read::read_to_end(&mut err_pipe, &mut s).unwrap();
+        s
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("chromium did not finish in 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (
+        String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
+        String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
+    )
+}
+
+/// Log lines and robots.txt rules written to break out of every context the page has.
+fn hostile_site(dir: &Path) -> (PathBuf, PathBuf) {
+    let robots = dir.join("robots");
+    let host = robots.join("evil.example");
+    fs::create_dir_all(&host).unwrap();
+    fs::write(
+        host.join("robots.txt"),
+        "User-agent: *\n\
+         Disallow: /\"><svg/onload=document.title='pwned-rule'>\n\
+         Disallow: /\n\
+         \n\
+         User-agent: GPTBot\n\
+         Disallow: /</style></svg><script>document.title='pwned-group'</script>\n\
+         Disallow: /\n",
+    )
+    .unwrap();
+    let log = dir.join("evil.log");
+    let line = |path: &[u8], agent: &[u8], n: u8| {
+        let mut l =
+            format!("evil.example:443 192.0.2.{n} - - [20/Nov/2026:10:{n:02}:00 +0000] \"GET ")
+                .into_bytes();
+        l.extend_from_slice(path);
+        l.extend_from_slice(b" HTTP/1.1\" 200 5 \"-\" \"");
+        l.extend_from_slice(agent);
+        l.extend_from_slice(b"\"\n");
+        l
+    };
+    let gpt = b"Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)".as_slice();
+    let mut text = Vec::new();
+    for (n, (path, agent)) in [
+        (b"/\"><svg/onload=document.title='pwned-rule'>".as_slice(), b"Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)".as_slice()),
+        (b"/</svg><script>document.title='pwned-path'</script>", gpt),
+        (b"/javascript:document.title='pwned-js'", gpt),
+        (b"/ctl/\x1b[2J\x00\xff\xfe/\xe2\x80\xaetxt.exe", gpt),
+        (b"/</style></svg><script>document.title='pwned-group'</script>", gpt),
+        // Claims GPTBot from an address outside OpenAI's: its User-Agent is shown in the
+        // spoofed table.
+        (
+            b"/agent",
+            b"Mozilla/5.0 (compatible; GPTBot/1.2; <img/src/onerror=document.title='pwned-agent'>) \\\"><script>document.title='pwned-quote'</script>",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        text.extend(line(path, agent, n as u8 + 1));
+    }
+    fs::write(&log, text).unwrap();
+    (log, robots)
+}
+
+#[test]
+fn in_a_real_browser_the_page_renders_and_hostile_strings_stay_text() {
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (log, robots) = hostile_site(dir.path());
+    let html_text = page(
+        &log,
+        &robots,
+        &[
+            OsStr::new("--spoofed"),
+            dir.path().join("s.csv").as_os_str(),
+        ],
+        dir.path(),
+    );
+    let url = format!("file://{}", dir.path().join("report.html").display());
+    let (dom, log_text) = dump_dom(&browser, &url);
+    assert!(dom.contains("</html>"), "no DOM dumped: {log_text}");
+
+    // The page's own script ran (the CSP let it, by its hash) and logged no error; nothing
+    // was refused (no request was attempted, no inline code from data was found).
+    assert!(
+        dom.contains("data-script=\"ran\""),
+        "the script did not run: {log_text}"
+    );
+    for bad in ["Uncaught", "Refused to", "Content Security Policy", "ERR_"] {
+        assert!(
+            !log_text.contains(bad),
+            "{bad} in the browser's log:\n{log_text}"
+        );
+    }
+    // The filter boxes the script adds.
+    assert!(dom.matches("<input type=\"search\"").count() >= 4);
+
+    // No payload became markup: one script element (the page's own), no title change, no
+    // element from the data, every payload visible as text.
+    assert_eq!(dom.matches("<script").count(), 1, "{dom}");
+    let title = &dom[dom.find("<title>").unwrap()..dom.find("</title>").unwrap()];
+    assert!(title.starts_with("<title>robots-audit report"), "{title}");
+    for element in ["<img", "<svg/", "<svg onload", "onload=\"", "onerror=\""] {
+        assert!(!dom.contains(element), "{element} in the DOM");
+    }
+    for text in [
+        "/\"&gt;&lt;svg/onload=document.title='pwned-rule'&gt;",
+        "/&lt;/svg&gt;&lt;script&gt;document.title='pwned-path'&lt;/script&gt;",
+        "Disallow: /&lt;/style&gt;&lt;/svg&gt;&lt;script&gt;document.title='pwned-group'&lt;/script&gt;",
+        "/javascript:document.title='pwned-js'",
+        "/ctl/%1B[2J%00%FF%FE/%E2%80%AEtxt.exe",
+    ] {
+        assert!(dom.contains(text), "{text} not shown as text");
+    }
+    // The hostile User-Agent (its `\"` unescaped by the log format) is text too.
+    assert!(
+        section(&dom, "spoofed").contains(
+            "&lt;img/src/onerror=document.title='pwned-agent'&gt;) \"&gt;&lt;script&gt;document.title='pwned-quote'&lt;/script&gt;"
+        ),
+        "agent"
+    );
+    // And the javascript: path is no link (the page has none from data).
+    assert!(!dom.contains("<a "), "a link in the page");
+    // A chart is there, drawn.
+    assert!(dom.contains("<svg id=\"chart-time\"") && dom.contains("<rect class=\"s0\""));
+    // Crawlers and paths from the log, as a reader sees them.
+    let crawlers = section(&dom, "crawlers");
+    assert!(crawlers.contains("GPTBot") && crawlers.contains("AhrefsBot"));
+    assert!(html_text.contains("Disallow: /"));
+}
+
+#[test]
+fn in_a_real_browser_the_tables_sort_and_filter() {
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    page(
+        &testdata("access.log.gz"),
+        &testdata("robots-dir"),
+        &[],
+        dir.path(),
+    );
+    // The page opens sorted by crawler name (column 0, ascending) and with the paths
+    // filtered to GPTBot's.
+    let url = format!(
+        "file://{}#sort=crawlers:0:asc&q=paths:gptbot",
+        dir.path().join("report.html").display()
+    );
+    let (dom, log_text) = dump_dom(&browser, &url);
+    assert!(!log_text.contains("Uncaught"), "{log_text}");
+    let crawlers = section(&dom, "crawlers");
+    let names: Vec<&str> = crawlers
+        .split("<tr>")
+        .skip(2)
+        .map(|row| {
+            let cell = &row[row.find("<td>").unwrap() + 4..];
+            &cell[..cell.find("</td>").unwrap()]
+        })
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort_by_key(|n| n.to_lowercase());
+    assert_eq!(names, sorted);
+    assert!(names.len() > 5, "{names:?}");
+    assert!(crawlers.contains("aria-sort=\"ascending\""));
+    let paths = section(&dom, "paths");
+    let shown: Vec<&str> = paths
+        .split("<tr")
+        .skip(2)
+        .filter(|row| !row.starts_with(" hidden"))
+        .collect();
+    let hidden = paths.matches("<tr hidden=\"\"").count();
+    assert!(!shown.is_empty() && hidden > 0, "{paths}");
+    assert!(shown.iter().all(|row| row.contains("GPTBot")), "{shown:?}");
+}
