@@ -9,7 +9,6 @@
 //! User-Agent comes to is found once per `RobotsTxt` and kept, so asking about many URLs costs
 //! one path match each.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
@@ -36,20 +35,40 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// The bytes of a text argument: a `str`'s UTF-8 (one copy, into a Python `bytes`), or a
+/// `bytes` object's own.
+enum Text<'a, 'py> {
+    Encoded(Bound<'py, PyBytes>),
+    Borrowed(&'a [u8]),
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Text<'_, '_> {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Text::Encoded(b) => b.as_bytes(),
+            Text::Borrowed(b) => b,
+            Text::Owned(v) => v,
+        }
+    }
+}
+
 /// The bytes of a `str` (UTF-8; lone surrogates become U+FFFD), `bytes` or `bytearray`
 /// argument; a `TypeError` naming the argument for anything else.
-fn text_arg<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, [u8]>> {
+fn text_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, what: &str) -> PyResult<Text<'a, 'py>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(match s.to_string_lossy() {
-            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
-            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+        return Ok(match s.encode_utf8() {
+            Ok(b) => Text::Encoded(b),
+            Err(_) => Text::Owned(s.to_string_lossy().into_owned().into_bytes()),
         });
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(Cow::Borrowed(b.as_bytes()));
+        return Ok(Text::Borrowed(b.as_bytes()));
     }
     if let Ok(b) = obj.cast::<PyByteArray>() {
-        return Ok(Cow::Owned(b.to_vec()));
+        return Ok(Text::Owned(b.to_vec()));
     }
     let kind = obj
         .get_type()
@@ -157,7 +176,15 @@ pub struct RobotsTxt {
     /// The dialect chosen at parse time, if any.
     dialect: Option<Dialect>,
     parsed: [OnceLock<robots::RobotsTxt>; 3],
-    askers: Mutex<HashMap<Box<[u8]>, Arc<Asker>>>,
+    askers: Mutex<Askers>,
+}
+
+/// Who has asked: by User-Agent, and the last one by object (a crawl asks with the same
+/// string object every time; it is then neither encoded nor hashed again).
+#[derive(Default)]
+struct Askers {
+    by_text: HashMap<Box<[u8]>, Arc<Asker>, foldhash::fast::RandomState>,
+    last: Option<(Py<PyAny>, Arc<Asker>)>,
 }
 
 impl RobotsTxt {
@@ -166,29 +193,42 @@ impl RobotsTxt {
             .get_or_init(|| robots::RobotsTxt::parse(&self.body, dialect))
     }
 
-    fn asker(&self, user_agent: &[u8]) -> Arc<Asker> {
+    fn asker(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Arc<Asker>> {
+        {
+            let askers = self.askers.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((obj, asker)) = &askers.last
+                && obj.is(user_agent)
+            {
+                return Ok(Arc::clone(asker));
+            }
+        }
+        let text = text_arg(user_agent, "user_agent")?;
         let mut askers = self.askers.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(a) = askers.get(user_agent) {
-            return Arc::clone(a);
-        }
-        if askers.len() >= MAX_REMEMBERED {
-            askers.clear();
-        }
-        let asker = Arc::new(Asker::new(user_agent));
-        askers.insert(user_agent.into(), Arc::clone(&asker));
-        asker
+        let asker = match askers.by_text.get(&*text) {
+            Some(a) => Arc::clone(a),
+            None => {
+                if askers.by_text.len() >= MAX_REMEMBERED {
+                    askers.by_text.clear();
+                }
+                let asker = Arc::new(Asker::new(&text));
+                askers.by_text.insert((*text).into(), Arc::clone(&asker));
+                asker
+            }
+        };
+        askers.last = Some((user_agent.clone().unbind(), Arc::clone(&asker)));
+        Ok(asker)
     }
 
     /// The parse and group for this asker, in the dialect asked for, chosen at parse time,
     /// or the crawler's own.
     fn view(
         &self,
-        user_agent: &[u8],
+        user_agent: &Bound<'_, PyAny>,
         dialect: Option<Dialect>,
-    ) -> (&robots::RobotsTxt, Option<GroupId>) {
-        let asker = self.asker(user_agent);
+    ) -> PyResult<(&robots::RobotsTxt, Option<GroupId>)> {
+        let asker = self.asker(user_agent)?;
         let robots = self.parsed(dialect.or(self.dialect).unwrap_or(asker.dialect));
-        (robots, asker.group(robots))
+        Ok((robots, asker.group(robots)))
     }
 }
 
@@ -212,7 +252,7 @@ impl RobotsTxt {
             body,
             dialect,
             parsed: Default::default(),
-            askers: Mutex::new(HashMap::new()),
+            askers: Mutex::new(Askers::default()),
         };
         // The common dialect now, without holding up other Python threads.
         let first = dialect.unwrap_or(Dialect::Google);
@@ -225,8 +265,7 @@ impl RobotsTxt {
     /// Whether `user_agent` may fetch `url` (a full URL or a path with its query).
     fn can_fetch(&self, url: &Bound<'_, PyAny>, user_agent: &Bound<'_, PyAny>) -> PyResult<bool> {
         let url = text_arg(url, "url")?;
-        let ua = text_arg(user_agent, "user_agent")?;
-        let (robots, group) = self.view(&ua, None);
+        let (robots, group) = self.view(user_agent, None)?;
         Ok(PATH.with_borrow_mut(|path| {
             normalize_target(&url, path);
             robots.check(group, path).allowed
@@ -245,8 +284,7 @@ impl RobotsTxt {
     ) -> PyResult<Decision> {
         let dialect = dialect_arg(dialect)?;
         let url = text_arg(url, "url")?;
-        let ua = text_arg(user_agent, "user_agent")?;
-        let (robots, group) = self.view(&ua, dialect);
+        let (robots, group) = self.view(user_agent, dialect)?;
         let verdict = PATH.with_borrow_mut(|path| {
             normalize_target(&url, path);
             robots.check(group, path)
@@ -264,8 +302,7 @@ impl RobotsTxt {
     /// The `Crawl-delay` of the group that applies to `user_agent`, in seconds; None when
     /// that group has none (or no group applies).
     fn crawl_delay(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        let ua = text_arg(user_agent, "user_agent")?;
-        let (robots, group) = self.view(&ua, None);
+        let (robots, group) = self.view(user_agent, None)?;
         Ok(group
             .and_then(|g| robots.group(g).crawl_delay)
             .map(|d| d.millis as f64 / 1000.0))

@@ -42,9 +42,9 @@ def run_cli(cli: Path, args: List[str], cwd: Path) -> subprocess.CompletedProces
     )
 
 
-def split_gzip(source: Path, dest: Path, parts: int, stem: str = "part") -> List[str]:
+def split_gzip(source: Path, dest: Path, parts: int, stem: str = "part", absolute: bool = True) -> List[str]:
     """`source`'s lines in `parts` gzip files (levels 1, 6, 9, and one of two gzip members),
-    named `<stem>N.log.gz` in `dest`; gives their names."""
+    named `<stem>N.log.gz` in `dest`; gives their paths (or names)."""
     lines = source.read_bytes().splitlines(keepends=True)
     names = []
     for i in range(parts):
@@ -58,7 +58,7 @@ def split_gzip(source: Path, dest: Path, parts: int, stem: str = "part") -> List
             blob = gzip.compress(data, (1, 6, 9)[i % 3])
         assert gzip.decompress(blob) == data
         (dest / name).write_bytes(blob)
-        names.append(name)
+        names.append(str(dest / name) if absolute else name)
     return names
 
 
