@@ -36,6 +36,20 @@ def the_wheel() -> Path:
     return wheels[-1]
 
 
+def spark_home(tmp_path: Path) -> Path:
+    """pyspark's folder seen through links, so that the local cluster's workers make their
+    `work/` folders (the executors' working directories) here, not inside the venv."""
+    import pyspark
+
+    real = Path(pyspark.__file__).parent
+    home = tmp_path / "spark-home"
+    home.mkdir()
+    for entry in real.iterdir():
+        if entry.name != "work":
+            (home / entry.name).symlink_to(entry)
+    return home
+
+
 def test_spark_submit_ships_the_wheel_with_archives(cli: Path, tmp_path: Path) -> None:
     wheel = the_wheel()
     assert "manylinux_2_17" in wheel.name or "manylinux2014" in wheel.name, wheel.name
@@ -49,14 +63,18 @@ def test_spark_submit_ships_the_wheel_with_archives(cli: Path, tmp_path: Path) -
         SPARK_LOCAL_IP="127.0.0.1",
         PYSPARK_PYTHON=sys.executable,
         RA_DRIVER_SITE=str(site),
-        # The workers' folders (executors' working directories), here rather than in pyspark's.
-        SPARK_WORKER_DIR=str(tmp_path / "work"),
+        SPARK_HOME=str(spark_home(tmp_path)),
     )
     # The executors' Python must not find the package anywhere but in the archive, or this
     # test would prove nothing.
     probe = subprocess.run([sys.executable, "-c", "import robots_audit"], env=env, cwd=tmp_path, capture_output=True)
     assert probe.returncode != 0, "robots_audit is importable without the archive"
 
+    # A wheel is a zip file, but Spark (and YARN) unpack archives by their file name's
+    # extension: shipped as a .zip it is unpacked, as a .whl it would be copied whole (and
+    # Python cannot load native code from inside a zip, which is why --py-files fails too).
+    archive = tmp_path / "robots_audit.zip"
+    shutil.copyfile(wheel, archive)
     shutil.copytree(TESTDATA / "robots-dir", tmp_path / "robots-dir")
     logs = split_gzip(TESTDATA / "access.log", tmp_path, 4, absolute=False)
     (tmp_path / "job.py").write_text(DRIVER)
@@ -64,7 +82,7 @@ def test_spark_submit_ships_the_wheel_with_archives(cli: Path, tmp_path: Path) -
     cmd = [
         str(spark_submit),
         "--master", "local-cluster[2,1,1024]",
-        "--archives", f"{wheel}#robots_audit_whl",
+        "--archives", f"{archive}#robots_audit_whl",
         "--conf", "spark.executorEnv.PYTHONPATH=robots_audit_whl",
         "--conf", "spark.ui.enabled=false",
         "job.py", *logs, "--robots-dir", "robots-dir",
@@ -78,5 +96,5 @@ def test_spark_submit_ships_the_wheel_with_archives(cli: Path, tmp_path: Path) -
         assert (tmp_path / f"spark-{name}.csv").read_bytes() == (tmp_path / f"cli-{name}.csv").read_bytes(), name
     assert (tmp_path / "cli-out.csv").read_bytes().count(b"\n") > 100
     # The executors were separate processes that unpacked the archive in their own folders.
-    unpacked = list((tmp_path / "work").glob("app-*/*/robots_audit_whl/robots_audit/_native*.so"))
+    unpacked = list((tmp_path / "spark-home" / "work").glob("app-*/*/robots_audit_whl/robots_audit/_native*.so"))
     assert len(unpacked) == 2, unpacked
