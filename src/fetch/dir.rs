@@ -20,7 +20,10 @@ use std::time::UNIX_EPOCH;
 
 use crate::history::{Millis, Window};
 
-use super::{MAX_ROBOTS_BYTES, Obtained, Origin, OriginHistory, Outcome, RobotsEntry, Version};
+use super::{
+    MAX_ROBOTS_BYTES, Missing, Obtained, Origin, OriginHistory, Outcome, RobotsEntry, Scheme,
+    Snapshot, Version,
+};
 
 /// What a dated file says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,6 +225,27 @@ impl RobotsDir {
         Ok(RobotsDir { hosts })
     }
 
+    /// The whole folder as a [`Snapshot`]: every origin a host folder speaks for (the http
+    /// and https origins whose [`Origin::display_host`] is the folder's name) with its
+    /// history, and "no file" for every other origin, as [`RobotsDir::history`] answers.
+    /// What a job ships to other machines so that they judge as `--robots-dir` does here
+    /// without knowing the origins in advance. Reads every body file once.
+    pub fn snapshot(&self) -> Snapshot {
+        let mut histories = BTreeMap::new();
+        for folder in self.hosts.keys() {
+            for scheme in [Scheme::Http, Scheme::Https] {
+                let Ok(origin) = Origin::from_host(folder.as_bytes(), scheme) else {
+                    continue;
+                };
+                if origin.display_host() == *folder {
+                    let history = Arc::new(self.history(&origin));
+                    histories.insert(origin, history);
+                }
+            }
+        }
+        Snapshot::new(histories, Missing::AllowAll)
+    }
+
     /// The history of `origin` from the saved files: an undated `robots.txt` is one version
     /// for all time, dated files are versions; no folder (or an empty one) is "no file", as
     /// a 404 (all allowed).
@@ -327,6 +351,91 @@ fn unreadable(url: String, path: &Path, e: &io::Error) -> RobotsEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fetch::RobotsSource;
+
+    /// A history with the fetch times cleared (a "no file" entry is stamped when made).
+    fn timeless(h: &OriginHistory) -> Vec<(Window, RobotsEntry)> {
+        h.versions()
+            .iter()
+            .map(|v| {
+                let mut e = (*v.entry).clone();
+                e.fetched_at = 0;
+                (v.window, e)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn snapshot_answers_every_origin_as_the_folder_does() {
+        let root = tempfile::tempdir().unwrap();
+        let put = |host: &str, name: &str, body: &str| {
+            let dir = root.path().join(host);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(name), body).unwrap();
+        };
+        put(
+            "example.com",
+            "robots.txt",
+            "User-agent: *\nDisallow: /a/\n",
+        );
+        put(
+            "example.com:8080",
+            "robots.txt",
+            "User-agent: *\nDisallow: /b/\n",
+        );
+        put(
+            "example.com:443",
+            "robots.txt",
+            "User-agent: *\nDisallow: /c/\n",
+        );
+        put(
+            "[2001:db8::1]",
+            "robots.txt",
+            "User-agent: *\nDisallow: /d/\n",
+        );
+        put(
+            "dated.example",
+            "robots.20261101T000000Z.txt",
+            "User-agent: *\nDisallow: /e/\n",
+        );
+        put("dated.example", "robots.20261103T000000Z.404", "");
+        std::fs::create_dir_all(root.path().join("empty.example")).unwrap();
+        let dir = RobotsDir::scan(root.path()).unwrap();
+        let snapshot = dir.snapshot();
+        // http:443 is the folder `example.com:443`; https:443 is `example.com`.
+        assert_eq!(
+            snapshot.histories().len(),
+            9,
+            "{:?}",
+            snapshot.histories().keys()
+        );
+        let origins = [
+            "http://example.com",
+            "https://example.com",
+            "http://example.com:8080",
+            "https://example.com:8080",
+            "http://example.com:443",
+            "https://example.com:80",
+            "https://[2001:db8::1]",
+            "https://dated.example",
+            "https://empty.example",
+            "https://other.example",
+        ];
+        for url in origins {
+            let origin = Origin::from_url(url, Scheme::Https).unwrap();
+            let from_snapshot = snapshot.lookup(&origin).expect("a snapshot answers all");
+            assert_eq!(
+                timeless(&from_snapshot),
+                timeless(&dir.history(&origin)),
+                "{url}"
+            );
+        }
+        let c = Origin::from_url("http://example.com:443", Scheme::Https).unwrap();
+        assert_eq!(
+            snapshot.lookup(&c).unwrap().current().body_bytes(),
+            b"User-agent: *\nDisallow: /c/\n"
+        );
+    }
 
     #[test]
     fn dated_names_round_trip() {

@@ -1,0 +1,436 @@
+"""The audit on a Spark cluster: ``python -m robots_audit.spark [--master URL] <LOG>... --out FILE``
+with the options of ``robots-audit`` (``--robots-dir``, ``--format``, ``--host``, ``--summary``,
+``--hosts``, ``--leeway``, ...). The reports are byte-identical to ``robots-audit`` run on one
+machine with the same inputs and options.
+
+How the work is split (everything that judges is the Rust library, the same code as the CLI):
+
+1. Spark reads the inputs with its ``binaryFile`` source (so ``s3a://``, ``abfss://``,
+   ``gs://`` and HDFS paths work with the cluster's own credentials); each file is one row.
+2. robots.txt is obtained on the driver, once for the whole cluster: with ``--robots-dir`` the
+   folder is read into a snapshot; otherwise a first pass over the data finds the origins, and
+   the driver fetches them with the CLI's store (same cache, limits and address guard). The
+   snapshot travels to the executors inside the task (Spark broadcasts a large one).
+3. Each task audits its files (``mapInArrow``) and returns one *partial aggregate* (the
+   library's compact byte form); partials are merged in a tree (by the tasks, then on the
+   driver).
+4. The driver runs the CLI's checks and writes every report with the CLI's writers, each into
+   one file (not Spark's ``part-*`` folder), renamed into place only when all are complete.
+
+Only the DataFrame API is used (no RDD, no ``SparkContext``), so the job also runs on Spark
+Connect and on Databricks shared and serverless compute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import os
+import sys
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from urllib.parse import unquote, urlsplit
+
+PROG = "python -m robots_audit.spark"
+
+# Above this many input files, the tasks' partials are merged by a second round of tasks
+# before the driver merges what is left: the driver then merges about sqrt(files) partials.
+TREE_MERGE_ABOVE = 16
+
+_OUTPUT_SCHEMA = "order int, kind string, data binary, message string"
+
+# The Task built from a spec, per Python worker process (workers are reused between tasks).
+_TASKS: Dict[str, Any] = {}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The job's options: the CLI's audit options, plus where Spark runs."""
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "Audit web access logs for crawlers that break robots.txt, on a Spark cluster "
+            "(or local[N]). Writes the same reports, byte for byte, as robots-audit does on one "
+            "machine with the same inputs and options."
+        ),
+        epilog="Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error.",
+    )
+    p.add_argument(
+        "logs",
+        nargs="+",
+        metavar="LOG",
+        help="access logs (gzip or plain, detected by content): files, folders or globs, on any "
+        "file system Spark reads (s3a://, abfss://, gs://, hdfs://, local paths)",
+    )
+    s = p.add_argument_group("Spark")
+    s.add_argument(
+        "--master",
+        metavar="URL",
+        help="Spark master (local[N], spark://..., yarn); ignored under spark-submit, whose "
+        "--master wins; default: Spark's own (local[*] outside spark-submit)",
+    )
+    s.add_argument("--remote", metavar="URL", help="a Spark Connect server (sc://host:port)")
+    r = p.add_argument_group("reports")
+    r.add_argument("-o", "--out", metavar="FILE", help="the violations report (default: standard output)")
+    r.add_argument("--summary", metavar="FILE", help="one row per (host, crawler)")
+    r.add_argument("--inputs", metavar="FILE", help="one row per log file")
+    r.add_argument("--spoofed", metavar="FILE", help="addresses that failed a crawler's verification")
+    r.add_argument("--hosts", metavar="FILE", help="one row per host: its robots.txt")
+    a = p.add_argument_group("audit (as robots-audit)")
+    a.add_argument("-f", "--format", default="auto", metavar="NAME")
+    a.add_argument("--json-field", action="append", default=[], metavar="MEANING=KEY")
+    a.add_argument("--host", metavar="HOST")
+    a.add_argument("--scheme", choices=["http", "https"], default="https")
+    a.add_argument("--robots-dir", metavar="DIR", help="saved robots.txt files (a folder on the driver); nothing is fetched")
+    a.add_argument("--resolve", action="append", default=[], metavar="HOST:PORT:ADDRESS")
+    a.add_argument("--allow-private", action="store_true")
+    a.add_argument("--allow-host", action="append", default=[], metavar="PATTERN")
+    a.add_argument("--max-origins", type=int, default=500, metavar="N")
+    a.add_argument("--cache-dir", metavar="DIR")
+    a.add_argument("--no-cache", action="store_true")
+    a.add_argument("--timeout", type=int, default=20, metavar="SECONDS")
+    a.add_argument("--fetch-concurrency", type=int, default=16, metavar="N")
+    a.add_argument("--fetch-budget", type=int, default=120, metavar="SECONDS")
+    a.add_argument("--crawlers", metavar="FILE")
+    a.add_argument("--verify-dns", action="store_true")
+    a.add_argument("--dns-server", action="append", default=[], metavar="ADDR")
+    a.add_argument("--dns-timeout", type=float, default=2.0, metavar="SECONDS")
+    a.add_argument("--ranges-dir", metavar="DIR")
+    a.add_argument("--since", metavar="TIME")
+    a.add_argument("--until", metavar="TIME")
+    a.add_argument("--leeway", default="24h", metavar="DURATION")
+    a.add_argument("--all-crawl-delay", action="store_true")
+    a.add_argument("--judge-automation", action="store_true")
+    a.add_argument("--allow-empty", action="store_true")
+    a.add_argument("--allow-damaged", action="store_true")
+    a.add_argument("--fail-on-violations", action="store_true")
+    a.add_argument("--no-neutralize", action="store_true")
+    a.add_argument("-q", "--quiet", action="store_true")
+    return p
+
+
+def _options(args: argparse.Namespace) -> Dict[str, Any]:
+    """The options for the native driver, keyed as the CLI names them."""
+    keys = [
+        "format", "json_field", "host", "scheme", "robots_dir", "resolve", "allow_private",
+        "allow_host", "max_origins", "cache_dir", "no_cache", "timeout", "fetch_concurrency",
+        "fetch_budget", "crawlers", "verify_dns", "dns_server", "dns_timeout", "ranges_dir",
+        "since", "until", "leeway", "all_crawl_delay", "judge_automation", "allow_empty",
+        "allow_damaged", "fail_on_violations", "no_neutralize", "quiet", "out", "summary",
+        "inputs", "spoofed", "hosts",
+    ]  # fmt: skip
+    return {k: getattr(args, k) for k in keys}
+
+
+class JobError(Exception):
+    """An error to report as the CLI would (``robots-audit: error: ...``, exit status 2)."""
+
+
+def _say(lines: Sequence[str]) -> None:
+    for line in lines:
+        print(line, file=sys.stderr)
+    sys.stderr.flush()
+
+
+def _error(message: str) -> None:
+    first, *rest = str(message).rstrip().splitlines() or [""]
+    _say([f"robots-audit: error: {first}", *rest])
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The command line: parses ``argv``, starts (or joins) a Spark session, runs the job."""
+    args = build_parser().parse_args(argv)
+    if args.dns_server and not args.verify_dns:
+        build_parser().error("--dns-server requires --verify-dns")
+    if "-" in args.logs:
+        _error("standard input ('-') cannot be read by a Spark job: give files")
+        return 2
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError:
+        _error("pyspark is not installed (pip install 'pyspark>=3.5' pyarrow)")
+        return 2
+    builder = SparkSession.builder.appName("robots-audit")
+    if args.remote:
+        builder = builder.remote(args.remote)
+    elif os.environ.get("PYSPARK_GATEWAY_PORT"):
+        # Started by spark-submit: its --master and settings decide.
+        if args.master and not args.quiet:
+            _say([f"robots-audit: note: --master {args.master} ignored: spark-submit's master is used"])
+    else:
+        if args.master:
+            builder = builder.master(args.master)
+        # Our own session: standard error is for the job's messages, not a progress bar.
+        builder = builder.config("spark.ui.showConsoleProgress", "false")
+    spark = builder.getOrCreate()
+    try:
+        return run(spark, args)
+    finally:
+        spark.stop()
+
+
+def run(spark: Any, args: argparse.Namespace) -> int:
+    """The job on an existing session; gives the exit status."""
+    from robots_audit._native import Driver, RobotsAuditError
+
+    try:
+        inputs = _Inputs.load(spark, args.logs)
+        driver = Driver(_options(args), inputs.local_files())
+    except (JobError, RobotsAuditError) as e:
+        _error(str(e))
+        return 2
+    _say(driver.take_messages())
+    restore = _tune(spark)
+    try:
+        return _stages(driver, inputs)
+    except RobotsAuditError as e:
+        _say(driver.take_messages())
+        _error(str(e))
+        return 2
+    except Exception as e:  # the Spark job failed: Spark's message has the executor's trace
+        _say(driver.take_messages())
+        _error(f"the Spark job failed: {e}")
+        return 2
+    finally:
+        restore()
+
+
+def _stages(driver: Any, inputs: "_Inputs") -> int:
+    """Discovery and fetch (without --robots-dir), the audit, the reports. Raises
+    RobotsAuditError where the CLI exits 2."""
+    if driver.needs_discovery:
+        rows = _run_tasks(inputs, driver.task_spec(), tree=False)
+        _raise_first_error(rows)
+        for row in rows:
+            if row["kind"] == "discovery":
+                driver.add_discovery(row["data"])
+        driver.fetch()
+        _say(driver.take_messages())
+    rows = _run_tasks(inputs, driver.task_spec(), tree=len(inputs.files) > TREE_MERGE_ABOVE)
+    _raise_first_error(rows)
+    code = driver.finish(_merge_rows(rows), inputs.names())
+    _say(driver.take_messages())
+    return code
+
+
+class _Inputs:
+    """The input files, named as the CLI names them: a file given by itself keeps the name it
+    was given by; the files of a folder or glob are named by their full path."""
+
+    def __init__(self, frame: Any, files: List[Tuple[int, str, str]]):
+        self.frame = frame  # path, content
+        self.files = files  # (argument order, path as Spark gives it, name)
+
+    @staticmethod
+    def load(spark: Any, logs: Sequence[str]) -> "_Inputs":
+        frames = []
+        files: List[Tuple[int, str, str]] = []
+        seen: Dict[Any, str] = {}
+        for order, arg in enumerate(logs):
+            try:
+                df = (
+                    spark.read.format("binaryFile")
+                    .option("recursiveFileLookup", "true")
+                    .load(arg)
+                )
+                # The listing Spark made for the read, on the driver (no job runs for it).
+                found = sorted(_hadoop_path(uri) for uri in df.inputFiles())
+            except Exception as e:  # AnalysisException, or Spark Connect's own classes
+                raise JobError(f"{arg}: {_first_line(e)}") from None
+            if not found:
+                raise JobError(f"{arg}: no files to read")
+            single = len(found) == 1 and not _has_glob(arg) and _same_name(found[0], arg)
+            for path in found:
+                name = arg if single else path
+                key = _identity(path)
+                if key in seen:
+                    raise JobError(f"{seen[key]} and {name} are the same file: each log can be given once")
+                seen[key] = name
+                files.append((order, path, name))
+            frames.append(df.select("path", "content"))
+        frame = functools.reduce(lambda a, b: a.unionByName(b), frames)
+        return _Inputs(frame, files)
+
+    def names(self) -> List[str]:
+        return [name for _, _, name in self.files]
+
+    def local_files(self) -> List[str]:
+        """The inputs that are files on this machine (for the CLI's path checks)."""
+        return [p for p in (_local_path(path) for _, path, _ in self.files) if p]
+
+
+def _hadoop_path(uri: str) -> str:
+    """A file as ``inputFiles()`` gives it (a URI: ``file:///a%20b``) → as the ``path`` column
+    of the binaryFile source gives it (Hadoop's ``Path.toString``: ``file:/a b``)."""
+    u = urlsplit(uri)
+    if not u.scheme:
+        return unquote(uri)
+    authority = f"//{u.netloc}" if u.netloc else ""
+    return f"{u.scheme}:{authority}{unquote(u.path)}"
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def _has_glob(arg: str) -> bool:
+    return any(c in arg for c in "*?[{")
+
+
+def _same_name(path: str, arg: str) -> bool:
+    """Whether the one file Spark found for an argument is the argument itself (not the only
+    file of a folder)."""
+    return path.rstrip("/").rsplit("/", 1)[-1] == arg.rstrip("/").rsplit("/", 1)[-1]
+
+
+def _local_path(path: str) -> Optional[str]:
+    if path.startswith("file:"):
+        return path[len("file:"):]
+    return None if "://" in path else path
+
+
+def _identity(path: str) -> Any:
+    local = _local_path(path)
+    if local:
+        try:
+            st = os.stat(local)
+            return ("file", st.st_dev, st.st_ino)
+        except OSError:
+            pass
+    return ("path", path)
+
+
+def _tune(spark: Any) -> Any:
+    """One file per Arrow batch, so that a task holds one input at a time; gives a function
+    that puts the setting back. A session that refuses the setting keeps its own."""
+    key = "spark.sql.execution.arrow.maxRecordsPerBatch"
+    try:
+        before = spark.conf.get(key, None)
+        spark.conf.set(key, "1")
+    except Exception:
+        return lambda: None
+
+    def restore() -> None:
+        try:
+            if before is None:
+                spark.conf.unset(key)
+            else:
+                spark.conf.set(key, before)
+        except Exception:
+            pass
+
+    return restore
+
+
+def _run_tasks(inputs: _Inputs, spec: bytes, tree: bool) -> List[Any]:
+    """Runs the tasks over every input; gives the rows they return (partials, discoveries,
+    errors), after a round of merging tasks when `tree`."""
+    digest = hashlib.sha256(spec).hexdigest()
+    names = {path: (order, name) for order, path, name in inputs.files}
+    audited = inputs.frame.mapInArrow(
+        functools.partial(_audit_batches, spec, digest, names), _OUTPUT_SCHEMA
+    )
+    if tree:
+        fan_in = max(2, int(len(inputs.files) ** 0.5))
+        audited = audited.repartition(fan_in).mapInArrow(_merge_batches, _OUTPUT_SCHEMA)
+    return audited.collect()
+
+
+def _raise_first_error(rows: List[Any]) -> None:
+    """The error of the first input (in argument order) that is not a log, if any."""
+    from robots_audit._native import RobotsAuditError
+
+    errors = sorted((r["order"], r["message"]) for r in rows if r["kind"] == "error")
+    if errors:
+        raise RobotsAuditError(errors[0][1])
+
+
+def _merge_rows(rows: List[Any]) -> Any:
+    from robots_audit._native import Partial
+
+    merged = Partial()
+    for row in rows:
+        if row["kind"] == "partial":
+            merged.merge(Partial.from_bytes(row["data"]))
+    return merged
+
+
+def _task(spec: bytes, digest: str) -> Any:
+    task = _TASKS.get(digest)
+    if task is None:
+        from robots_audit._native import Task
+
+        _TASKS.clear()
+        task = _TASKS[digest] = Task(spec)
+    return task
+
+
+def _batch(rows: List[Tuple[int, str, Optional[bytes], Optional[str]]]) -> Any:
+    import pyarrow as pa
+
+    order, kind, data, message = zip(*rows)
+    return pa.RecordBatch.from_arrays(
+        [
+            pa.array(order, pa.int32()),
+            pa.array(kind, pa.string()),
+            pa.array(data, pa.binary()),
+            pa.array(message, pa.string()),
+        ],
+        names=["order", "kind", "data", "message"],
+    )
+
+
+def _audit_batches(
+    spec: bytes, digest: str, names: Dict[str, Tuple[int, str]], batches: Iterator[Any]
+) -> Iterator[Any]:
+    """A task: audits each file of its batches; yields one merged partial (or, in the
+    discovery pass, what each file asks robots.txt for), and an error row per input that is
+    not a log."""
+    from robots_audit._native import RobotsAuditError
+
+    task = _task(spec, digest)
+    merged = None
+    for batch in batches:
+        paths = batch.column(batch.schema.get_field_index("path")).to_pylist()
+        contents = batch.column(batch.schema.get_field_index("content"))
+        for i, path in enumerate(paths):
+            if path not in names:
+                raise RobotsAuditError(f"{path}: not among the files listed on the driver")
+            order, name = names[path]
+            content = contents[i].as_py()
+            try:
+                if task.discovering:
+                    yield _batch([(order, "discovery", task.discover(content, name), None)])
+                else:
+                    part = task.audit(content, name)
+                    if merged is None:
+                        merged = part
+                    else:
+                        merged.merge(part)
+            except RobotsAuditError as e:
+                yield _batch([(order, "error", None, str(e))])
+            del content
+    if merged is not None:
+        yield _batch([(-1, "partial", merged.to_bytes(), None)])
+
+
+def _merge_batches(batches: Iterator[Any]) -> Iterator[Any]:
+    """A merging task: one partial out of the partials it is given; other rows pass."""
+    from robots_audit._native import Partial
+
+    merged = None
+    for batch in batches:
+        for row in batch.to_pylist():
+            if row["kind"] != "partial":
+                yield _batch([(row["order"], row["kind"], row["data"], row["message"])])
+                continue
+            part = Partial.from_bytes(row["data"])
+            if merged is None:
+                merged = part
+            else:
+                merged.merge(part)
+    if merged is not None:
+        yield _batch([(-1, "partial", merged.to_bytes(), None)])
+
+
+__all__ = ["build_parser", "main", "run"]

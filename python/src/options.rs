@@ -1,0 +1,407 @@
+//! The Spark job's options, as the Python side parsed them (the CLI's option names, raw
+//! values), validated into the library's settings the way the CLI's `config.rs` validates
+//! them, with messages naming the option.
+//!
+//! Two results: [`TaskSettings`], plain data shipped to every executor (serde), from which
+//! each builds the same `AuditSettings`, registry and verifier; and the driver's own
+//! [`DriverOptions`] (fetch settings, report paths, run-level switches).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use robots_audit::audit::{AuditSettings, known_formats};
+use robots_audit::crawlers::{
+    DnsOptions, DnsVerifier, RangeList, Registry, Verifier, default_ranges_dir,
+};
+use robots_audit::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
+use robots_audit::logformat::{Format, JsonFields};
+
+/// The options as the Python side hands them over: a dict keyed by the CLI's option names
+/// (dashes as underscores), values as typed on the command line.
+#[derive(FromPyObject, Debug)]
+#[pyo3(from_item_all)]
+pub struct RawOptions {
+    pub format: String,
+    pub json_field: Vec<String>,
+    pub host: Option<String>,
+    pub scheme: String,
+    pub robots_dir: Option<PathBuf>,
+    pub resolve: Vec<String>,
+    pub allow_private: bool,
+    pub allow_host: Vec<String>,
+    pub max_origins: usize,
+    pub cache_dir: Option<PathBuf>,
+    pub no_cache: bool,
+    pub timeout: u64,
+    pub fetch_concurrency: usize,
+    pub fetch_budget: u64,
+    pub crawlers: Option<PathBuf>,
+    pub verify_dns: bool,
+    pub dns_server: Vec<String>,
+    pub dns_timeout: f64,
+    pub ranges_dir: Option<PathBuf>,
+    pub since: Option<String>,
+    pub until: Option<String>,
+    pub leeway: String,
+    pub all_crawl_delay: bool,
+    pub judge_automation: bool,
+    pub allow_empty: bool,
+    pub allow_damaged: bool,
+    pub fail_on_violations: bool,
+    pub no_neutralize: bool,
+    pub quiet: bool,
+    pub out: Option<PathBuf>,
+    pub summary: Option<PathBuf>,
+    pub inputs: Option<PathBuf>,
+    pub spoofed: Option<PathBuf>,
+    pub hosts: Option<PathBuf>,
+}
+
+/// What an executor needs to audit exactly as the CLI would: plain data, checked on the
+/// driver so that building it again on an executor cannot fail.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TaskSettings {
+    format: Option<String>,
+    json_fields: Vec<String>,
+    default_host: Option<String>,
+    https: bool,
+    since_ms: Option<i64>,
+    until_ms: Option<i64>,
+    leeway_ms: i64,
+    all_crawl_delay: bool,
+    judge_automation: bool,
+    /// `--crawlers`: the file's text.
+    crawlers_toml: Option<String>,
+    /// IP range lists that replace the bundled ones: (name, JSON).
+    ranges: Vec<(String, String)>,
+    /// `--verify-dns`: the servers (empty: the system's) and the timeout.
+    dns: Option<(Vec<SocketAddr>, Duration)>,
+}
+
+impl TaskSettings {
+    fn scheme(&self) -> Scheme {
+        if self.https {
+            Scheme::Https
+        } else {
+            Scheme::Http
+        }
+    }
+
+    /// The library's settings (one thread: a task audits one stream on its own thread).
+    pub fn audit_settings(&self) -> Result<AuditSettings, String> {
+        let format = self
+            .format
+            .as_deref()
+            .map(|f| {
+                f.parse::<Format>().map_err(|_| {
+                    format!(
+                        "--format: unknown log format '{f}' (known: auto, {})",
+                        known_formats()
+                    )
+                })
+            })
+            .transpose()?;
+        let json_fields = if self.json_fields.is_empty() {
+            None
+        } else {
+            let mut fields = JsonFields::defaults().clone();
+            for assignment in &self.json_fields {
+                fields
+                    .set(assignment)
+                    .map_err(|e| format!("--json-field: {e}"))?;
+            }
+            Some(Arc::new(fields))
+        };
+        let default_host = self
+            .default_host
+            .as_deref()
+            .map(|h| {
+                Origin::from_host(h.as_bytes(), self.scheme()).map_err(|e| format!("--host: {e}"))
+            })
+            .transpose()?;
+        Ok(AuditSettings {
+            format,
+            json_fields,
+            default_host,
+            scheme: self.scheme(),
+            since_ms: self.since_ms,
+            until_ms: self.until_ms,
+            all_crawl_delay: self.all_crawl_delay,
+            judge_automation: self.judge_automation,
+            leeway_ms: self.leeway_ms,
+            threads: 1,
+            ..AuditSettings::default()
+        })
+    }
+
+    /// The registry: built in, plus `--crawlers`.
+    pub fn registry(&self) -> Result<Registry, String> {
+        let mut registry = Registry::builtin();
+        if let Some(text) = &self.crawlers_toml {
+            registry
+                .load_extra(text)
+                .map_err(|e| format!("--crawlers: {e}"))?;
+        }
+        Ok(registry)
+    }
+
+    /// The verifier: the bundled lists with the driver's fresher ones, and DNS if asked.
+    pub fn verifier(&self) -> Result<Verifier, String> {
+        let mut verifier = Verifier::bundled();
+        for (name, json) in &self.ranges {
+            verifier.insert(
+                RangeList::from_json(name, json).map_err(|e| format!("--ranges-dir: {e}"))?,
+            );
+        }
+        if let Some((servers, timeout)) = &self.dns {
+            let opts = DnsOptions {
+                nameservers: (!servers.is_empty()).then(|| servers.clone()),
+                timeout: *timeout,
+                ..DnsOptions::default()
+            };
+            let dns = DnsVerifier::new(opts).map_err(|e| format!("--verify-dns: {e}"))?;
+            verifier = verifier.with_dns(dns);
+        }
+        Ok(verifier)
+    }
+}
+
+/// The driver's side of the options.
+#[derive(Debug)]
+pub struct DriverOptions {
+    pub task: TaskSettings,
+    pub fetch: FetchOptions,
+    pub out: Option<PathBuf>,
+    pub summary: Option<PathBuf>,
+    pub hosts: Option<PathBuf>,
+    pub spoofed: Option<PathBuf>,
+    pub inputs_report: Option<PathBuf>,
+    pub allow_empty: bool,
+    pub allow_damaged: bool,
+    pub fail_on_violations: bool,
+    pub neutralize: bool,
+    pub quiet: bool,
+    /// Warnings met while validating (a damaged saved IP-range cache).
+    pub warnings: Vec<String>,
+}
+
+impl DriverOptions {
+    /// Validates the options, reading `--crawlers` and the IP-range lists here, once.
+    pub fn new(raw: RawOptions) -> Result<DriverOptions, String> {
+        let format = match raw.format.as_str() {
+            "auto" => None,
+            name => {
+                name.parse::<Format>().map_err(|_| {
+                    format!(
+                        "--format: unknown log format '{name}' (known: auto, {})",
+                        known_formats()
+                    )
+                })?;
+                Some(name.to_owned())
+            }
+        };
+        let https = match raw.scheme.as_str() {
+            "https" => true,
+            "http" => false,
+            other => return Err(format!("--scheme: '{other}' is neither http nor https")),
+        };
+        let since_ms = raw
+            .since
+            .as_deref()
+            .map(|v| parse_time("since", v))
+            .transpose()?;
+        let until_ms = raw
+            .until
+            .as_deref()
+            .map(|v| parse_time("until", v))
+            .transpose()?;
+        if let (Some(s), Some(u)) = (since_ms, until_ms)
+            && s >= u
+        {
+            return Err("--since is not before --until: nothing would be audited".to_owned());
+        }
+        let leeway = parse_duration(&raw.leeway).ok_or_else(|| {
+            format!(
+                "--leeway: cannot read '{}' as a duration: use 0, 90m, 24h, 2d or seconds",
+                raw.leeway
+            )
+        })?;
+        let dns = if raw.verify_dns {
+            let servers = raw
+                .dns_server
+                .iter()
+                .map(|a| {
+                    DnsOptions::parse_server(a).ok_or_else(|| {
+                        format!("--dns-server: '{a}' is not an address (1.2.3.4, 1.2.3.4:5353, [::1]:53)")
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if !(raw.dns_timeout.is_finite() && raw.dns_timeout > 0.0 && raw.dns_timeout <= 60.0) {
+                return Err(format!(
+                    "--dns-timeout must be more than 0 and at most 60 seconds, not {}",
+                    raw.dns_timeout
+                ));
+            }
+            Some((servers, Duration::from_secs_f64(raw.dns_timeout)))
+        } else {
+            None
+        };
+        let crawlers_toml = raw
+            .crawlers
+            .as_deref()
+            .map(|p| {
+                std::fs::read_to_string(p)
+                    .map_err(|e| format!("--crawlers: cannot read {}: {e}", p.display()))
+            })
+            .transpose()?;
+        let mut warnings = Vec::new();
+        let ranges = match &raw.ranges_dir {
+            Some(dir) => read_ranges(dir).map_err(|e| format!("--ranges-dir: {e}"))?,
+            // As the CLI: the saved copies when there are any; a damaged cache is not worth
+            // stopping for.
+            None => match default_ranges_dir().filter(|d| d.is_dir()) {
+                Some(dir) => read_ranges(&dir).unwrap_or_else(|e| {
+                    warnings.push(format!("warning: ignoring the saved IP ranges: {e}"));
+                    Vec::new()
+                }),
+                None => Vec::new(),
+            },
+        };
+        let task = TaskSettings {
+            format,
+            json_fields: raw.json_field.clone(),
+            default_host: raw.host.clone(),
+            https,
+            since_ms,
+            until_ms,
+            leeway_ms: i64::try_from(leeway.as_millis()).unwrap_or(i64::MAX),
+            all_crawl_delay: raw.all_crawl_delay,
+            judge_automation: raw.judge_automation,
+            crawlers_toml,
+            ranges,
+            dns,
+        };
+        // Everything an executor builds from these is built once here, so that a bad value
+        // is an error now, not on every executor.
+        task.audit_settings()?;
+        task.registry()?;
+        let fetch = fetch_options(&raw)?;
+        Ok(DriverOptions {
+            task,
+            fetch,
+            out: raw.out,
+            summary: raw.summary,
+            hosts: raw.hosts,
+            spoofed: raw.spoofed,
+            inputs_report: raw.inputs,
+            allow_empty: raw.allow_empty,
+            allow_damaged: raw.allow_damaged,
+            fail_on_violations: raw.fail_on_violations,
+            neutralize: !raw.no_neutralize,
+            quiet: raw.quiet,
+            warnings,
+        })
+    }
+}
+
+/// Every `NAME.json` of a ranges folder, as `Verifier::with_range_dir` reads it; each is
+/// checked here.
+fn read_ranges(dir: &std::path::Path) -> Result<Vec<(String, String)>, String> {
+    // The library's own reading, for its errors and its choice of files.
+    Verifier::with_range_dir(dir).map_err(|e| e.to_string())?;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    paths.sort();
+    let mut lists = Vec::new();
+    for path in paths {
+        let Some(name) = path
+            .extension()
+            .filter(|ext| *ext == "json")
+            .and_then(|_| path.file_stem())
+            .and_then(|s| s.to_str())
+        else {
+            continue;
+        };
+        let json =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        RangeList::from_json(name, &json).map_err(|e| format!("{}: {e}", path.display()))?;
+        lists.push((name.to_owned(), json));
+    }
+    Ok(lists)
+}
+
+/// The fetch settings, as the CLI builds them.
+fn fetch_options(raw: &RawOptions) -> Result<FetchOptions, String> {
+    let resolve = raw
+        .resolve
+        .iter()
+        .map(|r| ResolveOverride::parse(r).map_err(|e| format!("--resolve: '{r}': {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let cache_dir = if raw.no_cache || raw.robots_dir.is_some() {
+        None
+    } else {
+        raw.cache_dir
+            .clone()
+            .or_else(FetchOptions::default_cache_dir)
+    };
+    if raw.fetch_concurrency == 0 {
+        return Err("--fetch-concurrency must be at least 1".to_owned());
+    }
+    Ok(FetchOptions {
+        robots_dir: raw.robots_dir.clone(),
+        resolve,
+        allow_private: raw.allow_private,
+        allow_hosts: raw.allow_host.clone(),
+        max_origins: raw.max_origins,
+        cache_dir,
+        total_timeout: Duration::from_secs(raw.timeout.max(1)),
+        concurrency: raw.fetch_concurrency,
+        budget: Duration::from_secs(raw.fetch_budget),
+        ..FetchOptions::default()
+    })
+}
+
+/// RFC 3339 timestamp, or a bare date meaning its midnight UTC → unix milliseconds.
+fn parse_time(option: &str, value: &str) -> Result<i64, String> {
+    let err = || {
+        format!(
+            "--{option}: cannot read '{value}' as a time: use RFC 3339 (2026-11-20T13:55:36Z) or a date (2026-11-20)"
+        )
+    };
+    if let Ok(ts) = value.parse::<jiff::Timestamp>() {
+        return Ok(ts.as_millisecond());
+    }
+    let date: jiff::civil::Date = value.parse().map_err(|_| err())?;
+    let ts = date
+        .to_zoned(jiff::tz::TimeZone::UTC)
+        .map_err(|_| err())?
+        .timestamp();
+    Ok(ts.as_millisecond())
+}
+
+/// `0`, `45s`, `90m`, `24h`, `2d`, or a bare number of seconds; at most 10 years.
+fn parse_duration(s: &str) -> Option<Duration> {
+    let s = s.trim();
+    let (number, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s, "s"),
+    };
+    let n: u64 = number.parse().ok()?;
+    let seconds = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    let total = n.checked_mul(seconds)?;
+    (total <= 10 * 366 * 86_400).then(|| Duration::from_secs(total))
+}

@@ -1,0 +1,210 @@
+"""The Spark job in local[2] against the CLI: the same inputs and options must give the same
+report bytes, and the same exit status and errors."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import pytest
+
+from conftest import TESTDATA, RobotsServer, run_cli, split_gzip
+
+pytest.importorskip("pyspark")
+
+from robots_audit import spark as job  # noqa: E402
+
+REPORTS = ("--out", "--summary", "--hosts", "--spoofed", "--inputs")
+
+
+def report_args(prefix: str, cwd: Path = Path()) -> List[str]:
+    args = []
+    for option in REPORTS:
+        args += [option, str(cwd / f"{prefix}{option.strip('-')}.csv")]
+    return args
+
+
+def read_reports(cwd: Path, prefix: str) -> Dict[str, bytes]:
+    return {o: (cwd / f"{prefix}{o.strip('-')}.csv").read_bytes() for o in REPORTS}
+
+
+def run_job(spark: object, args: List[str]) -> int:
+    """The job in this process, on the shared session. Paths must be absolute: Spark's JVM
+    resolves relative ones against its own working directory, the test runner's. (The
+    README test runs the job as a user does, with relative paths.)"""
+    return job.run(spark, job.build_parser().parse_args(args))
+
+
+def compare(spark: object, cli: Path, cwd: Path, args: List[str], code: int = 0) -> Dict[str, bytes]:
+    """Runs the CLI and the job with `args` plus every report; asserts equal bytes."""
+    done = run_cli(cli, [*args, *report_args("cli-", cwd)], cwd)
+    assert done.returncode == code, done.stderr
+    assert run_job(spark, [*args, *report_args("spark-", cwd)]) == code
+    want, got = read_reports(cwd, "cli-"), read_reports(cwd, "spark-")
+    for option in REPORTS:
+        assert got[option] == want[option], f"{option} differs"
+    return want
+
+
+def test_readme_recipe_in_local_2(cli: Path, workdir: Path) -> None:
+    """The README's command, as written (a fresh process, `python -m`, local[2])."""
+    logs = split_gzip(TESTDATA / "access.log", workdir, 4, absolute=False)
+    cmd = [sys.executable, "-m", "robots_audit.spark", "--master", "local[2]", *logs,
+           "--robots-dir", "robots-dir", *report_args("spark-")]  # fmt: skip
+    env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
+    done = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    cli_done = run_cli(cli, [*logs, "--robots-dir", "robots-dir", *report_args("cli-")], workdir)
+    assert cli_done.returncode == 0, cli_done.stderr
+    want, got = read_reports(workdir, "cli-"), read_reports(workdir, "spark-")
+    assert got == want
+    # Not vacuous: violations of several crawlers on several hosts, every input named.
+    assert want["--out"].count(b"\n") > 100
+    assert all(name.encode() in want["--inputs"] for name in logs)
+    # The same notes on standard error as the CLI (malformed lines with their examples).
+    notes = [l for l in done.stderr.splitlines() if l.startswith("robots-audit:")]
+    cli_notes = [l for l in cli_done.stderr.splitlines() if "format vhost_combined" not in l]
+    assert notes == cli_notes
+
+
+def test_options_and_one_gzip_member_per_file(spark: object, cli: Path, workdir: Path) -> None:
+    logs = split_gzip(TESTDATA / "access.log", workdir, 3)
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    for extra in (
+        [],
+        ["--leeway", "0", "--all-crawl-delay", "--judge-automation"],
+        ["--since", "2026-11-20T10:30:00Z", "--until", "2026-11-20T16:00:00Z", "--no-neutralize"],
+        ["--format", "vhost_combined", "--scheme", "http"],
+    ):
+        compare(spark, cli, workdir, [*logs, *rd, *extra])
+
+
+def test_a_format_without_hosts(spark: object, cli: Path, workdir: Path) -> None:
+    logs = split_gzip(TESTDATA / "combined.log", workdir, 2, stem="combined")
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    compare(spark, cli, workdir, [*logs, *rd, "--host", "www.example.com"])
+
+
+def test_many_files_merge_in_a_tree(spark: object, cli: Path, workdir: Path) -> None:
+    logs = split_gzip(TESTDATA / "access.log", workdir, job.TREE_MERGE_ABOVE + 5)
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    # Small parts: name the format (a part that starts at a damaged line is detected otherwise).
+    args = [*logs, *rd, "--fail-on-violations", "--format", "vhost_combined"]
+    reports = compare(spark, cli, workdir, args, code=1)
+    assert reports["--inputs"].count(b"\n") == len(logs) + 1
+
+
+def test_robots_txt_fetched_once_for_the_cluster(
+    spark: object, cli: Path, workdir: Path, robots_server: RobotsServer
+) -> None:
+    """Without --robots-dir: the driver fetches each origin's robots.txt once (through the
+    CLI's store and its address guard), and the reports equal the CLI's."""
+    port = robots_server.port
+    text = (TESTDATA / "access.log").read_bytes().replace(b":443 ", f":{port} ".encode())
+    hosts = sorted(
+        {line.split(b" ", 1)[0].rsplit(b":", 1)[0].decode() for line in text.splitlines() if f":{port} ".encode() in line}
+    )
+    assert "www.example.com" in hosts
+    source = workdir / "access.log"
+    source.write_bytes(text)
+    logs = split_gzip(source, workdir, 4)
+    args = [*logs, "--scheme", "http", "--no-cache", "--timeout", "5"]
+    for host in hosts:
+        args += ["--resolve", f"{host}:{port}:127.0.0.1"]
+    done = run_cli(cli, [*args, *report_args("cli-", workdir)], workdir)
+    assert done.returncode == 0, done.stderr
+    cli_hits = robots_server.hits()
+    robots_server.reset()
+    assert run_job(spark, [*args, *report_args("spark-", workdir)]) == 0
+    assert robots_server.hits() == cli_hits
+    assert set(cli_hits) == set(hosts) and set(cli_hits.values()) == {1}, cli_hits
+    assert read_reports(workdir, "spark-") == read_reports(workdir, "cli-")
+    assert b"network" in (workdir / "cli-hosts.csv").read_bytes()
+    # With no origin allowed to be fetched (no DNS query, no connection), nothing can be
+    # judged: exit 2 and no report, as the CLI.
+    robots_server.reset()
+    bare = [*logs, "--scheme", "http", "--no-cache", "--max-origins", "0"]
+    done = run_cli(cli, [*bare, "--out", str(workdir / "cli-none.csv")], workdir)
+    assert done.returncode == 2 and "could not be judged" in done.stderr
+    assert run_job(spark, [*bare, "--out", str(workdir / "spark-none.csv")]) == 2
+    assert not (workdir / "spark-none.csv").exists()
+    assert robots_server.hits() == {}
+
+
+def cli_error(done: subprocess.CompletedProcess) -> List[str]:
+    return [l for l in done.stderr.splitlines() if l.startswith("robots-audit: error")]
+
+
+def job_errors(capsys: pytest.CaptureFixture) -> List[str]:
+    return [l for l in capsys.readouterr().err.splitlines() if l.startswith("robots-audit: error")]
+
+
+def test_errors_as_the_cli_gives_them(spark: object, cli: Path, workdir: Path, capsys: pytest.CaptureFixture) -> None:
+    logs = split_gzip(TESTDATA / "access.log", workdir, 2)
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    files = {
+        "notalog.gz": gzip.compress(b"\x00\x01 not a log at all\n" * 50),
+        "empty.log": b"",
+        "combined.log": (TESTDATA / "combined.log").read_bytes(),
+    }
+    whole = gzip.compress((TESTDATA / "access.log").read_bytes())
+    files["cut.log.gz"] = whole[: len(whole) * 2 // 3]
+    paths = {}
+    for name, data in files.items():
+        (workdir / name).write_bytes(data)
+        paths[name] = str(workdir / name)
+    out = str(workdir / "x.csv")
+    cases: List[List[str]] = [
+        [logs[0], paths["notalog.gz"]],
+        [logs[0], paths["empty.log"]],
+        [logs[0], paths["cut.log.gz"]],
+        [paths["combined.log"]],
+        [logs[0], "--leeway", "soon"],
+        [logs[0], "--format", "nope"],
+        [logs[0], "--since", "2026-11-21", "--until", "2026-11-20"],
+    ]
+    for args in cases:
+        args = [*args, *rd, "--out", out]
+        capsys.readouterr()
+        done = run_cli(cli, args, workdir)
+        assert done.returncode == 2, (args, done.stderr)
+        assert run_job(spark, args) == 2, args
+        errors = job_errors(capsys)
+        assert errors and errors == cli_error(done), args
+        assert not Path(out).exists()
+    # What the CLI refuses by default, it writes when asked to, and so does the job.
+    compare(spark, cli, workdir, [logs[0], paths["cut.log.gz"], *rd, "--allow-damaged"])
+    compare(spark, cli, workdir, [logs[0], paths["empty.log"], *rd, "--allow-empty"])
+
+
+def test_missing_input_and_report_over_an_input(spark: object, workdir: Path, capsys: pytest.CaptureFixture) -> None:
+    logs = split_gzip(TESTDATA / "access.log", workdir, 2)
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    assert run_job(spark, [logs[0], str(workdir / "missing.gz"), *rd]) == 2
+    assert "missing.gz" in job_errors(capsys)[0]
+    assert run_job(spark, [*logs, *rd, "--out", logs[1]]) == 2
+    err = job_errors(capsys)[0]
+    assert "a report must not replace a log it reads" in err, err
+    twice = logs[0].replace("/part0", "/./part0")
+    assert run_job(spark, [logs[0], twice, *rd]) == 2
+    assert "are the same file" in job_errors(capsys)[0]
+
+
+def test_folders_and_globs_name_files_by_path(spark: object, cli: Path, workdir: Path) -> None:
+    (workdir / "logs").mkdir()
+    logs = split_gzip(TESTDATA / "access.log", workdir / "logs", 4)
+    args = ["--robots-dir", str(workdir / "robots-dir")]
+    w = str(workdir)
+    assert run_job(spark, [f"{w}/logs", *args, "--out", f"{w}/dir.csv", "--inputs", f"{w}/dir-in.csv"]) == 0
+    assert run_job(spark, [f"{w}/logs/part[0-3].log.gz", *args, "--out", f"{w}/glob.csv"]) == 0
+    done = run_cli(cli, [*logs, *args, "--out", f"{w}/cli.csv"], workdir)
+    assert done.returncode == 0
+    assert (workdir / "dir.csv").read_bytes() == (workdir / "cli.csv").read_bytes()
+    assert (workdir / "glob.csv").read_bytes() == (workdir / "cli.csv").read_bytes()
+    rows = (workdir / "dir-in.csv").read_text().splitlines()[1:]
+    names = [r.split(",", 1)[0] for r in rows]
+    assert names == [f"file:{p}" for p in logs]
