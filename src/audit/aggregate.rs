@@ -423,6 +423,21 @@ mod dialect_name {
     }
 }
 
+/// Sorts a stream's kept requests by path index and gives each path's range of them
+/// (`(start, end)`, empty for a path without requests).
+pub(super) fn by_path(hits: &mut [(u32, Hit)], paths: usize) -> Vec<(u32, u32)> {
+    hits.sort_by_key(|h| h.0);
+    let mut ranges = vec![(0u32, 0u32); paths];
+    let mut at = 0;
+    while at < hits.len() {
+        let path = hits[at].0;
+        let end = at + hits[at..].iter().take_while(|h| h.0 == path).count();
+        ranges[path as usize] = (at as u32, end as u32);
+        at = end;
+    }
+    ranges
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

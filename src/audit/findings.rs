@@ -26,7 +26,7 @@ use crate::text;
 use super::Auditor;
 use super::aggregate::{
     AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
-    Verification,
+    Verification, by_path,
 };
 use super::partial::Partial;
 use super::rules::{DialectRules, Rules};
@@ -307,15 +307,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
             &mut activity,
         );
         let mut hits = std::mem::take(&mut stream.hits);
-        hits.sort_unstable_by_key(|h| h.0);
-        let mut ranges = vec![(0u32, 0u32); stream.paths.len()];
-        let mut at = 0;
-        while at < hits.len() {
-            let path = hits[at].0;
-            let end = at + hits[at..].iter().take_while(|h| h.0 == path).count();
-            ranges[path as usize] = (at as u32, end as u32);
-            at = end;
-        }
+        let ranges = by_path(&mut hits, stream.paths.len());
         let texts = stream
             .paths
             .iter()

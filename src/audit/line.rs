@@ -23,7 +23,7 @@ use crate::text;
 
 use super::AuditSettings;
 use super::aggregate::{
-    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification,
+    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification, by_path,
 };
 use super::intern::{BROWSER_UA, Judge, Tables};
 use super::partial::Partial;
@@ -476,15 +476,7 @@ impl<'a> Worker<'a> {
                 agent: (*judged.agent).clone(),
             });
             let mut hits = std::mem::take(&mut s.hits);
-            hits.sort_by_key(|h| h.0);
-            let mut ranges = vec![(0u32, 0u32); s.path_ids.len()];
-            let mut at = 0;
-            while at < hits.len() {
-                let path = hits[at].0;
-                let end = at + hits[at..].iter().take_while(|h| h.0 == path).count();
-                ranges[path as usize] = (at as u32, end as u32);
-                at = end;
-            }
+            let ranges = by_path(&mut hits, s.path_ids.len());
             let mut paths: Vec<&[u8]> = vec![&[]; s.path_ids.len()];
             for (path, &p) in &s.path_ids {
                 paths[p as usize] = path;

@@ -196,27 +196,30 @@ fn long_tail_log(lines: usize) -> Vec<u8> {
     log
 }
 
+/// An auditor of `vhost_combined` lines on one thread, judging by testdata's robots-dir,
+/// keeping at most `budget` bytes of requests in memory.
+fn with_budget(budget: usize) -> Auditor {
+    let store = RobotsStore::new(FetchOptions {
+        robots_dir: Some(testdata("robots-dir")),
+        ..FetchOptions::default()
+    })
+    .expect("a robots-dir store");
+    Auditor::new(
+        AuditSettings {
+            format: Some(Format::VhostCombined),
+            threads: 1,
+            memory_budget: budget,
+            ..AuditSettings::default()
+        },
+        Arc::new(Registry::builtin()),
+        Arc::new(Verifier::bundled()),
+        Arc::new(store) as Arc<dyn RobotsSource>,
+    )
+}
+
 #[test]
 fn past_the_memory_budget_kept_requests_go_to_runs_and_the_reports_are_the_same() {
     let log = long_tail_log(24_000);
-    let with_budget = |budget: usize| {
-        let store = RobotsStore::new(FetchOptions {
-            robots_dir: Some(testdata("robots-dir")),
-            ..FetchOptions::default()
-        })
-        .expect("a robots-dir store");
-        Auditor::new(
-            AuditSettings {
-                format: Some(Format::VhostCombined),
-                threads: 1,
-                memory_budget: budget,
-                ..AuditSettings::default()
-            },
-            Arc::new(Registry::builtin()),
-            Arc::new(Verifier::bundled()),
-            Arc::new(store) as Arc<dyn RobotsSource>,
-        )
-    };
     let big = with_budget(1 << 30);
     let all_in_memory = big.audit_reader(&log[..], "long-tail.log").unwrap();
     assert!(all_in_memory.runs.is_empty());
@@ -254,24 +257,6 @@ fn a_spill_also_forgets_the_addresses_of_the_requests_it_took() {
             .as_bytes(),
         );
     }
-    let with_budget = |budget: usize| {
-        let store = RobotsStore::new(FetchOptions {
-            robots_dir: Some(testdata("robots-dir")),
-            ..FetchOptions::default()
-        })
-        .expect("a robots-dir store");
-        Auditor::new(
-            AuditSettings {
-                format: Some(Format::VhostCombined),
-                threads: 1,
-                memory_budget: budget,
-                ..AuditSettings::default()
-            },
-            Arc::new(Registry::builtin()),
-            Arc::new(Verifier::bundled()),
-            Arc::new(store) as Arc<dyn RobotsSource>,
-        )
-    };
     let big = with_budget(1 << 30);
     let all_in_memory = big.audit_reader(&log[..], "addresses.log").unwrap();
     assert_eq!(all_in_memory.clients.len(), 30_000);
