@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{FetchError, Origin, Outcome, RobotsEntry, RobotsStore, Scheme};
+use super::{Origin, Outcome, RobotsEntry, RobotsStore, Scheme};
 use crate::text;
 
 /// One command-line origin and what fetching it came to.
@@ -87,24 +87,4 @@ pub fn write_target(out: &mut dyn Write, target: &FetchTarget) -> io::Result<()>
     line(out, "fetched:", &crate::text::rfc3339_secs(e.fetched_at))?;
     line(out, "reason:", e.reason.as_deref().unwrap_or("-"))?;
     Ok(())
-}
-
-/// The `fetch` command: for each origin argument (URL or `host[:port]`), fetch and print
-/// its block, blocks separated by a blank line. Returns whether every origin came to rules
-/// or allow-all.
-pub fn run_fetch_command(
-    store: &RobotsStore,
-    origins: &[String],
-    default_scheme: Scheme,
-    out: &mut dyn Write,
-) -> Result<bool, FetchError> {
-    let targets = fetch_targets(store, origins, default_scheme);
-    for (i, target) in targets.iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
-        }
-        write_target(out, target)?;
-    }
-    out.flush()?;
-    Ok(targets.iter().all(FetchTarget::ok))
 }

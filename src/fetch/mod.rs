@@ -49,7 +49,7 @@ pub use archive::{
 #[cfg(feature = "net")]
 pub use client::{GuardError, GuardedResolver};
 #[cfg(feature = "net")]
-pub use command::{FetchTarget, fetch_targets, run_fetch_command, write_target};
+pub use command::{FetchTarget, fetch_targets, write_target};
 pub use dir::{DatedName, DirError, RobotsDir, Saved, parse_stamp, stamp};
 pub use guard::{GuardRefusal, address_allowed};
 pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use robots_audit::fetch::{
-    FetchOptions, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, RobotsStore, Scheme,
-    run_fetch_command,
+    FetchOptions, FetchTarget, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, RobotsStore, Scheme,
+    fetch_targets, write_target,
 };
 
 fn origin(host: &str) -> Origin {
@@ -128,7 +128,7 @@ fn once_per_origin_and_sorted_entries() {
 }
 
 #[test]
-fn fetch_command_prints_blocks() {
+fn fetch_targets_print_as_blocks() {
     let dir = tempfile::tempdir().expect("tempdir");
     save(dir.path(), "example.com", b"User-agent: *\n");
     let store = store(dir.path());
@@ -137,17 +137,19 @@ fn fetch_command_prints_blocks() {
         "https://example.com/some/page".to_owned(),
         "bad\u{1b}[31mhost".to_owned(),
     ];
-    let ok = run_fetch_command(&store, &args, Scheme::Https, &mut out).expect("writes");
-    assert!(!ok);
+    let targets = fetch_targets(&store, &args, Scheme::Https);
+    for t in &targets {
+        write_target(&mut out, t).expect("writes");
+    }
+    assert!(!targets.iter().all(FetchTarget::ok));
     let text = String::from_utf8(out).expect("utf-8");
     assert!(text.contains("origin:    https://example.com\n"), "{text}");
     assert!(text.contains("outcome:   rules\n"), "{text}");
     assert!(text.contains("obtained:  robots-dir\n"), "{text}");
     assert!(text.contains("outcome:   not-fetched\n"), "{text}");
     assert!(!text.contains('\u{1b}'), "{text}");
-    let all_ok =
-        run_fetch_command(&store, &args[..1], Scheme::Https, &mut Vec::new()).expect("writes");
-    assert!(all_ok);
+    let targets = fetch_targets(&store, &args[..1], Scheme::Https);
+    assert!(targets.iter().all(FetchTarget::ok));
 }
 
 #[test]
