@@ -24,5 +24,6 @@ pub mod logformat;
 pub mod report;
 pub mod robots;
 pub mod text;
+pub mod units;
 
 pub use audit::{AuditError, AuditSettings, Auditor, Findings, Partial};

@@ -20,6 +20,7 @@ use robots_audit::crawlers::{
 };
 use robots_audit::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
 use robots_audit::logformat::{Format, JsonFields};
+use robots_audit::units::{parse_duration, parse_instant, parse_size, parse_size_at_least};
 
 /// The options as the Python side hands them over: a dict keyed by the CLI's option names
 /// (dashes as underscores), values as typed on the command line.
@@ -48,6 +49,8 @@ pub struct RawOptions {
     pub since: Option<String>,
     pub until: Option<String>,
     pub leeway: String,
+    pub max_line_length: String,
+    pub max_memory: String,
     pub all_crawl_delay: bool,
     pub judge_automation: bool,
     pub allow_empty: bool,
@@ -75,6 +78,10 @@ pub struct TaskSettings {
     leeway_ms: i64,
     all_crawl_delay: bool,
     judge_automation: bool,
+    /// `--max-line-length`, bytes.
+    max_line_length: usize,
+    /// `--max-memory`, bytes: each task's own budget (a task audits on one thread).
+    memory_budget: usize,
     /// `--crawlers`: the file's text.
     crawlers_toml: Option<String>,
     /// IP range lists that replace the bundled ones: (name, JSON).
@@ -134,6 +141,8 @@ impl TaskSettings {
             all_crawl_delay: self.all_crawl_delay,
             judge_automation: self.judge_automation,
             leeway_ms: self.leeway_ms,
+            max_line_length: self.max_line_length,
+            memory_budget: self.memory_budget,
             threads: 1,
             ..AuditSettings::default()
         })
@@ -231,6 +240,20 @@ impl DriverOptions {
                 raw.leeway
             )
         })?;
+        // As the CLI: at least 1 KiB a line and 64 KiB of memory.
+        let max_line_length =
+            parse_size_at_least(&raw.max_line_length, 1 << 10).ok_or_else(|| {
+                format!(
+                    "--max-line-length: cannot read '{}' as a size: use bytes or a number with K or M, at least 1K",
+                    raw.max_line_length
+                )
+            })?;
+        let memory_budget = parse_size(&raw.max_memory).ok_or_else(|| {
+            format!(
+                "--max-memory: cannot read '{}' as a size: use bytes or a number with K, M or G, at least 64K",
+                raw.max_memory
+            )
+        })?;
         let dns = if raw.verify_dns {
             let servers = raw
                 .dns_server
@@ -282,6 +305,8 @@ impl DriverOptions {
             leeway_ms: i64::try_from(leeway.as_millis()).unwrap_or(i64::MAX),
             all_crawl_delay: raw.all_crawl_delay,
             judge_automation: raw.judge_automation,
+            max_line_length,
+            memory_budget,
             crawlers_toml,
             ranges,
             dns,
@@ -369,39 +394,12 @@ fn fetch_options(raw: &RawOptions) -> Result<FetchOptions, String> {
     })
 }
 
-/// RFC 3339 timestamp, or a bare date meaning its midnight UTC → unix milliseconds.
+/// RFC 3339 timestamp, or a bare date meaning its midnight UTC → unix milliseconds (as the
+/// CLI reads it).
 fn parse_time(option: &str, value: &str) -> Result<i64, String> {
-    let err = || {
+    parse_instant(value).ok_or_else(|| {
         format!(
             "--{option}: cannot read '{value}' as a time: use RFC 3339 (2026-11-20T13:55:36Z) or a date (2026-11-20)"
         )
-    };
-    if let Ok(ts) = value.parse::<jiff::Timestamp>() {
-        return Ok(ts.as_millisecond());
-    }
-    let date: jiff::civil::Date = value.parse().map_err(|_| err())?;
-    let ts = date
-        .to_zoned(jiff::tz::TimeZone::UTC)
-        .map_err(|_| err())?
-        .timestamp();
-    Ok(ts.as_millisecond())
-}
-
-/// `0`, `45s`, `90m`, `24h`, `2d`, or a bare number of seconds; at most 10 years.
-fn parse_duration(s: &str) -> Option<Duration> {
-    let s = s.trim();
-    let (number, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
-        Some(i) => (&s[..i], &s[i..]),
-        None => (s, "s"),
-    };
-    let n: u64 = number.parse().ok()?;
-    let seconds = match unit {
-        "s" => 1,
-        "m" => 60,
-        "h" => 3600,
-        "d" => 86_400,
-        _ => return None,
-    };
-    let total = n.checked_mul(seconds)?;
-    (total <= 10 * 366 * 86_400).then(|| Duration::from_secs(total))
+    })
 }

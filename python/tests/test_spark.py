@@ -81,6 +81,16 @@ def test_options_and_one_gzip_member_per_file(spark: object, cli: Path, workdir:
         ["--format", "vhost_combined", "--scheme", "http"],
     ):
         compare(spark, cli, workdir, [*logs, *rd, *extra])
+    # A line over --max-line-length is counted as malformed ("too long") in both; tasks past
+    # a tiny budget spill to runs, and their partials still carry everything.
+    first = (TESTDATA / "access.log").read_bytes().split(b"\n")[0]
+    long_line = first.replace(b" HTTP/1.1", b"?q=" + b"a" * 2000 + b" HTTP/1.1", 1)
+    (workdir / "long.log").write_bytes(b"\n".join([first, long_line, first, b""]))
+    reports = compare(
+        spark, cli, workdir,
+        [*logs, str(workdir / "long.log"), *rd, "--max-memory", "64K", "--max-line-length", "1K"],
+    )  # fmt: skip
+    assert b"too long:1" in reports["--inputs"]
 
 
 def test_a_format_without_hosts(spark: object, cli: Path, workdir: Path) -> None:
@@ -164,6 +174,8 @@ def test_errors_as_the_cli_gives_them(spark: object, cli: Path, workdir: Path, c
         [logs[0], paths["cut.log.gz"]],
         [paths["combined.log"]],
         [logs[0], "--leeway", "soon"],
+        [logs[0], "--max-line-length", "12"],
+        [logs[0], "--max-memory", "lots"],
         [logs[0], "--format", "nope"],
         [logs[0], "--since", "2026-11-21", "--until", "2026-11-20"],
     ]

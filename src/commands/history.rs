@@ -123,7 +123,7 @@ fn options(args: &HistoryArgs) -> Result<ArchiveOptions, HistoryCommandError> {
 
 /// RFC 3339, or a bare date meaning its midnight UTC → unix ms (as the audit's --since).
 fn parse_time(option: &'static str, value: &str) -> Result<i64, HistoryCommandError> {
-    crate::config::parse_instant(value).ok_or_else(|| HistoryCommandError::Time {
+    robots_audit::units::parse_instant(value).ok_or_else(|| HistoryCommandError::Time {
         option,
         value: text::terminal_cut(value, 100).into_owned(),
     })

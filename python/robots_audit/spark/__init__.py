@@ -98,6 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--since", metavar="TIME")
     a.add_argument("--until", metavar="TIME")
     a.add_argument("--leeway", default="24h", metavar="DURATION")
+    a.add_argument("--max-line-length", default="1M", metavar="SIZE",
+                   help="the longest log line read; longer ones are counted as malformed")
+    a.add_argument("--max-memory", default="128M", metavar="SIZE",
+                   help="per task: requests kept for the end past this go to temporary files")
     a.add_argument("--all-crawl-delay", action="store_true")
     a.add_argument("--judge-automation", action="store_true")
     a.add_argument("--allow-empty", action="store_true")
@@ -114,7 +118,7 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
         "format", "json_field", "host", "scheme", "robots_dir", "resolve", "allow_private",
         "allow_host", "max_origins", "cache_dir", "no_cache", "timeout", "fetch_concurrency",
         "fetch_budget", "crawlers", "verify_dns", "dns_server", "dns_timeout", "ranges_dir",
-        "since", "until", "leeway", "all_crawl_delay", "judge_automation", "allow_empty",
+        "since", "until", "leeway", "max_line_length", "max_memory", "all_crawl_delay", "judge_automation", "allow_empty",
         "allow_damaged", "fail_on_violations", "no_neutralize", "quiet", "out", "summary",
         "inputs", "spoofed", "hosts",
     ]  # fmt: skip
