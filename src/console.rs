@@ -153,7 +153,7 @@ impl Observer for Console {
         if secs > 0.5 {
             bar.set_message(format!(
                 "{} lines/s",
-                thousands((lines as f64 / secs) as u64)
+                text::thousands((lines as f64 / secs) as u64)
             ));
         }
     }
@@ -178,19 +178,6 @@ impl Observer for Console {
     }
 }
 
-/// `1234567` → `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,13 +189,5 @@ mod tests {
         assert!(s.starts_with("/var/log/ngin"), "{s}");
         assert!(s.ends_with("ccess.log.2.gz") && s.contains('…'), "{s}");
         assert_eq!(short_name("a.log").trim_end(), "a.log");
-    }
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 }

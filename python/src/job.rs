@@ -26,12 +26,12 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::PyBytes;
 use serde::{Deserialize, Serialize};
 
-use robots_audit::audit::{AuditError, Auditor, Findings, InputCounts};
+use robots_audit::audit::{AuditError, Auditor, Findings};
 use robots_audit::fetch::{
     Missing, Origin, OriginHistory, RobotsDir, RobotsSource, RobotsStore, Snapshot,
 };
-use robots_audit::report::{self, CsvStyle, InputRow, Output};
-use robots_audit::text;
+use robots_audit::report::{self, CsvStyle, Output};
+use robots_audit::text::{self, thousands};
 
 use crate::RobotsAuditError;
 use crate::options::{DriverOptions, RawOptions, TaskSettings};
@@ -372,7 +372,7 @@ impl Outputs {
                 .map_err(|e| named(e, out))?;
         }
         if let Some(out) = &mut self.inputs {
-            report::write_inputs(&mut *out, &input_rows(names, findings), style)
+            report::write_inputs(&mut *out, &findings.input_rows(names), style)
                 .map_err(|e| named(e, out))?;
         }
         Ok(rows)
@@ -393,49 +393,6 @@ impl Outputs {
         }
         Ok(())
     }
-}
-
-/// One row per input for `--inputs`, in argument order (as the CLI's `input_rows`).
-fn input_rows(names: &[String], findings: &Findings) -> Vec<InputRow> {
-    let none = InputCounts::default();
-    names
-        .iter()
-        .map(|name| {
-            let counts = findings.inputs.get(name).unwrap_or(&none);
-            let first = counts.bad_examples.first();
-            InputRow {
-                input: name.clone(),
-                format: counts.format.clone().unwrap_or_default(),
-                detected: counts.detected,
-                requests: counts.requests,
-                malformed: counts.bad_total(),
-                malformed_reasons: counts
-                    .bad
-                    .iter()
-                    .map(|(r, n)| format!("{}:{n}", r.as_str()))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                first_malformed_line: first.map(|e| e.0),
-                first_malformed: first.map(|e| e.2.clone()).unwrap_or_default(),
-                outside_window: counts.outside_window,
-                no_host: counts.no_host,
-                error: counts.error.clone().unwrap_or_default(),
-            }
-        })
-        .collect()
-}
-
-/// `1,234,567`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn term(s: &str) -> String {

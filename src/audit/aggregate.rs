@@ -423,6 +423,20 @@ mod dialect_name {
     }
 }
 
+/// Every (stream, path) that has kept requests, given each stream's ranges from [`by_path`].
+pub(super) fn kept_paths<'a>(ranges: impl Iterator<Item = &'a [(u32, u32)]>) -> Vec<(u32, u32)> {
+    ranges
+        .enumerate()
+        .flat_map(|(s, ranges)| {
+            ranges
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.0 < r.1)
+                .map(move |(p, _)| (s as u32, p as u32))
+        })
+        .collect()
+}
+
 /// Sorts a stream's kept requests by path index and gives each path's range of them
 /// (`(start, end)`, empty for a path without requests).
 pub(super) fn by_path(hits: &mut [(u32, Hit)], paths: usize) -> Vec<(u32, u32)> {

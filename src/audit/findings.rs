@@ -19,14 +19,14 @@ use std::sync::Arc;
 
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
-use crate::report::{HostRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
+use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
 use crate::robots::{Agent, GroupId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
 use super::Auditor;
 use super::aggregate::{
     AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
-    Verification, by_path,
+    Verification, by_path, kept_paths,
 };
 use super::partial::Partial;
 use super::rules::{DialectRules, Rules};
@@ -68,6 +68,37 @@ pub struct Activity {
 }
 
 impl Findings {
+    /// One `--inputs` row per input, in the order given (an input that gave nothing has a
+    /// row of zeros).
+    pub fn input_rows(&self, names: &[String]) -> Vec<InputRow> {
+        let none = InputCounts::default();
+        names
+            .iter()
+            .map(|name| {
+                let counts = self.inputs.get(name).unwrap_or(&none);
+                let first = counts.bad_examples.first();
+                InputRow {
+                    input: name.clone(),
+                    format: counts.format.clone().unwrap_or_default(),
+                    detected: counts.detected,
+                    requests: counts.requests,
+                    malformed: counts.bad_total(),
+                    malformed_reasons: counts
+                        .bad
+                        .iter()
+                        .map(|(r, n)| format!("{}:{n}", r.as_str()))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    first_malformed_line: first.map(|e| e.0),
+                    first_malformed: first.map(|e| e.2.clone()).unwrap_or_default(),
+                    outside_window: counts.outside_window,
+                    no_host: counts.no_host,
+                    error: counts.error.clone().unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
     /// Hosts whose crawler traffic was not judged: (host, crawler requests, reason).
     pub fn not_judged(&self) -> Vec<(&str, u64, &str)> {
         self.hosts
@@ -459,17 +490,7 @@ fn residue_run(
     table: &StreamTable,
     clients: &[Client],
 ) -> Option<SpillRun> {
-    let mut entries: Vec<(u32, u32)> = memory
-        .iter()
-        .enumerate()
-        .flat_map(|(s, m)| {
-            m.ranges
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.0 < r.1)
-                .map(move |(p, _)| (s as u32, p as u32))
-        })
-        .collect();
+    let mut entries = kept_paths(memory.iter().map(|m| &m.ranges[..]));
     if entries.is_empty() {
         return None;
     }
@@ -549,17 +570,7 @@ enum Source {
 
 impl Source {
     fn memory(streams: Vec<MemStream>, infos: &[Option<StreamInfo>]) -> Source {
-        let mut order: Vec<(u32, u32)> = streams
-            .iter()
-            .enumerate()
-            .flat_map(|(s, m)| {
-                m.ranges
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| r.0 < r.1)
-                    .map(move |(p, _)| (s as u32, p as u32))
-            })
-            .collect();
+        let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
         let key = |&(s, p): &(u32, u32)| {
             let m = &streams[s as usize];
             infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))

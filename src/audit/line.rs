@@ -24,6 +24,7 @@ use crate::text;
 use super::AuditSettings;
 use super::aggregate::{
     Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification, by_path,
+    kept_paths,
 };
 use super::intern::{BROWSER_UA, Judge, Tables};
 use super::partial::Partial;
@@ -484,17 +485,7 @@ impl<'a> Worker<'a> {
             kept.push((hits, ranges, paths));
         }
         let host: Vec<String> = streams.iter().map(|s| s.key.0.display_host()).collect();
-        let mut order: Vec<(u32, u32)> = kept
-            .iter()
-            .enumerate()
-            .flat_map(|(i, (_, ranges, _))| {
-                ranges
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| r.0 < r.1)
-                    .map(move |(p, _)| (i as u32, p as u32))
-            })
-            .collect();
+        let mut order = kept_paths(kept.iter().map(|(_, ranges, _)| &ranges[..]));
         let key = |&(i, p): &(u32, u32)| {
             let s = &streams[i as usize];
             (

@@ -15,11 +15,12 @@ use robots_audit::audit::{AuditError, Auditor, Findings, InputCounts};
 use robots_audit::crawlers::{DnsVerifier, Registry, Verifier, default_ranges_dir};
 use robots_audit::fetch::{RobotsSource, RobotsStore};
 use robots_audit::input::Source;
-use robots_audit::report::{self, CsvStyle, InputRow, Output};
+use robots_audit::report::{self, CsvStyle, Output};
 use robots_audit::text;
 
 use crate::config::Config;
-use crate::console::{Console, thousands};
+use crate::console::Console;
+use robots_audit::text::thousands;
 
 /// Exit status: done, no violations asked about.
 pub const OK: u8 = 0;
@@ -300,6 +301,8 @@ impl Outputs {
         });
         let rows = report::write_violations(&mut self.out, rows, style)
             .map_err(|e| e.named(self.out.name()))?;
+        let names: Vec<String> = config.inputs.iter().map(|s| s.name()).collect();
+        let inputs = findings.input_rows(&names);
         if let Some(o) = &mut self.summary {
             report::write_summary(&mut *o, &findings.summary, style)
                 .map_err(|e| e.named(o.name()))?;
@@ -312,8 +315,7 @@ impl Outputs {
                 .map_err(|e| e.named(o.name()))?;
         }
         if let Some(o) = &mut self.inputs {
-            report::write_inputs(&mut *o, &input_rows(config, findings), style)
-                .map_err(|e| e.named(o.name()))?;
+            report::write_inputs(&mut *o, &inputs, style).map_err(|e| e.named(o.name()))?;
         }
         if let (Some(o), Some(digest)) = (&mut self.html, digest) {
             let activity: Vec<report::Hourly<'_>> = findings
@@ -328,7 +330,7 @@ impl Outputs {
                 })
                 .collect();
             let page = report::Page {
-                inputs: &input_rows(config, findings),
+                inputs: &inputs,
                 summary: &findings.summary,
                 hosts: &findings.hosts,
                 spoofed: &findings.spoofed,
@@ -357,38 +359,6 @@ impl Outputs {
         }
         Ok(())
     }
-}
-
-/// One row per input for `--inputs`, in argument order.
-fn input_rows(config: &Config, findings: &Findings) -> Vec<InputRow> {
-    let none = InputCounts::default();
-    config
-        .inputs
-        .iter()
-        .map(|source| {
-            let name = source.name();
-            let counts = findings.inputs.get(&name).unwrap_or(&none);
-            let first = counts.bad_examples.first();
-            InputRow {
-                input: name,
-                format: counts.format.clone().unwrap_or_default(),
-                detected: counts.detected,
-                requests: counts.requests,
-                malformed: counts.bad_total(),
-                malformed_reasons: counts
-                    .bad
-                    .iter()
-                    .map(|(r, n)| format!("{}:{n}", r.as_str()))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                first_malformed_line: first.map(|e| e.0),
-                first_malformed: first.map(|e| e.2.clone()).unwrap_or_default(),
-                outside_window: counts.outside_window,
-                no_host: counts.no_host,
-                error: counts.error.clone().unwrap_or_default(),
-            }
-        })
-        .collect()
 }
 
 /// Counts every user should see: malformed lines (with the first examples), lines outside
