@@ -1,6 +1,6 @@
 //! Importing the history of robots.txt from a web archive (`robots-audit history`): an
-//! origin in, dated files in a `--robots-dir` folder out (cli-contract, "`robots-audit
-//! history`"; spec §9, "imported archive captures").
+//! origin in, dated files in a `--robots-dir` folder out
+//! (docs/judging.md, "Where versions come from": a web archive).
 //!
 //! The archive speaks the Wayback Machine's interface: captures are listed by its CDX index,
 //! `<archive>/cdx/search/cdx?url=<host>/robots.txt&output=json&fl=…`, page by page with
