@@ -156,8 +156,8 @@ pub enum ImportErrorKind {
         /// The start of the answer, safe to print.
         snippet: String,
     },
-    /// An index page over [`MAX_PAGE_BYTES`], or more than [`MAX_ROWS`] rows in all, or a
-    /// resumption key that comes back.
+    /// An index page over `MAX_PAGE_BYTES` (16 MiB), or more than `MAX_ROWS` (1,000,000) rows
+    /// in all, or a resumption key that comes back.
     #[error("the capture list {url} {what}; narrow the import with --since and --until")]
     CdxTooLong {
         /// The page asked for.
