@@ -1,5 +1,5 @@
 //! Which robots.txt was in force: the versions of one origin's robots.txt in time, and the
-//! judgement of a request at an instant under spec §9.
+//! judgement of a request at an instant (docs/judging.md, "Judging in time").
 //!
 //! Takes the start windows of an origin's versions (from dated files, the fetch cache or an
 //! archive), which of them are "good" (a body or "no file"; an unreachable version is not),
@@ -9,13 +9,14 @@
 //! version to cite and the evidence. Free of I/O and of everything else in the crate: the
 //! audit supplies the per-version verdicts (which need the robots engine).
 //!
-//! The rules (spec §9): version `Vi` *may be in force* at instant `x` when `lo_i < x ≤
-//! hi_(i+1)` (the last version has no end); before history begins the first version is taken
-//! to have been in force already. A crawler judged at `t` may hold any version that may be in
-//! force at some instant of `[t − L, t]`, narrowed by its own latest fetch at `f` with
-//! `t − L ≤ f ≤ t`: a 2xx fetch means it holds a version that may be in force at `f` (the one
-//! whose size matches, when exactly one does); a 4xx fetch other than 429 means "no file".
-//! A request is a violation only if every version it may hold disallows it.
+//! The rules (docs/judging.md, "Versions a crawler may hold"): version `Vi` *may be in force*
+//! at instant `x` when `lo_i < x ≤ hi_(i+1)` (the last version has no end); before history
+//! begins the first version is taken to have been in force already. A crawler judged at `t`
+//! may hold any version that may be in force at some instant of `[t − L, t]`, narrowed by its
+//! own latest fetch at `f` with `t − L ≤ f ≤ t`: a 2xx fetch means it holds a version that may
+//! be in force at `f` (the one whose size matches, when exactly one does); a 4xx fetch other
+//! than 429 means "no file". A request is a violation only if every version it may hold
+//! disallows it.
 
 use std::ops::Range;
 
@@ -87,11 +88,13 @@ pub enum HistoryError {
 pub struct Timeline {
     windows: Vec<Window>,
     /// For each version, the version that stands for it: itself when good, else the last
-    /// good version before it (spec §9: an unreachable version is replaced by it), or None.
+    /// good version before it (docs/judging.md, "Versions a crawler may hold": an unreachable
+    /// version is replaced by it), or None.
     effective: Vec<Option<usize>>,
 }
 
-/// What a crawler's own fetch of `/robots.txt` tells (spec §9).
+/// What a crawler's own fetch of `/robots.txt` tells
+/// (docs/judging.md, "The crawler's own fetches").
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -401,8 +404,8 @@ mod tests {
         NOV1 + (day - 1) * DAY + hour * H
     }
 
-    /// The worked example of spec §9: v1 from 11-01 `Disallow: /a/`, v2 from 11-03
-    /// `Disallow: /a/` + `/b/`, v3 from 11-05 `Disallow: /b/`.
+    /// The worked example (docs/judging.md, "Worked example"): v1 from 11-01 `Disallow: /a/`,
+    /// v2 from 11-03 `Disallow: /a/` + `/b/`, v3 from 11-05 `Disallow: /b/`.
     /// How one version reads a path.
     type Reads = Box<dyn Fn(usize) -> VersionVerdict>;
 

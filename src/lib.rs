@@ -6,7 +6,7 @@
 //! ```text
 //!  input ──▶ logformat ──▶ crawlers ──▶ audit ◀── fetch (robots source) ◀── history
 //!  bytes,     Request<'a>   User-Agent   per line: origin → who → judge → event → Partial
-//!  blocks     (borrowed)    → crawler,   merge (by value) → findings (§9 judgement) → rows
+//!  blocks     (borrowed)    → crawler,   merge (by value) → findings (judged in time) → rows
 //!                           tokens                                                │
 //!                                        robots: parse once, match (no I/O)       ▼
 //!                                                                             report (CSV)

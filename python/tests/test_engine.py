@@ -1,6 +1,6 @@
 """The Python API of the engine against the vectors the Rust engine passes: Google's
-reference suite (testdata/robots/vectors), the spec digest's tables, Yandex's examples, and
-`robots-audit check` itself on a sample of real robots.txt files (testdata/robots/corpus)."""
+reference suite (testdata/robots/vectors), the tables of docs/robots-txt.md, Yandex's examples,
+and `robots-audit check` itself on a sample of real robots.txt files (testdata/robots/corpus)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_bytes_and_str_bodies_read_alike() -> None:
         assert (a.allowed, a.group, a.rule, a.line) == (b.allowed, b.group, b.rule, b.line)
 
 
-# Spec §4: groups googlebot-news (1), * (2), googlebot (3).
+# docs/robots-txt.md, "Choosing the group": groups googlebot-news (1), * (2), googlebot (3).
 GROUPS = (
     "User-agent: googlebot-news\nDisallow: /one\n\n"
     "User-agent: *\nDisallow: /two\n\n"
@@ -91,7 +91,7 @@ def test_spec_groups_merge() -> None:
     assert robots.can_fetch("/carrots", "Googlebot-News")
 
 
-# Spec §5 path table: (rule, matching, not matching).
+# docs/robots-txt.md, "Rules and precedence", path examples: (rule, matching, not matching).
 PATHS = [
     ("/fish", ["/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fish.php?id=anything"],
      ["/Fish.asp", "/catfish", "/?id=fish"]),
@@ -155,8 +155,8 @@ def test_yandex_robots_read_yandex_rules_by_default() -> None:
 
 
 def test_dialect_choice() -> None:
-    # Spec §5: /1/private/ under Disallow: /1/private/ and Allow: /*/private/: google
-    # allows (11 vs 11, tie → allow), yandex disallows (11 vs 10).
+    # docs/robots-txt.md, "Rules and precedence": /1/private/ under Disallow: /1/private/ and
+    # Allow: /*/private/: google allows (11 vs 11, tie → allow), yandex disallows (11 vs 10).
     body = "User-agent: *\nDisallow: /1/private/\nAllow: /*/private/\n"
     robots = RobotsTxt.parse(body)
     assert robots.decide("/1/private/", "FooBot").allowed
@@ -184,7 +184,8 @@ def test_crawl_delay_and_sitemaps() -> None:
 
 
 def test_obeys_star_comes_from_the_registry() -> None:
-    # AdsBot-Google ignores `*` (spec §4): only a group naming it applies.
+    # AdsBot-Google ignores `*` (docs/robots-txt.md, "Choosing the group"): only a group naming
+    # it applies.
     robots = RobotsTxt.parse("User-agent: *\nDisallow: /\n")
     assert robots.can_fetch("/x", "AdsBot-Google")
     assert not robots.can_fetch("/x", "FooBot")

@@ -5,8 +5,9 @@
 //! the first malformed lines) is made by value — the earliest time, then the smaller text —
 //! never by which part arrived first. Requests that a rule may forbid are kept one by one
 //! ([`Stream`]): whether each is a violation, and under which version of robots.txt, is only
-//! known once every fetch of `/robots.txt` by the same crawler has been seen (spec §9), so
-//! they are judged at the end ([`super::findings`]).
+//! known once every fetch of `/robots.txt` by the same crawler has been seen
+//! (docs/judging.md, "The crawler's own fetches"), so they are judged at the end
+//! ([`super::findings`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
@@ -396,9 +397,9 @@ pub struct Stream {
     pub delay: Vec<Hit>,
 }
 
-/// Which of a crawler's `/robots.txt` fetches narrow which of its requests (spec §9): the
-/// same origin, the same crawler and verification, and for unknown crawlers the same
-/// User-Agent (empty for registry crawlers).
+/// Which of a crawler's `/robots.txt` fetches narrow which of its requests
+/// (docs/judging.md, "The crawler's own fetches"): the same origin, the same crawler and
+/// verification, and for unknown crawlers the same User-Agent (empty for registry crawlers).
 pub type FetchKey = (Origin, String, Verification, String);
 
 /// A stream's key: (origin, crawler, User-Agent, verification).

@@ -1,9 +1,9 @@
 //! The judgement at the end: a merged [`Partial`] and the robots source → the report rows.
 //!
 //! Every request that some version of robots.txt forbids is judged here, with every fetch of
-//! `/robots.txt` by the same crawler known (spec §9): which versions it may have held, whether
-//! all of them forbid it, which version's rule to cite and on what evidence. Crawl-delay
-//! breaches are judged the same way.
+//! `/robots.txt` by the same crawler known (docs/judging.md, "Judging in time"): which versions it
+//! may have held, whether all of them forbid it, which version's rule to cite and on what evidence.
+//! Crawl-delay breaches are judged the same way.
 //!
 //! Two passes over the kept requests. The first judges each one for the counts (the summary,
 //! the hourly activity) and finds the Crawl-delay rows. The second, [`Violations`], runs as the

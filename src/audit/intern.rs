@@ -70,7 +70,7 @@ enum UaIdent {
     Known(CrawlerId),
     Unknown(UnknownBot),
     /// Not declared a crawler; these product tokens make it one where a robots.txt group
-    /// names one of them (spec §8).
+    /// names one of them (docs/identification.md, "Clients a group names").
     Other(Vec<String>),
 }
 
@@ -312,8 +312,9 @@ impl Tables {
                 false,
             ),
             UaIdent::Other(tokens) => {
-                // Spec §8: a client whose header carries a token that a group names (in any
-                // version) is a crawler of that name, under the groups that name it.
+                // docs/identification.md, "Clients a group names": a client whose header carries a
+                // token that a group names (in any version) is a crawler of that name, under the
+                // groups that name it.
                 let google = origin_rules.dialect(Dialect::Google);
                 let named = tokens.iter().find(|t| {
                     google.versions.iter().any(|r| match r {

@@ -6,7 +6,8 @@
 //! fetches are done ([`Worker::replay`]); every other line is finished at once. A crawler's
 //! request that every version of robots.txt it may have held allows is counted; one that some
 //! version forbids is kept ([`Stream`]) for the judgement at the end, which needs the
-//! crawler's fetches of `/robots.txt` from the whole data set (spec §9).
+//! crawler's fetches of `/robots.txt` from the whole data set
+//! (docs/judging.md, "The crawler's own fetches").
 
 use std::collections::{BTreeSet, HashMap as StdHashMap};
 use std::net::IpAddr;
@@ -338,7 +339,7 @@ impl<'a> Worker<'a> {
             .expect("counted above")
             .agg;
         // RFC 9309 §2.2.2: /robots.txt is always allowed; asking for it is evidence of which
-        // rules the crawler saw (spec §7, §9), not a violation.
+        // rules the crawler saw (docs/judging.md, "Which requests are judged"), not a violation.
         if is_robots_txt(&req.target) {
             pair.robots_fetches += 1;
             *pair.robots_statuses.entry(req.status).or_default() += 1;

@@ -80,7 +80,8 @@ pub struct AuditSettings {
     /// Judge HTTP libraries and automation tools under `*` too (by default only a group that
     /// names them applies).
     pub judge_automation: bool,
-    /// How long a crawler may keep a robots.txt after it changed (spec §9), in ms.
+    /// How long a crawler may keep a robots.txt after it changed
+    /// (docs/judging.md, "Versions a crawler may hold"), in ms.
     pub leeway_ms: i64,
     /// Worker threads.
     pub threads: usize,

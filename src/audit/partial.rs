@@ -43,7 +43,7 @@ pub struct Partial {
     pub fetches: BTreeMap<FetchKey, Fetches>,
     /// (client, crawler) → requests that failed the claimed crawler's verification.
     pub spoofed: BTreeMap<(Client, String), SpoofAgg>,
-    /// The clients that [`super::aggregate::Hit`]s refer to.
+    /// The clients that the kept requests (`Hit`s, by index) refer to.
     pub clients: Vec<Client>,
     /// Requests that could not be verified because they are older than the crawler IP-range
     /// lists (or reverse DNS) can speak for.

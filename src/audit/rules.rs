@@ -2,10 +2,10 @@
 //! compiled once per run and shared by every worker.
 //!
 //! Takes the source's [`OriginHistory`] of an origin and the dialect a crawler follows; gives
-//! [`DialectRules`]: per version, a compiled [`RobotsTxt`], "allow all" or "not judged" (spec
-//! §2 and §7, as each dialect reads an outcome), and the [`Timeline`] that says which versions
-//! a request at an instant may have been judged by. Each (origin, dialect) is compiled once;
-//! workers keep their own `Arc` to it, so the hot path takes no lock.
+//! [`DialectRules`]: per version, a compiled [`RobotsTxt`], "allow all" or "not judged"
+//! (docs/robots-txt.md, "Getting the file": as each dialect reads an outcome), and the [`Timeline`]
+//! that says which versions a request at an instant may have been judged by. Each (origin, dialect)
+//! is compiled once; workers keep their own `Arc` to it, so the hot path takes no lock.
 
 use std::sync::{Arc, OnceLock};
 
@@ -139,7 +139,7 @@ enum Kind {
     NotJudged,
 }
 
-/// Spec §2: an outcome as each dialect reads it.
+/// docs/robots-txt.md, "Getting the file": an outcome as each dialect reads it.
 fn interpret_kind(entry: &RobotsEntry, dialect: Dialect) -> Kind {
     let yandex = is_yandex(dialect);
     match entry.outcome {

@@ -1,13 +1,13 @@
 //! Kept requests beyond the memory budget: sorted runs in temporary files, merged at the end.
 //!
-//! A worker keeps, until the end, every request some version of robots.txt forbids (spec §9
-//! judges them only once every fetch of `/robots.txt` is known). On a log where crawlers ignore
-//! `Disallow: /` on a long-tail site that is one path per request; past the worker's share of
-//! the budget it writes what it keeps to a run: records of (stream, path, requests), sorted by
-//! the report's order (host, crawler, printed path, User-Agent, verification), in an anonymous
-//! temporary file that the system removes when it is closed — on success, on error, or when
-//! the process is killed. The judgement at the end reads the runs twice: once in any order for
-//! the counts, once merged in report order for the rows.
+//! A worker keeps, until the end, every request some version of robots.txt forbids
+//! (docs/judging.md, "Judging in time": judged only once every fetch of `/robots.txt` is known). On
+//! a log where crawlers ignore `Disallow: /` on a long-tail site that is one path per request; past
+//! the worker's share of the budget it writes what it keeps to a run: records of (stream, path,
+//! requests), sorted by the report's order (host, crawler, printed path, User-Agent, verification),
+//! in an anonymous temporary file that the system removes when it is closed — on success, on error,
+//! or when the process is killed. The judgement at the end reads the runs twice: once in any order
+//! for the counts, once merged in report order for the rows.
 
 use std::collections::HashMap;
 use std::fs::File;

@@ -1,5 +1,5 @@
 //! `robots-audit check`: judge URLs against one robots.txt file, the way the audit would
-//! judge a crawler's requests (cli-contract "robots-audit check").
+//! judge a crawler's requests (README.md, "`check`").
 //!
 //! Output: one line per URL, in order: `allowed` or `disallowed`, a tab, the URL, then the
 //! group, the deciding rule and its line (empty fields when nothing decided).
@@ -122,7 +122,7 @@ fn read_robots(path: &Path) -> Result<Body, CheckError> {
 }
 
 /// Reads at most [`MAX_ROBOTS_BYTES`] + 1 bytes: never the whole of an endless or huge
-/// input (spec §2: content beyond 512,000 bytes is ignored).
+/// input (docs/robots-txt.md, "Getting the file": content beyond 512,000 bytes is ignored).
 fn read_capped(reader: impl Read) -> io::Result<Body> {
     let mut bytes = Vec::new();
     reader
@@ -133,7 +133,7 @@ fn read_capped(reader: impl Read) -> io::Result<Body> {
 }
 
 /// The note for a robots.txt longer than [`MAX_ROBOTS_BYTES`], saying what the dialect makes
-/// of it (spec §2).
+/// of it (docs/robots-txt.md, "Getting the file").
 fn truncation_note(path: &Path, dialect: Dialect) -> String {
     let what = match dialect {
         Dialect::Google => format!("only the first {MAX_ROBOTS_BYTES} are used"),

@@ -107,7 +107,7 @@ pub struct DnsStats {
     pub forward_queries: u64,
     /// Queries that failed (timeout, SERVFAIL, …): their addresses were unverifiable.
     pub failures: u64,
-    /// DNS was declared unreachable after [`GIVE_UP_AFTER`] failures in a row.
+    /// DNS was declared unreachable after `GIVE_UP_AFTER` (8) failures in a row.
     pub gave_up: bool,
 }
 

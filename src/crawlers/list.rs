@@ -1,8 +1,8 @@
 //! The patterns of the public crawler-user-agents list (MIT; `crawler-user-agents.txt`,
 //! made by `testdata/crawlers/extract.py`), for the automated clients that neither the
-//! registry nor spec §8's signs recognise (`Xenu Link Sleuth/1.3.8`, `check_http/v2.2`,
-//! `Zabbix`). They only say "automated, and named here"; the registry's own facts (tokens,
-//! verification, Crawl-delay) never come from them.
+//! registry nor the signs of docs/identification.md, "Unknown automated clients" recognise (`Xenu
+//! Link Sleuth/1.3.8`, `check_http/v2.2`, `Zabbix`). They only say "automated, and named here"; the
+//! registry's own facts (tokens, verification, Crawl-delay) never come from them.
 //!
 //! All patterns are compiled once, on first use: the plain strings among them (all but a few
 //! dozen; `Googlebot\/` is the string `Googlebot/`) into one Aho-Corasick automaton, the rest

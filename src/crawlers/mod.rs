@@ -3,17 +3,17 @@
 //!
 //! Takes the raw header bytes of a log line (`&[u8]`) and gives an [`Identity`]: a crawler of
 //! the registry ([`Registry::identify`]), an unknown automated client with its product tokens
-//! (spec §8), or not a crawler at all. The registry is data (`registry.toml`, compiled in; a
-//! user's file may add or override entries), read once and turned into one Aho-Corasick
-//! automaton, so identifying a header is one scan over it whatever the registry's size.
-//! [`Verifier`] checks a client address against the IP ranges the operators publish (a
-//! snapshot is compiled in, [`update_ranges`] saves fresh copies) and, when given a
+//! (docs/identification.md, "Unknown automated clients"), or not a crawler at all. The registry is
+//! data (`registry.toml`, compiled in; a user's file may add or override entries), read once and
+//! turned into one Aho-Corasick automaton, so identifying a header is one scan over it whatever the
+//! registry's size. [`Verifier`] checks a client address against the IP ranges the operators
+//! publish (a snapshot is compiled in, [`update_ranges`] saves fresh copies) and, when given a
 //! [`DnsVerifier`], by forward-confirmed reverse DNS. Beyond those two opt-in network uses
 //! (`--verify-dns`, `update-ranges`) this stage does no I/O but reading the files it is
 //! handed, and it knows nothing of robots.txt files: it only says which tokens a crawler
 //! answers to.
 //!
-//! Matching rule (spec §8, RFC 9309 §2.2.1): a registry pattern matches a header only as a
+//! Matching rule (RFC 9309 §2.2.1): a registry pattern matches a header only as a
 //! *whole token*, case-insensitively: the bytes either side of it must not be letters,
 //! digits, `_`, `-` or `.`. So `Googlebot` does not match inside `Googlebot-Image/1.0` nor
 //! inside `mygooglebot`, and `AdsBot-Google` does not match inside `AdsBot-Google-Mobile`.
@@ -21,7 +21,8 @@
 //! nor one right after the word `like` or `following` (`TelegramBot (like TwitterBot)`,
 //! `Feedly/1.0 (…; like FeedFetcher-Google)`): those name another client. When several
 //! patterns match, the entry with the highest `priority` wins, then the longest pattern (the
-//! more specific crawler), then the leftmost match, then the earlier registry entry.
+//! more specific crawler), then the leftmost match, then the earlier registry entry
+//! (docs/identification.md, "Matching a header against the registry").
 //!
 //! Matches right after `compatible with` or `similar to` are comparisons too (`SentiBot
 //! (compatible with Googlebot)`). Entries of the `automation` category (HTTP libraries,
@@ -30,14 +31,15 @@
 //! (`W3C-checklink/4.5 libwww-perl/5.823`).
 //!
 //! Without a registry match, a header is an unknown automated client ([`UnknownBot`]) if it
-//! says so (spec §8): a product or comment word ending in `bot` or containing `crawl`,
-//! `spider` or `scraper` (but not the device model of an Android comment: a Cubot phone is no
-//! robot), a `+http…` contact, an e-mail address, or a URL inside a comment; or if it carries
-//! the signs of a feed reader (`feed-id:`, `N subscribers`: an [`UnknownBot`] of category
-//! feed-reader, not judged); or if a pattern of the public crawler-user-agents list matches it
-//! at a word boundary (`list.rs`; the list's tags give feed readers and automation their
-//! category). Its name is the product the header names, spaces included (`Chef Client`,
-//! `Tiny Tiny RSS`), never a browser or platform word. Anything else is not a crawler.
+//! says so (docs/identification.md, "Unknown automated clients"): a product or comment word ending
+//! in `bot` or containing `crawl`, `spider` or `scraper` (but not the device model of an Android
+//! comment: a Cubot phone is no robot), a `+http…` contact, an e-mail address, or a URL inside a
+//! comment; or if it carries the signs of a feed reader (`feed-id:`, `N subscribers`: an
+//! [`UnknownBot`] of category feed-reader, not judged); or if a pattern of the public
+//! crawler-user-agents list matches it at a word boundary (`list.rs`; the list's tags give feed
+//! readers and automation their category). Its name is the product the header names, spaces
+//! included (`Chef Client`, `Tiny Tiny RSS`), never a browser or platform word. Anything else is
+//! not a crawler.
 
 #[cfg(feature = "net")]
 mod dns;
@@ -72,7 +74,7 @@ impl CrawlerId {
     }
 }
 
-/// Which robots.txt parser behaviour a crawler follows (spec §3–§5): the engine's dialect.
+/// Which robots.txt parser behaviour a crawler follows (docs/robots-txt.md): the engine's dialect.
 pub use crate::robots::Dialect;
 
 /// What a crawler is for. Written in the registry as the `as_str` form.
@@ -179,7 +181,8 @@ pub struct Crawler {
     /// robots.txt tokens it obeys, most specific first, lower-case
     /// (Googlebot-Image → `["googlebot-image", "googlebot"]`). `*` is not listed: see
     /// `obeys_star`. For Yandex robots this is the robot's own name, lower-case; the robots
-    /// engine chooses among `Yandex`, the robot's name and `*` by its own rules (spec §4).
+    /// engine chooses among `Yandex`, the robot's name and `*` by its own rules
+    /// (docs/robots-txt.md, "yandex dialect: robot families").
     pub tokens: Vec<String>,
     /// False for crawlers that ignore the `*` group and obey only groups naming them
     /// (AdsBot-Google, AdsBot-Google-Mobile).
@@ -216,7 +219,8 @@ impl Crawler {
     }
 }
 
-/// An automated client that is not in the registry (spec §8).
+/// An automated client that is not in the registry
+/// (docs/identification.md, "Unknown automated clients").
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UnknownBot {
     /// The name to report (the `crawler` column): the product the header names as written,
@@ -243,7 +247,8 @@ pub struct UnknownBot {
 pub enum Identity {
     /// A crawler of the registry (possibly spoofed: see [`Verifier`]).
     Known(CrawlerId),
-    /// An automated client not in the registry (spec §8: says bot/crawler/spider, or carries a
+    /// An automated client not in the registry
+    /// (docs/identification.md, "Unknown automated clients": says bot/crawler/spider, or carries a
     /// `+http…` contact URL).
     Unknown(UnknownBot),
     /// Not a crawler (browsers, libraries that are not declared as bots). Its product tokens

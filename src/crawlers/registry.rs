@@ -122,8 +122,8 @@ impl Registry {
     }
 
     /// A registry with no crawlers (for tests and for users who want only their own file):
-    /// it knows no crawler and does not consult the crawler-user-agents list; only spec §8's
-    /// signs mark unknown robots.
+    /// it knows no crawler and does not consult the crawler-user-agents list; only the signs of
+    /// docs/identification.md, "Unknown automated clients" mark unknown robots.
     pub fn empty() -> Registry {
         Registry {
             crawlers: Vec::new(),
@@ -186,8 +186,9 @@ impl Registry {
 
     /// Identifies the client of a User-Agent header: one multi-pattern scan over the header
     /// for registry patterns (whole tokens, case-insensitive; highest priority, then longest
-    /// pattern, then leftmost, then earliest entry wins); failing that, spec §8's signs of an
-    /// automated client. Callers should cache the result per distinct header.
+    /// pattern, then leftmost, then earliest entry wins); failing that, the signs of an automated
+    /// client (docs/identification.md, "Unknown automated clients"). Callers should cache the
+    /// result per distinct header.
     pub fn identify(&self, user_agent: &[u8]) -> Identity {
         self.classify(user_agent, false).0
     }
@@ -195,8 +196,9 @@ impl Registry {
     /// How the client of a User-Agent header reads robots.txt: a registry crawler's tokens,
     /// `*` rule and dialect; an unknown robot's product tokens under Google's rules; for a
     /// header that is not a crawler's, the tokens a group could name it by, `*` applying (the
-    /// caller asks as if it were a crawler). The audit refines the last case (spec §8: only a
-    /// group naming one of its tokens makes it one), see [`Registry::reader_of`].
+    /// caller asks as if it were a crawler). The audit refines the last case
+    /// (docs/identification.md, "Clients a group names": only a group naming one of its tokens
+    /// makes it one), see [`Registry::reader_of`].
     pub fn agent_for(&self, user_agent: &[u8]) -> RobotsReader {
         let (identity, tokens) = self.identify_with_tokens(user_agent);
         self.reader_of(&identity).unwrap_or(RobotsReader {
@@ -320,8 +322,8 @@ impl Registry {
         )> = None;
         for m in automaton.find_overlapping_iter(ua) {
             let (start, end) = (m.start(), m.end());
-            // Whole tokens only (spec §8): `bot` must not match inside `mybot`, nor
-            // `Googlebot` inside `Googlebot-Image`.
+            // Whole tokens only (docs/identification.md, "Matching a header against the registry"):
+            // `bot` must not match inside `mybot`, nor `Googlebot` inside `Googlebot-Image`.
             if (start > 0 && is_name_byte(ua[start - 1]))
                 || (end < ua.len() && is_name_byte(ua[end]))
             {

@@ -1,5 +1,6 @@
-//! Product tokens of a User-Agent header (RFC 9309 §2.2.1, spec §8), and the signs that an
-//! unknown client is automated.
+//! Product tokens of a User-Agent header (RFC 9309 §2.2.1;
+//! docs/identification.md, "Unknown automated clients"), and the signs that an unknown client is
+//! automated.
 //!
 //! A header is a list of products (`Name/version`) and parenthesised (or bracketed)
 //! comments. The tokens are the name of each product and each word inside a comment, cut to
@@ -46,7 +47,8 @@ pub(crate) struct Word<'a> {
 pub(crate) struct Scan<'a> {
     pub words: Vec<Word<'a>>,
     /// A `+http…`/`+www…` contact, an e-mail address, or a URL inside a comment: the
-    /// conventions of declared robots (spec §8), never of browsers.
+    /// conventions of declared robots (docs/identification.md, "Unknown automated clients"), never
+    /// of browsers.
     pub contact: bool,
     /// The first URL or e-mail address of the header, if any (a name of last resort).
     pub first_contact: Option<&'a [u8]>,
@@ -56,9 +58,9 @@ pub(crate) struct Scan<'a> {
     pieces: usize,
 }
 
-/// The product tokens of a User-Agent header, per RFC 9309 §2.2.1 / spec §8: each
-/// `Name/version` and each name inside the parenthesised comment; lower-case; whole tokens
-/// only; in header order, without duplicates.
+/// The product tokens of a User-Agent header, per RFC 9309 §2.2.1 and
+/// docs/identification.md, "Unknown automated clients": each `Name/version` and each name inside
+/// the parenthesised comment; lower-case; whole tokens only; in header order, without duplicates.
 ///
 /// ```
 /// use robots_audit::crawlers::product_tokens;
@@ -70,8 +72,8 @@ pub fn product_tokens(user_agent: &[u8]) -> Vec<String> {
 }
 
 /// The product tokens of a header that a robots.txt group could name to make the client a
-/// crawler (spec §8): [`product_tokens`] without the ones every browser carries
-/// ([`is_browser_token`]).
+/// crawler (docs/identification.md, "Clients a group names"): [`product_tokens`] without the ones
+/// every browser carries ([`is_browser_token`]).
 ///
 /// ```
 /// use robots_audit::crawlers::nameable_tokens;
@@ -316,9 +318,9 @@ pub(crate) fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
             .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
-/// A word that says "robot" (spec §8: bot, crawler, spider): `FooBot`, `robot`,
-/// `SomeCrawler`, `Baiduspider`, `trendictionbot0.5.0`, `Hatena::Crawler`. Never a URL (URLs
-/// give no words) nor a phone model (`CUBOT X30`).
+/// A word that says "robot" (docs/identification.md, "Unknown automated clients": bot, crawler,
+/// spider): `FooBot`, `robot`, `SomeCrawler`, `Baiduspider`, `trendictionbot0.5.0`,
+/// `Hatena::Crawler`. Never a URL (URLs give no words) nor a phone model (`CUBOT X30`).
 pub(crate) fn is_bot_word(word: &Word<'_>) -> bool {
     if word.device {
         return false;
@@ -369,9 +371,9 @@ fn is_generic_bot_word(word: &Word<'_>) -> bool {
 }
 
 /// True for the product tokens every browser carries (`mozilla`, `applewebkit`, `chrome`,
-/// …). Spec §8 makes a client a crawler when a robots.txt group names one of its tokens;
-/// these are left out of that rule, or a site with a `User-agent: Mozilla` group would turn
-/// every visitor into a crawler.
+/// …). docs/identification.md, "Clients a group names" makes a client a crawler when a robots.txt
+/// group names one of its tokens; these are left out of that rule, or a site with a `User-agent:
+/// Mozilla` group would turn every visitor into a crawler.
 pub fn is_browser_token(token: &str) -> bool {
     is_browser_word(token.as_bytes())
 }
@@ -807,7 +809,8 @@ pub(crate) fn has_feed_reader_signs(ua: &[u8]) -> bool {
     })
 }
 
-/// Whether an unregistered client declares itself automated (spec §8).
+/// Whether an unregistered client declares itself automated
+/// (docs/identification.md, "Unknown automated clients").
 pub(crate) fn looks_automated(scan: &Scan<'_>) -> bool {
     scan.contact || scan.words.iter().any(is_bot_word)
 }

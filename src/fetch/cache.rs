@@ -1,4 +1,5 @@
-//! The disk cache of fetched outcomes, between runs, and the history they make (spec §9).
+//! The disk cache of fetched outcomes, between runs, and the history they make
+//! (docs/judging.md, "Where versions come from").
 //!
 //! RFC 9309 §2.4: an outcome is fresh for 24 hours by default (`Cache-Control: max-age` may say
 //! otherwise). Beyond freshness, the cache keeps every distinct outcome of an origin with when

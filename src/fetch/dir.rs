@@ -1,6 +1,7 @@
 //! Saved copies: `--robots-dir DIR` holds `DIR/<host>/robots.txt`, where `<host>` is
 //! [`Origin::display_host`] (lower case, `:<port>` only for a non-default port, IPv6 in
-//! brackets), or the dated versions of the file (cli-contract "Dated versions", spec §9):
+//! brackets), or the dated versions of the file
+//! (docs/judging.md, "Where versions come from"):
 //!
 //! - `robots.<STAMP>.txt`: a body in force from STAMP;
 //! - `robots.<LO>-<HI>.txt`: a body that came into force after LO and no later than HI;

@@ -251,7 +251,7 @@ impl Obtained {
     }
 }
 
-/// What getting robots.txt came to (RFC 9309 §2.3.1, google column of the spec).
+/// What getting robots.txt came to (RFC 9309 §2.3.1; docs/robots-txt.md, "Getting the file").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Outcome {
     /// 2xx: the body is there, apply its rules ("conditional allow").

@@ -1,9 +1,9 @@
 //! Where the audit gets each origin's robots.txt: a [`RobotsSource`] gives an origin's
-//! [`OriginHistory`] (the versions of its file in time, spec §9), either at once (saved files,
-//! a fresh cache entry, a snapshot shipped with a job) or, for origins that must be fetched,
-//! after [`RobotsSource::settle`], which the audit calls once the logs are read. So the audit's
-//! workers never wait on the network, and which origins get fetched when there are more than
-//! the limit is decided on the whole data set, not on arrival order.
+//! [`OriginHistory`] (the versions of its file in time, docs/judging.md, "Versions"), either at
+//! once (saved files, a fresh cache entry, a snapshot shipped with a job) or, for origins that must
+//! be fetched, after [`RobotsSource::settle`], which the audit calls once the logs are read. So the
+//! audit's workers never wait on the network, and which origins get fetched when there are more
+//! than the limit is decided on the whole data set, not on arrival order.
 //!
 //! Three sources: [`super::RobotsStore`] (the network, with the disk cache, or `--robots-dir`),
 //! and [`Snapshot`]: a fixed map from origin to history, serialisable, for a job that must
@@ -28,8 +28,8 @@ pub struct Version {
     pub entry: Arc<RobotsEntry>,
 }
 
-/// The versions of one origin's robots.txt, in time order (spec §9). One undated version is
-/// "the file", as an audit without history has always read it.
+/// The versions of one origin's robots.txt, in time order (docs/judging.md, "Versions"). One
+/// undated version is "the file", as an audit without history has always read it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OriginHistory {
     versions: Vec<Version>,

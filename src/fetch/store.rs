@@ -220,7 +220,7 @@ impl Inner {
 
     /// Fetches an origin over the network; gives its history: the cache's versions with
     /// this fetch as the latest (an unreachable file then stands for the last good version,
-    /// spec §9), or this fetch alone without a cache.
+    /// docs/judging.md, "Versions a crawler may hold"), or this fetch alone without a cache.
     fn fetch(&self, origin: &Origin) -> OriginHistory {
         let Some(http) = &self.http else {
             // Only robots-dir mode has no client, and it never fetches.

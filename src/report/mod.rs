@@ -120,7 +120,7 @@ impl Kind {
     }
 }
 
-/// One row of the violations report (cli-contract "The violations report").
+/// One row of the violations report (docs/reports.md, "The violations report").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViolationRow {
     // The texts that repeat from row to row (a long-tail log has hundreds of thousands of
@@ -140,7 +140,7 @@ pub struct ViolationRow {
     /// When the cited version of robots.txt came into force (unix ms); None for an undated
     /// file.
     pub robots_version: Option<i64>,
-    /// `fetched`, `in-force` or `assumed` (spec §9).
+    /// `fetched`, `in-force` or `assumed` (docs/judging.md, "The verdict").
     pub evidence: &'static str,
     pub client_ips: u64,
     pub sample_ip: String,

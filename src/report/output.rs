@@ -3,10 +3,11 @@
 //!
 //! A regular-file target is written to a temporary file in the same directory and renamed
 //! over the target only after everything was written and synced, so a full disk, a failed
-//! write or a killed process leaves the previous report in place (cli-contract: "A report
-//! file is replaced only by a complete new report"). A target that exists and is not a
-//! regular file (a FIFO, a device, `/dev/stdout`, anything reached through `/proc/*/fd` or
-//! `/dev/fd`) cannot be renamed over and is written directly.
+//! write or a killed process leaves the previous report in place
+//! (docs/reports.md, "Atomic replacement": "A report file is replaced only by a complete new
+//! report"). A target that exists and is not a regular file (a FIFO, a device, `/dev/stdout`,
+//! anything reached through `/proc/*/fd` or `/dev/fd`) cannot be renamed over and is written
+//! directly.
 //!
 //! - **Symbolic links** are followed: the file at the end of the chain is replaced, with its
 //!   temporary file in that file's directory, and the link stays a link (a dangling link gets

@@ -12,7 +12,7 @@
 //!
 //! It does no I/O and imports nothing else from this crate: fetching the file, turning a
 //! User-Agent header into robots.txt tokens and deciding what a verdict means for a report
-//! are other stages' jobs. The rules it implements are in `spec/robots-txt.md` §3–§6; each
+//! are other stages' jobs. The rules it implements are in `docs/robots-txt.md`; each
 //! rule's source is cited where it is implemented.
 //!
 //! ```
@@ -41,7 +41,7 @@ use index::{Entry, GroupMatcher};
 pub use pattern::normalize_target;
 use pattern::{Counted, Fast, Pattern, PieceArena, Search};
 
-/// Which crawler family's parsing and matching rules to apply (spec §3–§5).
+/// Which crawler family's parsing and matching rules to apply (docs/robots-txt.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dialect {
     /// RFC 9309 as Google's open-source reference implements it; used for every crawler that
@@ -115,7 +115,8 @@ impl FromStr for Dialect {
     }
 }
 
-/// A crawler, as the engine sees it when choosing a group (spec §4, §8).
+/// A crawler, as the engine sees it when choosing a group
+/// (docs/robots-txt.md, "Choosing the group"; docs/identification.md, "robots.txt tokens").
 #[derive(Clone, Copy, Debug)]
 pub struct Agent<'a> {
     /// google: the crawler's robots.txt product tokens, most specific first
@@ -262,7 +263,8 @@ impl CrawlDelay {
     }
 }
 
-/// A merged group: every group of the file that names the same agents (spec §4).
+/// A merged group: every group of the file that names the same agents
+/// (docs/robots-txt.md, "Choosing the group").
 #[derive(Clone, Debug)]
 pub struct Group {
     /// The user-agent values as written, first occurrence first; `*` for the global group.
@@ -307,7 +309,7 @@ impl Group {
 }
 
 /// A parse warning: something in the file that was ignored, or accepted although not
-/// written as the spec says.
+/// written as RFC 9309 says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
     /// 1-based line number (0 for the file as a whole).
@@ -316,7 +318,7 @@ pub struct Warning {
     pub message: String,
 }
 
-/// A Yandex `Clean-param` directive (spec §6).
+/// A Yandex `Clean-param` directive (docs/robots-txt.md, "Other records").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CleanParam {
     /// The parameter names, in order.
@@ -389,13 +391,13 @@ impl RobotsTxt {
         self.dialect
     }
 
-    /// The group that applies to a crawler (spec §4), or `None` when no group applies
-    /// (everything is allowed).
+    /// The group that applies to a crawler (docs/robots-txt.md, "Choosing the group"), or `None`
+    /// when no group applies (everything is allowed).
     ///
     /// google: each of `agent.tokens` in turn is compared with the groups' user-agent
     /// values, case-insensitively; the first token that some group names wins; else the
     /// merged `*` group if `agent.obeys_star`; else `None`. How a token is compared depends
-    /// on the token (spec §4):
+    /// on the token (docs/robots-txt.md, "google dialect: product tokens and whole tokens"):
     /// - a token of letters, `_` and `-` only (`googlebot-image`) is compared exactly with
     ///   each value's product token, its longest prefix of `[A-Za-z_-]`, as Google's
     ///   reference does (`Googlebot/2.1` names `googlebot`; `Bot2000` names `bot`);
@@ -408,8 +410,8 @@ impl RobotsTxt {
     /// full name, and the longest such value wins (so `YandexBot` hides `Yandex`, and
     /// `Yandex` hides `*`). A name that is not a known Yandex robot is compared exactly with
     /// the whole user-agent values. Yandex's parser never cuts a value to a product token
-    /// (`YandexMetrika/2.0` keeps its version), so spec §4's whole-token rule needs nothing
-    /// more in this dialect.
+    /// (`YandexMetrika/2.0` keeps its version), so the whole-token rule of docs/robots-txt.md needs
+    /// nothing more in this dialect.
     ///
     /// ```
     /// use robots_audit::robots::{Agent, Dialect, RobotsTxt};
@@ -616,12 +618,12 @@ impl RobotsTxt {
         &self.warnings
     }
 
-    /// The first valid Yandex `Host:` directive (spec §6).
+    /// The first valid Yandex `Host:` directive (docs/robots-txt.md, "Other records").
     pub fn host(&self) -> Option<&str> {
         self.host.as_deref()
     }
 
-    /// The Yandex `Clean-param:` directives, in file order (spec §6).
+    /// The Yandex `Clean-param:` directives, in file order (docs/robots-txt.md, "Other records").
     pub fn clean_params(&self) -> &[CleanParam] {
         &self.clean_params
     }
@@ -688,8 +690,8 @@ pub struct DecidingRule {
 }
 
 /// One call for simple users: parse `body` in `dialect`, choose the group for `agent`
-/// (spec §4) and judge `target` (a URL, or a path and query as a log writes it: see
-/// [`normalize_target`]).
+/// (docs/robots-txt.md, "Choosing the group") and judge `target` (a URL, or a path and query as a
+/// log writes it: see [`normalize_target`]).
 ///
 /// `agent` is the crawler as the engine sees it: its robots.txt product tokens, most
 /// specific first (`["googlebot-image", "googlebot"]`; for the yandex dialects the Yandex

@@ -18,7 +18,7 @@ use super::{
 const GOOGLE_PARSE_LIMIT: usize = 512_000;
 /// Yandex: over 500 KB the file allows everything (`constants.h`: `robots_max = 500_KB`).
 const YANDEX_SIZE_LIMIT: usize = 500 * 1024;
-/// Yandex 2013 seed: "Слишком большие robots.txt (более 32 Кб) считаются полностью
+/// Yandex 2013 documentation: "Слишком большие robots.txt (более 32 Кб) считаются полностью
 /// разрешающими".
 const YANDEX_LEGACY_SIZE_LIMIT: usize = 32 * 1024;
 /// Yandex: at most 10,000 rules (`max_rules_count`).
@@ -249,10 +249,11 @@ fn is_product_token_byte(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'-' || b == b'_'
 }
 
-/// Spec §4 (google): the whole token of a user-agent value, its value up to the first
-/// whitespace or `/`, lower-cased, when it holds a byte that Google's product token stops at
-/// (`MJ12bot` → `mj12bot`, `archive.org_bot/2.1` → `archive.org_bot`); `None` when the whole
-/// token is the product token itself, and for `*` values.
+/// docs/robots-txt.md, "google dialect: product tokens and whole tokens": the whole token of a
+/// user-agent value, its value up to the first whitespace or `/`, lower-cased, when it holds a
+/// byte that Google's product token stops at (`MJ12bot` → `mj12bot`, `archive.org_bot/2.1` →
+/// `archive.org_bot`); `None` when the whole token is the product token itself, and for `*`
+/// values.
 ///
 /// Only a crawler whose own token has such a byte is compared with it, so the key cannot
 /// collide with a product token ([`google_agent_key`]) and crawlers named by letters, `_`
@@ -341,8 +342,9 @@ impl Builder {
         let (key, whole) = if self.dialect.is_yandex() {
             (yandex_agent_key(value), None)
         } else {
-            // Spec §4: the product token for crawlers named by letters, `_` and `-`; the
-            // whole token for the others (`MJ12bot`, `360Spider`, `archive.org_bot`).
+            // docs/robots-txt.md, "google dialect: product tokens and whole tokens": the product
+            // token for crawlers named by letters, `_` and `-`; the whole token for the others
+            // (`MJ12bot`, `360Spider`, `archive.org_bot`).
             (google_agent_key(value), google_whole_token(value))
         };
         if key == AgentKey::Nobody && whole.is_none() {
@@ -389,7 +391,7 @@ impl Builder {
                         effective = RuleKind::Allow;
                         pattern_src = b"/";
                     }
-                    // Yandex 2013 seed: empty Allow means Disallow: / (legacy).
+                    // Yandex 2013 documentation: empty Allow means Disallow: / (legacy).
                     (RuleKind::Allow, Dialect::YandexLegacy) => {
                         effective = RuleKind::Disallow;
                         pattern_src = b"/";

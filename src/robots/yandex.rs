@@ -1,5 +1,6 @@
 //! Yandex specifics: the table of Yandex robots and their required user-agent prefixes, and
-//! the validation of `Crawl-delay`, `Host` and `Clean-param` values (spec §4 yandex, §6).
+//! the validation of `Crawl-delay`, `Host` and `Clean-param` values
+//! (docs/robots-txt.md, "yandex dialect: robot families" and "Other records").
 //!
 //! The robot table follows Yandex's own parser (`robotstxtcfg/user_agents.h` in
 //! `library/cpp/robots_txt`): each robot has a full name and the prefix a robots.txt
@@ -102,7 +103,8 @@ fn starts_with_ci(s: &str, prefix: &str) -> bool {
 }
 
 /// Parses a `Crawl-delay` value in decimal seconds into milliseconds (fraction digits beyond
-/// the third are dropped). `cap_1024`: Yandex caps the integer part at 1024 (spec §6).
+/// the third are dropped). `cap_1024`: Yandex caps the integer part at 1024
+/// (docs/robots-txt.md, "Other records").
 /// Accepts `10`, `0.5`, `.5`, `5.`; rejects anything else (no sign, no exponent, no unit).
 pub(crate) fn parse_crawl_delay(value: &[u8], cap_1024: bool) -> Option<u64> {
     let (int, frac) = match memchr::memchr(b'.', value) {
@@ -212,7 +214,7 @@ mod tests {
 
     #[test]
     fn yandex_host_examples() {
-        // Yandex 2013 seed: "Примеры игнорируемых директив Host".
+        // Yandex 2013 documentation: "Примеры игнорируемых директив Host".
         for bad in [
             "www.myhost-.ru",
             "www.-myhost.ru",

@@ -184,8 +184,8 @@ fn check_reads_robots_from_stdin_only_up_to_the_limit() {
 
 #[test]
 fn check_over_the_limit_under_yandex_allows_everything() {
-    // Spec §2: Yandex allows everything in a file over 500 KB. Reading stops one byte past
-    // the limit, which is still over it.
+    // docs/robots-txt.md, "Getting the file": Yandex allows everything in a file over 500 KB.
+    // Reading stops one byte past the limit, which is still over it.
     let args = ["--robots", "-", "--agent", "YandexBot", "/early", "/late"];
     let (o, _) = check_fed(&args, long_robots_txt(), 600_000);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -227,7 +227,8 @@ fn fetched_over_http_gives_the_same_report_as_robots_dir() {
 #[test]
 fn two_nightly_runs_build_the_history_of_a_changing_file_in_the_cache() {
     // The site's robots.txt changes between two runs; the cache keeps both versions, and the
-    // second run judges each request by the version in force at its time (spec §9).
+    // second run judges each request by the version in force at its time
+    // (docs/judging.md, "Where versions come from").
     let site = tempfile::tempdir().unwrap();
     let host_dir = site.path().join("a.test");
     std::fs::create_dir_all(&host_dir).unwrap();

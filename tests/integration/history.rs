@@ -1,5 +1,5 @@
-//! Judging in time (spec §9) through the whole audit: a log and a `--robots-dir` of dated
-//! versions → the report.
+//! Judging in time (docs/judging.md, "Judging in time") through the whole audit: a log and a
+//! `--robots-dir` of dated versions → the report.
 
 use std::path::Path;
 
@@ -46,8 +46,8 @@ fn audit(dir: &Path, log: &str, extra: &[&str]) -> (Vec<Rec>, Vec<Rec>) {
     )
 }
 
-/// The spec's example: v1 from 11-01 `Disallow: /a/`, v2 from 11-03 `/a/` + `/b/`, v3 from
-/// 11-05 `/b/`, all in the `*` group.
+/// The worked example of docs/judging.md, "Worked example": v1 from 11-01 `Disallow: /a/`, v2 from
+/// 11-03 `/a/` + `/b/`, v3 from 11-05 `/b/`, all in the `*` group.
 fn worked_example(dir: &Path) {
     versions(
         &dir.join("robots"),

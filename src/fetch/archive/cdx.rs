@@ -9,7 +9,7 @@
 //! leading `www.` together), so each capture's `original` URL decides whether it belongs to
 //! the origin.
 //!
-//! Runs (cli-contract, `robots-audit history`): captures with the same content in a row are
+//! Runs (docs/judging.md, "Where versions come from"): captures with the same content in a row are
 //! one version. The content of a 2xx capture is its digest; of a 4xx capture (429 excepted)
 //! its status code, since an error page's bytes (a date, a request id) say nothing about
 //! robots.txt; a `warc/revisit` capture repeats the content of the capture it points to (by

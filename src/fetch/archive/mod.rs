@@ -1,6 +1,6 @@
 //! Importing the history of robots.txt from a web archive (`robots-audit history`): an
-//! origin in, dated files in a `--robots-dir` folder out (cli-contract, "`robots-audit
-//! history`"; spec §9, "imported archive captures").
+//! origin in, dated files in a `--robots-dir` folder out
+//! (docs/judging.md, "Where versions come from": a web archive).
 //!
 //! The archive speaks the Wayback Machine's interface: captures are listed by its CDX index,
 //! `<archive>/cdx/search/cdx?url=<host>/robots.txt&output=json&fl=…`, page by page with
@@ -156,8 +156,8 @@ pub enum ImportErrorKind {
         /// The start of the answer, safe to print.
         snippet: String,
     },
-    /// An index page over [`MAX_PAGE_BYTES`], or more than [`MAX_ROWS`] rows in all, or a
-    /// resumption key that comes back.
+    /// An index page over `MAX_PAGE_BYTES` (16 MiB), or more than `MAX_ROWS` (1,000,000) rows
+    /// in all, or a resumption key that comes back.
     #[error("the capture list {url} {what}; narrow the import with --since and --until")]
     CdxTooLong {
         /// The page asked for.

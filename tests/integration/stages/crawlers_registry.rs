@@ -1,5 +1,5 @@
 //! The built-in crawler registry: every entry's example headers, token orders, and the
-//! identification rules of spec §8 on real headers.
+//! identification rules of docs/identification.md on real headers.
 
 use robots_audit::crawlers::{Category, Dialect, Identity, Registry, UnknownBot, product_tokens};
 

@@ -626,7 +626,8 @@ fn cache_stands_in_while_unreachable() {
     let e = store.get(&server.origin("127.0.0.1"));
     assert_eq!(server.total_hits(), 2);
     // The file is unreachable now; the history keeps the copy fetched before, which the
-    // unreachable version stands for when requests are judged (spec §9).
+    // unreachable version stands for when requests are judged
+    // (docs/judging.md, "Versions a crawler may hold").
     assert_eq!(e.outcome, Outcome::Unreachable, "{e:?}");
     let history = store.lookup(&server.origin("127.0.0.1")).expect("settled");
     let versions = history.versions();

@@ -121,7 +121,8 @@ fn every_format_gives_the_same_requests() {
 
 #[test]
 fn response_sizes_are_read_where_the_format_logs_them() {
-    // A crawler's fetch of robots.txt with its size narrows which version it got (spec §9).
+    // A crawler's fetch of robots.txt with its size narrows which version it got
+    // (docs/judging.md, "The crawler's own fetches").
     for (name, logs_size) in [
         ("combined.log", true),
         // This one logs `-` for every size.

@@ -1,5 +1,6 @@
 //! Conformance of the google dialect: Google's reference test suite (as data), the examples
-//! of the spec digest (`spec/robots-txt.md` §4–§5) and RFC 9309's examples.
+//! of `docs/robots-txt.md` ("Choosing the group", "Rules and precedence") and RFC 9309's
+//! examples.
 
 use robots_audit::robots::{Agent, Dialect, RobotsTxt, normalize_target};
 
@@ -70,7 +71,8 @@ fn google_reference_suite() {
     );
 }
 
-/// Spec §5, path examples (Google seeds): (rule, matches, does not match).
+/// docs/robots-txt.md, "Rules and precedence", path examples (Google's documentation): (rule,
+/// matches, does not match).
 const PATH_TABLE: &[(&str, &[&str], &[&str])] = &[
     ("/", &["/", "/anything", "/a/b?c"], &[]),
     ("/*", &["/", "/anything", "/a/b?c"], &[]),
@@ -152,7 +154,7 @@ fn google_path_examples() {
 
 #[test]
 fn google_precedence_examples() {
-    // Spec §5 "Precedence — google dialect": (url, allow, disallow, allowed).
+    // docs/robots-txt.md, "Rules and precedence", google: (url, allow, disallow, allowed).
     let table: &[(&str, &str, &str, bool)] = &[
         ("http://example.com/page", "/p", "/", true),
         ("http://example.com/folder/page", "/folder", "/folder", true),
@@ -161,7 +163,8 @@ fn google_precedence_examples() {
         ("http://example.com/page.htm", "/$", "/", false),
         // `Disallow: /*` (2) beats `Allow: /` (1).
         ("http://example.com/x", "/", "/*", false),
-        // Spec §5 yandex contrast: google ties at 11 and allows.
+        // docs/robots-txt.md, "Rules and precedence", yandex contrast: google ties at 11 and
+        // allows.
         (
             "http://example.com/1/private/",
             "/*/private/",
@@ -209,7 +212,7 @@ fn google_index_html_allows_directory() {
     );
 }
 
-/// Spec §4: groups `googlebot-news` (1), `*` (2), `googlebot` (3).
+/// docs/robots-txt.md, "Choosing the group": groups `googlebot-news` (1), `*` (2), `googlebot` (3).
 #[test]
 fn google_group_selection_example() {
     let body = b"user-agent: googlebot-news\n(group 1)\ndisallow: /1\n\nuser-agent: *\ndisallow: /2\n\nuser-agent: googlebot\ndisallow: /3\n";
@@ -245,9 +248,10 @@ fn google_group_selection_example() {
     );
 }
 
-/// Spec §4 (google), issue #14: crawlers whose token has digits or dots are named by a
-/// group's whole token (its value up to the first whitespace or `/`); crawlers named by
-/// letters, `_` and `-` keep Google's product-token rule byte for byte.
+/// docs/robots-txt.md, "google dialect: product tokens and whole tokens", issue #14: crawlers whose
+/// token has digits or dots are named by a group's whole token (its value up to the first
+/// whitespace or `/`); crawlers named by letters, `_` and `-` keep Google's product-token rule
+/// byte for byte.
 /// (body, crawler tokens, the group that applies (its name, `None`: no group)).
 const SPEC4_WHOLE_TOKEN_TABLE: &[(&str, &[&str], Option<&str>)] = &[
     // The crawlers of the issue, each with a `*` group beside its own.
@@ -398,8 +402,9 @@ fn google_spec4_whole_token_and_product_groups_merge_separately() {
     assert!(!robots.check(mj12, b"/b").allowed);
 }
 
-/// Spec §4 (yandex): Yandex's parser compares whole values, so tokens with digits or dots
-/// need nothing new there; a non-Yandex name is compared with the whole value.
+/// docs/robots-txt.md, "yandex dialect: robot families": Yandex's parser compares whole values, so
+/// tokens with digits or dots need nothing new there; a non-Yandex name is compared with the whole
+/// value.
 #[test]
 fn yandex_spec4_whole_values() {
     let body = b"User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nDisallow: /\n\nUser-agent: YandexMetrika/2.0\nDisallow: /m\n";
@@ -441,7 +446,8 @@ fn google_merging_example() {
 
 #[test]
 fn google_line_syntax_table() {
-    // (body, agent, url, allowed): Google-specific parsing from spec §3.
+    // (body, agent, url, allowed): Google-specific parsing from
+    // docs/robots-txt.md, "google dialect".
     let table: &[(&str, &str, &str, bool)] = &[
         // Missing colon with exactly two words works; with three it is ignored.
         ("user-agent foobot\ndisallow /x\n", "foobot", "/x", false),

@@ -1,5 +1,5 @@
-//! The yandex and yandex-legacy dialects: every example of Yandex's 2013 rules (the `004_…`
-//! seed) and of the spec digest (§3–§6 yandex).
+//! The yandex and yandex-legacy dialects: every example of Yandex's 2013 robots.txt
+//! documentation and of `docs/robots-txt.md` (the yandex dialect).
 
 use robots_audit::robots::{Agent, Dialect, RobotsTxt};
 
@@ -387,8 +387,8 @@ fn yandex_extended_format_examples() {
 
 #[test]
 fn yandex_precedence_ignores_stars() {
-    // Spec §5: `Disallow: /1/private/` (11) beats `Allow: /*/private/` (10) under yandex;
-    // google counts the star and ties at 11, so allows.
+    // docs/robots-txt.md, "Rules and precedence": `Disallow: /1/private/` (11) beats
+    // `Allow: /*/private/` (10) under yandex; google counts the star and ties at 11, so allows.
     let body = b"User-agent: *\nAllow: /*/private/\nDisallow: /1/private/\n";
     let y = RobotsTxt::parse(body, Dialect::Yandex);
     assert!(!verdict(&y, "YandexBot", "/1/private/"));
@@ -526,7 +526,7 @@ fn yandex_host_directive() {
         host("User-Agent: *\nDisallow:\nHost: domen.myhost.ru\n").as_deref(),
         Some("domen.myhost.ru")
     );
-    // Every ignored example of the seed; an invalid one does not block a later valid one.
+    // Every ignored example of the 2013 docs; an invalid one does not block a later valid one.
     for bad in [
         "www.myhost-.ru",
         "www.-myhost.ru",
