@@ -318,11 +318,11 @@ impl Outputs {
             report::write_inputs(&mut *o, &inputs, style).map_err(|e| e.named(o.name()))?;
         }
         if let (Some(o), Some(digest)) = (&mut self.html, digest) {
-            let activity: Vec<report::Hourly<'_>> = findings
+            let activity: Vec<report::ActivityBin<'_>> = findings
                 .activity
                 .iter()
-                .map(|a| report::Hourly {
-                    hour_ms: a.hour_ms,
+                .map(|a| report::ActivityBin {
+                    start_ms: a.start_ms,
                     host: &a.host,
                     crawler: &a.crawler,
                     kind: a.kind,
@@ -335,6 +335,7 @@ impl Outputs {
                 hosts: &findings.hosts,
                 spoofed: &findings.spoofed,
                 activity: &activity,
+                activity_bin_ms: findings.activity_bin_ms,
                 too_old_to_verify: findings.too_old_to_verify.requests,
                 leeway_ms: config.settings.leeway_ms,
             };

@@ -44,16 +44,18 @@ use std::io::Write;
 use base64::Engine as _;
 
 use super::{HostRow, InputRow, Kind, ReportError, SpoofedRow, SummaryRow};
+pub use charts::time_bin_ms;
 use digest::Digest;
 pub use digest::ViolationDigest;
 pub use escape::push_text;
 use escape::{Html, grouped, minute};
 
-/// Violating requests of one crawler on one host in one hour (the audit's activity series).
+/// Violating requests of one crawler on one host in one time bin (the audit's activity
+/// series, in bins of [`Page::activity_bin_ms`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hourly<'a> {
-    /// The hour's start, unix ms.
-    pub hour_ms: i64,
+pub struct ActivityBin<'a> {
+    /// The bin's start, unix ms (a multiple of the bin's width).
+    pub start_ms: i64,
     pub host: &'a str,
     pub crawler: &'a str,
     pub kind: Kind,
@@ -68,7 +70,10 @@ pub struct Page<'a> {
     pub summary: &'a [SummaryRow],
     pub hosts: &'a [HostRow],
     pub spoofed: &'a [SpoofedRow],
-    pub activity: &'a [Hourly<'a>],
+    pub activity: &'a [ActivityBin<'a>],
+    /// The width of the activity's bins, in ms ([`time_bin_ms`] of the requests' span, as
+    /// the audit counts them): the time charts' bins are this wide, or wider.
+    pub activity_bin_ms: i64,
     /// Requests left unverifiable because they are older than the IP-range lists (or
     /// reverse DNS) can speak for.
     pub too_old_to_verify: u64,
@@ -111,7 +116,8 @@ impl Default for Limits {
     }
 }
 
-const HOUR: i64 = 3_600_000;
+const MINUTE: i64 = 60_000;
+const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
 
 /// Writes the page: `page` with the `violations` gathered as the rows streamed by.
@@ -134,7 +140,7 @@ pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, Re
     let facts = Facts::of(page, &v);
     head(&mut h, page, &facts);
     figures(&mut h, page, &v, &facts);
-    charts::charts(&mut h, page, &v);
+    charts::charts(&mut h, page, &v, facts.span);
     tables::crawlers_table(&mut h, page, &v);
     tables::rules_table(&mut h, &v);
     tables::paths_table(&mut h, &v);
@@ -429,7 +435,7 @@ mod tests {
         }
     }
 
-    fn page_of<'a>(activity: &'a [Hourly<'a>], hosts: &'a [HostRow]) -> Page<'a> {
+    fn page_of<'a>(activity: &'a [ActivityBin<'a>], hosts: &'a [HostRow]) -> Page<'a> {
         Page {
             inputs: &[],
             summary: &[],
@@ -437,6 +443,7 @@ mod tests {
             spoofed: &[],
             activity,
             too_old_to_verify: 0,
+            activity_bin_ms: HOUR,
             leeway_ms: DAY,
         }
     }
@@ -461,8 +468,8 @@ mod tests {
         let mut v = violation("example.com", payload, payload, Kind::Disallowed, 3);
         v.rule = Arc::from(format!("Disallow: {payload}"));
         v.group = Arc::from(payload);
-        let activity = [Hourly {
-            hour_ms: 1_795_132_800_000,
+        let activity = [ActivityBin {
+            start_ms: 1_795_132_800_000,
             host: "example.com",
             crawler: payload,
             kind: Kind::Disallowed,
@@ -616,10 +623,10 @@ mod tests {
     fn the_time_chart_stacks_top_crawlers_and_groups_the_rest() {
         let t0 = 1_795_132_800_000;
         let names = ["a", "b", "c"];
-        let activity: Vec<Hourly<'_>> = (0..3)
+        let activity: Vec<ActivityBin<'_>> = (0..3)
             .flat_map(|hour| {
-                names.iter().enumerate().map(move |(i, c)| Hourly {
-                    hour_ms: t0 + hour * HOUR,
+                names.iter().enumerate().map(move |(i, c)| ActivityBin {
+                    start_ms: t0 + hour * HOUR,
                     host: "example.com",
                     crawler: c,
                     kind: Kind::Disallowed,

@@ -88,6 +88,27 @@ fn the_page_shows_the_testdata_findings() {
     assert!(html.contains("<svg id=\"chart-time\""));
     assert!(html.contains(">2026-11-20</text>"));
     assert!(html.contains("<svg id=\"chart-hosts\""));
+    // Issue #26: 1.1 hours of requests fill the time axis in bars of a minute, with ticks
+    // every ten minutes up to 01:00; not hourly bars on an axis of 12 hours.
+    for id in ["time", "delay"] {
+        let start = html.find(&format!("<svg id=\"chart-{id}\"")).unwrap();
+        let chart = &html[start..start + html[start..].find("</svg>").unwrap()];
+        assert!(chart.contains("per minute, UTC</title>"), "{id}");
+        let ticks: Vec<&str> = chart
+            .split("text-anchor=\"")
+            .skip(1)
+            .filter_map(|t| t.split_once("\">")?.1.split_once("</text>"))
+            .map(|(label, _)| label)
+            .filter(|label| label.len() == 5 && label.as_bytes()[2] == b':')
+            .collect();
+        assert_eq!(
+            ticks,
+            [
+                "00:00", "00:10", "00:20", "00:30", "00:40", "00:50", "01:00"
+            ],
+            "{id}"
+        );
+    }
 }
 
 #[test]

@@ -1,15 +1,20 @@
 //! The page's charts, as inline SVG readable without script: violating requests over time
-//! (stacked per crawler, in bins of whole hours or wider) and per host.
+//! (stacked per crawler) and per host.
+//!
+//! The time charts share one axis: the span of the crawler requests (the page's "Time
+//! span"), cut into round UTC bins (a minute to four weeks, see [`time_bin_ms`]) as narrow as
+//! keep them at most [`MAX_BINS`]. The audit counts its activity in bins of that width, so
+//! a log of an hour gets bars of a minute and one of a year bars of a week.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::digest::Digest;
 use super::escape::{Html, grouped, minute};
-use super::{DAY, HOUR, Hourly, Limits, Page, ranked};
+use super::{ActivityBin, DAY, HOUR, Limits, MINUTE, Page, ranked};
 use crate::report::Kind;
 
-/// Bars per series in a time chart at most: the hours are put into wider bins beyond that.
+/// Bars per series in a time chart at most: the bins are made wider beyond that.
 pub const MAX_BINS: i64 = 180;
 /// Bins a time axis covers at least.
 const MIN_AXIS_BINS: usize = 12;
@@ -22,12 +27,15 @@ const RIGHT: f64 = 12.0;
 const TOP: f64 = 12.0;
 const BOTTOM: f64 = 44.0;
 
-pub(super) fn charts(h: &mut Html, page: &Page<'_>, v: &Digest) {
+/// The charts' section. `span`: the first and the last crawler request (unix ms), the
+/// time charts' axis.
+pub(super) fn charts(h: &mut Html, page: &Page<'_>, v: &Digest, span: Option<(i64, i64)>) {
     let limits = &v.limits;
     h.raw("<section id=\"charts\">\n<h2>Violations over time</h2>\n");
     time_chart(
         h,
-        page.activity,
+        page,
+        span,
         |_| true,
         "violating requests",
         "time",
@@ -38,7 +46,8 @@ pub(super) fn charts(h: &mut Html, page: &Page<'_>, v: &Digest) {
     h.raw("<h2>Crawl-delay breaches over time</h2>\n");
     time_chart(
         h,
-        page.activity,
+        page,
+        span,
         |k| k == Kind::CrawlDelay,
         "requests faster than the Crawl-delay",
         "delay",
@@ -48,25 +57,32 @@ pub(super) fn charts(h: &mut Html, page: &Page<'_>, v: &Digest) {
 }
 
 /// A stacked bar chart of requests per time bin, one series per top crawler and one for
-/// the rest; the bins are hours, or wider so that there are at most [`MAX_BINS`].
+/// the rest, over `span` (and any activity outside it); the bins are the activity's, or
+/// wider so that there are at most [`MAX_BINS`].
 fn time_chart(
     h: &mut Html,
-    activity: &[Hourly<'_>],
+    page: &Page<'_>,
+    span: Option<(i64, i64)>,
     kind: impl Fn(Kind) -> bool,
     what: &str,
     id: &str,
     limits: &Limits,
 ) {
-    let rows: Vec<&Hourly<'_>> = activity
+    let rows: Vec<&ActivityBin<'_>> = page
+        .activity
         .iter()
         .filter(|a| kind(a.kind) && a.requests > 0)
         .collect();
     let (Some(first), Some(last)) = (
-        rows.iter().map(|a| a.hour_ms).min(),
-        rows.iter().map(|a| a.hour_ms).max(),
+        rows.iter().map(|a| a.start_ms).min(),
+        rows.iter().map(|a| a.start_ms).max(),
     ) else {
         h.fmt(format_args!("<p class=\"none\">No {what}.</p>\n"));
         return;
+    };
+    let (first, last) = match span {
+        Some((lo, hi)) => (first.min(lo), last.max(hi)),
+        None => (first, last),
     };
     // Series: the crawlers with the most requests (ties by name), then the rest as one.
     let mut per_crawler: BTreeMap<&str, u64> = BTreeMap::new();
@@ -81,16 +97,16 @@ fn time_chart(
         .collect();
     let rest: u64 = ranked.iter().skip(limits.chart_crawlers).map(|c| c.1).sum();
     let series = top.len() + usize::from(rest > 0);
-    let bin = bin_width(first, last);
+    let bin = bin_width(first, last, page.activity_bin_ms);
     let x0 = first.div_euclid(bin) * bin;
     let bins = ((last.div_euclid(bin) * bin - x0) / bin + 1) as usize;
-    // A short log does not get bars as wide as the page: the axis covers at least
-    // MIN_AXIS_BINS bins from the first.
+    // A log of a few minutes does not get bars as wide as the page: the axis covers at
+    // least MIN_AXIS_BINS bins from the first.
     let x1 = x0 + bins.max(MIN_AXIS_BINS) as i64 * bin;
     // counts[bin][series]
     let mut counts = vec![vec![0u64; series]; bins];
     for a in &rows {
-        let b = ((a.hour_ms.div_euclid(bin) * bin - x0) / bin) as usize;
+        let b = ((a.start_ms.div_euclid(bin) * bin - x0) / bin) as usize;
         let s = top
             .iter()
             .position(|c| *c == a.crawler)
@@ -247,29 +263,88 @@ fn capitalised(s: &str) -> String {
     }
 }
 
-/// Bins of whole hours, as few as give at most [`MAX_BINS`] bins over `first..=last`.
-fn bin_width(first: i64, last: i64) -> i64 {
+/// The width of the time bins for requests from `first_ms` to `last_ms` (unix ms): the
+/// narrowest round UTC width (1, 2, 5, 10, 15 or 30 minutes; 1, 2, 3, 6 or 12 hours; 1, 2,
+/// 7, 14 or 28 days; then whole days) that cuts the span into at most [`MAX_BINS`] bins.
+/// Bins start at multiples of their width since the epoch. The audit counts its activity
+/// in these bins, and the page's time charts draw them.
+///
+/// ```
+/// use robots_audit::report::time_bin_ms;
+///
+/// let t0 = 1_795_132_800_000; // 2026-11-20T00:00:00Z
+/// assert_eq!(time_bin_ms(t0, t0 + 66 * 60_000), 60_000); // 66 minutes: a bar a minute
+/// assert_eq!(time_bin_ms(t0, t0 + 7 * 86_400_000), 3_600_000); // a week: a bar an hour
+/// ```
+pub fn time_bin_ms(first_ms: i64, last_ms: i64) -> i64 {
+    bin_width(first_ms, last_ms, MINUTE)
+}
+
+/// [`time_bin_ms`], at least `at_least` wide and a multiple of it (so that bins of
+/// `at_least` each fall in one).
+fn bin_width(first: i64, last: i64, at_least: i64) -> i64 {
+    let at_least = at_least.max(1);
+    let (first, last) = (first.min(last), first.max(last));
     let fits = |w: i64| last.div_euclid(w) - first.div_euclid(w) < MAX_BINS;
-    for hours in [1, 2, 3, 6, 12, 24, 48, 7 * 24, 14 * 24, 28 * 24] {
-        if fits(hours * HOUR) {
-            return hours * HOUR;
-        }
+    let round = [
+        MINUTE,
+        2 * MINUTE,
+        5 * MINUTE,
+        10 * MINUTE,
+        15 * MINUTE,
+        30 * MINUTE,
+        HOUR,
+        2 * HOUR,
+        3 * HOUR,
+        6 * HOUR,
+        12 * HOUR,
+        DAY,
+        2 * DAY,
+        7 * DAY,
+        14 * DAY,
+        28 * DAY,
+    ];
+    if let Some(w) = round
+        .into_iter()
+        .find(|&w| w >= at_least && w % at_least == 0 && fits(w))
+    {
+        return w;
     }
-    // Longer than 14 years of 28-day bins: whole days, as many as needed.
-    let days = ((last - first) / DAY / (MAX_BINS - 1)) + 1;
-    let mut w = days * DAY;
+    // Longer than 13 years of 28-day bins (or bins of an odd width): whole multiples of a
+    // day and of `at_least`, as few as needed.
+    let unit = lcm(DAY, at_least);
+    let span = last.saturating_sub(first);
+    let mut w = unit.saturating_mul(span / unit.saturating_mul(MAX_BINS - 1) + 1);
     while !fits(w) {
-        w += DAY;
+        w = w.saturating_add(unit);
     }
     w
 }
 
+fn lcm(a: i64, b: i64) -> i64 {
+    let gcd = |mut a: i64, mut b: i64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    (a / gcd(a, b)).saturating_mul(b)
+}
+
 fn bin_name(bin: i64) -> String {
-    match bin {
-        HOUR => "hour".to_string(),
-        DAY => "day".to_string(),
-        b if b % DAY == 0 => format!("{} days", b / DAY),
-        b => format!("{} hours", b / HOUR),
+    let (n, unit) = if bin % DAY == 0 {
+        (bin / DAY, "day")
+    } else if bin % HOUR == 0 {
+        (bin / HOUR, "hour")
+    } else if bin % MINUTE == 0 {
+        (bin / MINUTE, "minute")
+    } else {
+        return format!("{} seconds", bin as f64 / 1000.0);
+    };
+    if n == 1 {
+        unit.to_string()
+    } else {
+        format!("{n} {unit}s")
     }
 }
 
@@ -277,6 +352,12 @@ fn bin_name(bin: i64) -> String {
 /// most eight ticks.
 fn tick_step(span: i64, bin: i64) -> i64 {
     [
+        MINUTE,
+        2 * MINUTE,
+        5 * MINUTE,
+        10 * MINUTE,
+        15 * MINUTE,
+        30 * MINUTE,
         HOUR,
         2 * HOUR,
         3 * HOUR,
@@ -404,15 +485,35 @@ mod tests {
     #[test]
     fn bins_stay_few_and_ticks_stay_round() {
         let t0 = 1_795_132_800_000; // 2026-11-20T00:00:00Z
-        assert_eq!(bin_width(t0, t0), HOUR);
-        assert_eq!(bin_width(t0, t0 + 100 * HOUR), HOUR);
-        assert_eq!(bin_width(t0, t0 + 30 * DAY), 6 * HOUR);
-        assert_eq!(bin_width(t0, t0 + 365 * DAY), 7 * DAY);
-        for span in [0, HOUR, 7 * DAY, 400 * DAY, 20 * 365 * DAY] {
-            let bin = bin_width(t0, t0 + span);
+        assert_eq!(time_bin_ms(t0, t0), MINUTE);
+        // Issue #26: 1.1 hours of requests get bars of a minute, not of an hour.
+        assert_eq!(time_bin_ms(t0, t0 + 66 * MINUTE), MINUTE);
+        assert_eq!(time_bin_ms(t0, t0 + 4 * HOUR), 2 * MINUTE);
+        assert_eq!(time_bin_ms(t0, t0 + 100 * HOUR), HOUR);
+        assert_eq!(time_bin_ms(t0, t0 + 30 * DAY), 6 * HOUR);
+        assert_eq!(time_bin_ms(t0, t0 + 365 * DAY), 7 * DAY);
+        // Never narrower than the activity's bins, and a multiple of them.
+        assert_eq!(bin_width(t0, t0 + 66 * MINUTE, HOUR), HOUR);
+        assert_eq!(bin_width(t0, t0 + 4 * HOUR, 15 * MINUTE), 15 * MINUTE);
+        assert_eq!(bin_width(t0, t0 + 30 * HOUR, 10 * MINUTE), 30 * MINUTE);
+        assert_eq!(bin_width(t0, t0 + HOUR, 7 * MINUTE) % (7 * MINUTE), 0);
+        for span in [
+            0,
+            HOUR,
+            7 * DAY,
+            400 * DAY,
+            20 * 365 * DAY,
+            1_000 * 365 * DAY,
+        ] {
+            let bin = time_bin_ms(t0, t0 + span);
             assert!((t0 + span) / bin - t0 / bin < MAX_BINS, "{span}");
             let step = tick_step(span + bin, bin);
             assert!(step >= bin && (span + bin) / step <= 8, "{span}");
         }
+        assert_eq!(bin_name(MINUTE), "minute");
+        assert_eq!(bin_name(5 * MINUTE), "5 minutes");
+        assert_eq!(bin_name(HOUR), "hour");
+        assert_eq!(bin_name(6 * HOUR), "6 hours");
+        assert_eq!(bin_name(7 * DAY), "7 days");
     }
 }
