@@ -619,6 +619,38 @@ mod tests {
         assert!(delays.contains("and 1 more rows"), "{delays}");
     }
 
+    /// Issue #26: two rows of one crawler under one rule differ by their evidence (or
+    /// version, or User-Agent); the table shows what tells them apart.
+    #[test]
+    fn the_delays_table_shows_what_tells_its_rows_apart() {
+        let row = |evidence: &'static str, agent: &str| {
+            let mut v = violation("example.com", "bingbot", "", Kind::CrawlDelay, 5);
+            v.rule = Arc::from("Crawl-delay: 5");
+            v.evidence = evidence;
+            v.user_agent = Arc::from(agent);
+            v
+        };
+        let rows = [
+            row("fetched", "bingbot/2.0"),
+            row("in-force", "bingbot/2.0"),
+            row("in-force", "bingbot/2.1"),
+        ];
+        let html = page(&page_of(&[], &[]), &rows, Limits::default());
+        let delays = &html[html.find("id=\"delays\"").unwrap()..];
+        let delays = &delays[..delays.find("</section>").unwrap()];
+        assert!(
+            delays.contains("<th scope=\"col\">evidence</th>"),
+            "{delays}"
+        );
+        assert!(
+            delays.contains("<td class=\"d\">undated</td><td>fetched</td><td class=\"n\">5</td>"),
+            "{delays}"
+        );
+        // The fetched row is alone of its kind: no User-Agent. The two in-force rows show theirs.
+        assert_eq!(delays.matches("<code class=\"ua\">").count(), 2, "{delays}");
+        assert!(delays.contains("<td>bingbot<br><code class=\"ua\">bingbot/2.1</code></td>"));
+    }
+
     #[test]
     fn the_time_chart_stacks_top_crawlers_and_groups_the_rest() {
         let t0 = 1_795_132_800_000;

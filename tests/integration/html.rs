@@ -82,7 +82,15 @@ fn the_page_shows_the_testdata_findings() {
     let paths = section(&html, "paths");
     assert!(paths.contains("<code>/internal/metrics</code>"), "{paths}");
     assert!(section(&html, "rules").contains("<code>Disallow: /admin/</code>"));
-    assert!(section(&html, "delays").contains("<code>Crawl-delay: 5</code>"));
+    // bingbot's two Crawl-delay rows differ by evidence (issue #26: they looked identical).
+    let delays = section(&html, "delays");
+    assert!(delays.contains("<code>Crawl-delay: 5</code>"));
+    for evidence in ["fetched", "in-force"] {
+        assert!(
+            delays.contains(&format!("<td class=\"d\">undated</td><td>{evidence}</td>")),
+            "{evidence}: {delays}"
+        );
+    }
     assert!(section(&html, "hosts").contains("no file in robots dir"));
     // Charts, with real dates on the time axis.
     assert!(html.contains("<svg id=\"chart-time\""));

@@ -2,11 +2,12 @@
 //! many more the CSV has. Columns of numbers are marked for the script's sorting.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use super::digest::{DelayRow, Digest};
 use super::escape::{Html, grouped};
 use super::{Limits, Page, ranked};
-use crate::report::{HostRow, SpoofedRow, seconds};
+use crate::report::{HostRow, SpoofedRow, ViolationRow, seconds};
 use crate::text;
 
 /// A column: its heading and whether it holds numbers (right-aligned, sorted as numbers).
@@ -305,11 +306,15 @@ pub(super) fn delays_table(h: &mut Html, v: &Digest) {
         "delays",
         "Crawl-delay breaches",
         "Crawlers that came faster than the Crawl-delay their group asked for, and how fast \
-         they came over all their requests.",
+         they came over all their requests. A crawler has a row per version of the file and \
+         evidence (as in the rules table), and per User-Agent, shown when it tells two rows \
+         apart.",
         &[
             Col("host", false),
             Col("crawler", false),
             Col("rule", false),
+            Col("version", false),
+            Col("evidence", false),
             Col("requests", true),
             Col("shortest interval (s)", true),
             Col("median interval (s)", true),
@@ -318,11 +323,38 @@ pub(super) fn delays_table(h: &mut Html, v: &Digest) {
             Col("last (UTC)", false),
         ],
     );
+    // Rows that only their User-Agent tells apart.
+    let key = |r: &ViolationRow| {
+        (
+            Arc::clone(&r.host),
+            Arc::clone(&r.crawler),
+            Arc::clone(&r.rule),
+            r.robots_version,
+            r.evidence,
+            r.verification,
+        )
+    };
+    let mut seen = BTreeMap::new();
+    for DelayRow { row, .. } in &v.delays {
+        *seen.entry(key(row)).or_insert(0u32) += 1;
+    }
     for DelayRow { row: r, .. } in &v.delays {
         h.raw("<tr>");
         h.td_text(&*r.host);
-        h.td_text(&*r.crawler);
+        if seen.get(&key(r)).is_some_and(|&n| n > 1) {
+            h.raw("<td>");
+            h.text(&*r.crawler);
+            h.raw("<br><code class=\"ua\">");
+            h.text(&*r.user_agent);
+            h.raw("</code></td>");
+        } else {
+            h.td_text(&*r.crawler);
+        }
         h.td_code(&*r.rule);
+        h.td_opt_time(r.robots_version, "undated");
+        h.raw("<td>");
+        h.raw(r.evidence);
+        h.raw("</td>");
         h.td_num(r.requests);
         for ms in [r.min_interval_ms, r.median_interval_ms] {
             match ms {
