@@ -425,6 +425,11 @@ fn chromium() -> Option<PathBuf> {
 /// `chromium --headless --dump-dom URL`: the DOM after the page's script ran, and what the
 /// browser logged.
 fn dump_dom(browser: &Path, url: &str) -> (String, String) {
+    dump_dom_with(browser, url, &[])
+}
+
+/// [`dump_dom`] with more of the browser's flags.
+fn dump_dom_with(browser: &Path, url: &str, flags: &[&str]) -> (String, String) {
     let profile = tempfile::tempdir().unwrap();
     let mut child = Command::new(browser)
         .args([
@@ -440,6 +445,7 @@ fn dump_dom(browser: &Path, url: &str) -> (String, String) {
             "--v=0",
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(flags)
         .arg("--dump-dom")
         .arg(url)
         .stdin(Stdio::null())
@@ -641,4 +647,48 @@ fn in_a_real_browser_the_tables_sort_and_filter() {
     let hidden = paths.matches("<tr hidden=\"\"").count();
     assert!(!shown.is_empty() && hidden > 0, "{paths}");
     assert!(shown.iter().all(|row| row.contains("GPTBot")), "{shown:?}");
+}
+
+/// Issue #26: at 1,400 pixels no table is cut behind a scrollbar. The page is measured in
+/// a frame of that width by a page of the test's own (reading the frame needs
+/// `--allow-file-access-from-files`; the report's policy does not apply to it).
+#[test]
+fn in_a_real_browser_no_table_is_cut_at_1400_pixels() {
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    page(
+        &testdata("access.log.gz"),
+        &testdata("robots-dir"),
+        &[],
+        dir.path(),
+    );
+    let measure = dir.path().join("measure.html");
+    fs::write(
+        &measure,
+        r#"<!DOCTYPE html><html><body>
+<iframe id="f" src="report.html" width="1400" height="1000"></iframe>
+<pre id="out"></pre>
+<script>
+document.getElementById('f').addEventListener('load', function () {
+  var out = [], n = 0;
+  this.contentDocument.querySelectorAll('.scroll').forEach(function (s) {
+    n += 1;
+    if (s.scrollWidth > s.clientWidth) {
+      out.push(s.firstElementChild.id + ' ' + s.scrollWidth + ' > ' + s.clientWidth);
+    }
+  });
+  document.getElementById('out').textContent = n + ' measured; cut: ' + out.join(', ');
+});
+</script></body></html>"#,
+    )
+    .unwrap();
+    let url = format!("file://{}", measure.display());
+    let (dom, log_text) = dump_dom_with(&browser, &url, &["--allow-file-access-from-files"]);
+    let open = "<pre id=\"out\">";
+    let out = &dom[dom.find(open).expect("measured") + open.len()..];
+    let out = &out[..out.find("</pre>").unwrap()];
+    // Three charts and seven tables, none cut.
+    assert_eq!(out, "10 measured; cut: ", "{log_text}");
 }
