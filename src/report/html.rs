@@ -21,9 +21,11 @@
 //!   SHA-256 hashes: even markup that slipped through could neither run nor load anything.
 //!
 //! Bounded whatever the input: each table shows its top rows ([`Limits`]) and says how many
-//! more the CSV has; each string is cut to [`Limits::chars`] characters; the time chart has at
-//! most [`charts::MAX_BINS`] bars per series. With the default limits the page stays under 2 MiB
-//! (tested with every table full of the costliest strings). The page is byte-identical for
+//! more the CSV has; each string is cut to [`Limits::chars`] characters and three bytes of
+//! HTML a character ([`escape::BYTES_PER_CHAR`]); a cell's folded names take a bounded number
+//! of bytes; the time chart has at most [`charts::MAX_BINS`] bars per series. With the default
+//! limits the page stays under 2 MiB (tested with every table, folded cell and chart full of
+//! the costliest strings). The page is byte-identical for
 //! the same findings: every order is by value, and no clock is read.
 //!
 //! Where things are: this module puts the page together (head, headline figures, then the
@@ -402,6 +404,7 @@ const SCRIPT: &str = include_str!("html/script.js");
 mod tests {
     use super::*;
     use crate::report::ViolationRow;
+    use charts::MAX_BINS;
     use std::sync::Arc;
 
     #[test]
@@ -543,8 +546,28 @@ mod tests {
         assert_eq!(paths.matches("<tr>").count(), 1 + 10);
         assert!(paths.contains("<code>/p09</code>") && !paths.contains("<code>/p10</code>"));
         assert!(paths.contains("and 20 more paths"), "{paths}");
+        // The script's filter is told that 20 rows are not on the page.
+        assert!(paths.contains("<table class=\"data\" id=\"t-paths\" data-more=\"20\">"));
         // The most requested first.
         assert!(paths.find("/p00").unwrap() < paths.find("/p01").unwrap());
+    }
+
+    /// Issue #26: a crawler folded into "+N more" is on the page, for the filter to find.
+    #[test]
+    fn folded_crawlers_are_on_the_page() {
+        let rows: Vec<ViolationRow> = [("a", 5), ("b", 4), ("c", 3), ("GPTBot", 1), ("e", 1)]
+            .iter()
+            .map(|(c, n)| violation("example.com", c, "/x", Kind::Disallowed, *n))
+            .collect();
+        let html = page(&page_of(&[], &[]), &rows, Limits::default());
+        let paths = &html[html.find("id=\"paths\"").unwrap()..];
+        assert!(
+            paths.contains(
+                "<td>a 5, b 4, c 3<details class=\"more\"><summary>+2 more</summary>\
+                 GPTBot 1, e 1</details></td>"
+            ),
+            "{paths}"
+        );
     }
 
     #[test]
@@ -715,14 +738,15 @@ mod tests {
 
     #[test]
     fn the_page_is_bounded_whatever_the_strings() {
-        // Every string as long and as expensive to escape as it can be.
+        // Every string as long and as expensive to escape as it can be; every path and rule
+        // broken by 16 crawlers or more; full time charts.
         let long = "&".repeat(2_000);
-        let rows: Vec<ViolationRow> = (0..5_000)
+        let mut rows: Vec<ViolationRow> = (0..5_000)
             .map(|i| {
                 let mut v = violation(
-                    &format!("h{i}.example"),
+                    &format!("h{}.example", i % 3),
                     &format!("{long}{i}"),
-                    &format!("{long}{i}"),
+                    &format!("{long}{}", i % 100),
                     if i % 2 == 0 {
                         Kind::Disallowed
                     } else {
@@ -730,9 +754,26 @@ mod tests {
                     },
                     1,
                 );
-                v.rule = Arc::from(format!("{long}{i}"));
+                v.rule = Arc::from(format!("{long}{}", i % 50));
                 v.group = Arc::from(long.as_str());
                 v
+            })
+            .collect();
+        // Report order: a host's rows together.
+        rows.sort_by(|a, b| (&a.host, a.kind).cmp(&(&b.host, b.kind)));
+        let t0 = 1_795_132_800_000;
+        let names: Vec<String> = (0..20).map(|c| format!("{long}{c}")).collect();
+        let activity: Vec<ActivityBin<'_>> = (0..MAX_BINS)
+            .flat_map(|b| {
+                names.iter().flat_map(move |c| {
+                    [Kind::Disallowed, Kind::CrawlDelay].map(|kind| ActivityBin {
+                        start_ms: t0 + b * HOUR,
+                        host: "h0.example",
+                        crawler: c,
+                        kind,
+                        requests: 1 + b as u64,
+                    })
+                })
             })
             .collect();
         let hosts: Vec<HostRow> = (0..5_000)
@@ -768,8 +809,8 @@ mod tests {
                 robots_fetches: 0,
                 robots_first: None,
                 robots_statuses: vec![],
-                first_seen_ms: 0,
-                last_seen_ms: 1,
+                first_seen_ms: t0,
+                last_seen_ms: t0 + (MAX_BINS - 1) * HOUR,
                 verified: 0,
                 spoofed: 1,
                 unverifiable: 0,
@@ -806,10 +847,23 @@ mod tests {
             inputs: &inputs,
             summary: &summary,
             spoofed: &spoofed,
-            ..page_of(&[], &hosts)
+            ..page_of(&activity, &hosts)
         };
         let html = page(&p, &rows, Limits::default());
         eprintln!("worst-case page: {} bytes", html.len());
+        // What was meant to be full is.
+        assert_eq!(
+            html.matches("<rect class=\"s7\"").count(),
+            2 * MAX_BINS as usize
+        );
+        assert!(html.contains("more (the CSV has them)</details>"));
+        for id in [
+            "crawlers", "rules", "paths", "delays", "spoofed", "hosts", "inputs",
+        ] {
+            let table = &html[html.find(&format!("<section id=\"{id}\">")).unwrap()..];
+            let table = &table[..table.find("</section>").unwrap()];
+            assert!(table.contains("<p class=\"more\">"), "{id} is full");
+        }
         assert!(html.len() < 2 << 20, "{} bytes", html.len());
     }
 }

@@ -638,15 +638,53 @@ fn in_a_real_browser_the_tables_sort_and_filter() {
     assert_eq!(names, sorted);
     assert!(names.len() > 5, "{names:?}");
     assert!(crawlers.contains("aria-sort=\"ascending\""));
+    // Issue #26: the filter finds GPTBot in every row it broke, also where GPTBot is folded
+    // into "+N more" (and unfolds it there), and says how many rows of how many it shows.
+    let mut all = std::collections::BTreeSet::new();
+    let mut gptbot = std::collections::BTreeSet::new();
+    for r in crate::support::rows(&fs::read(testdata("expected/violations.csv")).unwrap()) {
+        if &r["kind"] == "disallowed" {
+            let pair = (r["host"].to_string(), r["path"].to_string());
+            if &r["crawler"] == "GPTBot" {
+                gptbot.insert(pair.clone());
+            }
+            all.insert(pair);
+        }
+    }
+    assert!(all.len() <= 100, "the whole table is on the page");
     let paths = section(&dom, "paths");
-    let shown: Vec<&str> = paths
-        .split("<tr")
-        .skip(2)
+    let rows: Vec<&str> = paths.split("<tr").skip(2).collect();
+    assert_eq!(rows.len(), all.len());
+    let shown: Vec<&str> = rows
+        .iter()
+        .copied()
         .filter(|row| !row.starts_with(" hidden"))
         .collect();
-    let hidden = paths.matches("<tr hidden=\"\"").count();
-    assert!(!shown.is_empty() && hidden > 0, "{paths}");
+    assert_eq!(shown.len(), gptbot.len(), "{shown:?}");
     assert!(shown.iter().all(|row| row.contains("GPTBot")), "{shown:?}");
+    let unfolded: Vec<&&str> = shown
+        .iter()
+        .filter(|row| {
+            let folded = row.find("<details").map(|at| &row[at..]);
+            folded.is_some_and(|d| {
+                d.starts_with("<details class=\"more\" open") && d.contains("GPTBot")
+            }) && !row[..row.find("<details").unwrap()].contains("GPTBot")
+        })
+        .collect();
+    assert!(
+        !unfolded.is_empty(),
+        "no row where GPTBot was folded: {shown:?}"
+    );
+    assert!(
+        paths.contains(&format!(
+            "<span class=\"count\" aria-live=\"polite\">{} of {} rows</span>",
+            gptbot.len(),
+            all.len()
+        )),
+        "{paths}"
+    );
+    // A table without a filter says nothing.
+    assert!(section(&dom, "rules").contains("<span class=\"count\" aria-live=\"polite\"></span>"));
 }
 
 /// Issue #26: at 1,400 pixels no table is cut behind a scrollbar. The page is measured in

@@ -10,12 +10,14 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::digest::Digest;
-use super::escape::{Html, grouped, minute};
+use super::escape::{Html, grouped, minute, push_text};
 use super::{ActivityBin, DAY, HOUR, Limits, MINUTE, Page, ranked};
 use crate::report::Kind;
 
 /// Bars per series in a time chart at most: the bins are made wider beyond that.
 pub const MAX_BINS: i64 = 180;
+/// Characters of a crawler's name in a bar's tooltip.
+const TOOLTIP_CHARS: usize = 24;
 /// Bins a time axis covers at least.
 const MIN_AXIS_BINS: usize = 12;
 
@@ -143,7 +145,16 @@ fn time_chart(
         ));
         v += y_step;
     }
-    // Bars.
+    // Bars, each with its series' name in a tooltip (escaped once, cut shorter than in
+    // the legend: a chart repeats it for every bar).
+    let labels: Vec<String> = top
+        .iter()
+        .map(|name| {
+            let mut label = String::new();
+            push_text(&mut label, name.as_bytes(), TOOLTIP_CHARS);
+            label
+        })
+        .collect();
     let bar_w = plot_w / bins.max(MIN_AXIS_BINS) as f64;
     let gap = if bar_w > 4.0 { 1.0 } else { 0.0 };
     for (b, per_series) in counts.iter().enumerate() {
@@ -162,10 +173,7 @@ fn time_chart(
                 (bar_w - gap).max(0.5),
                 y_bottom - y_top
             ));
-            match top.get(s) {
-                Some(name) => h.text_cut(name, 60),
-                None => h.raw("other crawlers"),
-            }
+            h.raw(labels.get(s).map_or("other crawlers", String::as_str));
             h.fmt(format_args!(
                 ": {} requests, {} to {} UTC</title></rect>\n",
                 grouped(n),

@@ -22,6 +22,11 @@ impl Html {
         }
     }
 
+    /// Bytes written so far.
+    pub(super) fn written(&self) -> usize {
+        self.out.len()
+    }
+
     /// The page written.
     pub(super) fn finish(self) -> String {
         self.out
@@ -52,10 +57,11 @@ impl Html {
 }
 
 /// Appends `s` (bytes from a log, a robots.txt, a file name) as HTML text, at most
-/// `max_chars` characters of it (then `…`). Controls and invalid UTF-8 are written `%XX`
-/// ([`text::cell`]), and so are bidi and invisible characters ([`text::is_invisible`]), which
-/// would make a path read as something else; `& < > " '` become character references. Safe
-/// as element text, in a double-quoted attribute and inside inline SVG.
+/// `max_chars` characters of it and [`BYTES_PER_CHAR`] times as many bytes of HTML (then
+/// `…`). Controls and invalid UTF-8 are written `%XX` ([`text::cell`]), and so are bidi and
+/// invisible characters ([`text::is_invisible`]), which would make a path read as something
+/// else; `& < > " '` become character references. Safe as element text, in a double-quoted
+/// attribute and inside inline SVG.
 pub fn push_text(out: &mut String, s: &[u8], max_chars: usize) {
     // Every byte read gives at least one character of output, and a character is at most
     // four bytes: this much input shows `max_chars + 1` characters (so the cut is seen)
@@ -63,27 +69,38 @@ pub fn push_text(out: &mut String, s: &[u8], max_chars: usize) {
     // what is shown of it.
     let s = &s[..s.len().min(max_chars.saturating_add(1).saturating_mul(4))];
     let clean = text::cell(s);
+    let max_bytes = max_chars.saturating_mul(BYTES_PER_CHAR);
+    let start = out.len();
+    let mut buf = String::new();
     for (shown, c) in clean.chars().enumerate() {
-        if shown == max_chars {
+        buf.clear();
+        match c {
+            '&' => buf.push_str("&amp;"),
+            '<' => buf.push_str("&lt;"),
+            '>' => buf.push_str("&gt;"),
+            '"' => buf.push_str("&quot;"),
+            '\'' => buf.push_str("&#39;"),
+            c if text::is_invisible(c) => {
+                let mut bytes = [0; 4];
+                for b in c.encode_utf8(&mut bytes).bytes() {
+                    write!(buf, "%{b:02X}").expect("a String takes any text");
+                }
+            }
+            c => buf.push(c),
+        }
+        if shown == max_chars || out.len() - start + buf.len() > max_bytes {
             out.push('…');
             return;
         }
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if text::is_invisible(c) => {
-                let mut buf = [0; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    write!(out, "%{b:02X}").expect("a String takes any text");
-                }
-            }
-            c => out.push(c),
-        }
+        out.push_str(&buf);
     }
 }
+
+/// Bytes of HTML one character shown of the data may cost on average: text that escapes
+/// to more (`&&&…` as `&amp;&amp;&amp;…`, invisible characters as `%E2%80%8B`) is cut
+/// sooner, so the page's size bound holds whatever the strings. Plain text, and text in any
+/// script (three bytes of UTF-8 a character), is cut at its count of characters.
+pub const BYTES_PER_CHAR: usize = 3;
 
 /// `1234567` → `1,234,567`.
 fn push_grouped(out: &mut String, n: u64) {
@@ -161,8 +178,22 @@ mod tests {
     #[test]
     fn long_strings_are_cut_without_splitting_an_escape() {
         let mut out = String::new();
-        push_text(&mut out, "&&&&é".as_bytes(), 3);
-        assert_eq!(out, "&amp;&amp;&amp;…");
+        push_text(&mut out, "&&&&é".as_bytes(), 4);
+        assert_eq!(out, "&amp;&amp;…", "12 bytes of HTML at most");
+        out.clear();
+        push_text(&mut out, "a&bcd".as_bytes(), 4);
+        assert_eq!(out, "a&amp;bc…", "4 characters at most");
+        out.clear();
+        // Text in other scripts, three bytes a character, is cut by its characters.
+        push_text(&mut out, "日本語テキスト".as_bytes(), 7);
+        assert_eq!(out, "日本語テキスト");
+        out.clear();
+        push_text(&mut out, "日本語テキスト".as_bytes(), 6);
+        assert_eq!(out, "日本語テキス…");
+        out.clear();
+        // Invisible characters cost nine bytes each as `%XX`: fewer fit.
+        push_text(&mut out, "\u{200b}".repeat(10).as_bytes(), 10);
+        assert_eq!(out, "%E2%80%8B%E2%80%8B%E2%80%8B…");
         out.clear();
         push_text(&mut out, b"abc", 3);
         assert_eq!(out, "abc");
@@ -170,6 +201,15 @@ mod tests {
         push_text(&mut out, b"\x1b\x1b", 4);
         // `%1B` is three characters of the budget, the next one does not fit.
         assert_eq!(out, "%1B%…");
+        // Whatever the text, a cut string costs at most three bytes a character and `…`.
+        for hostile in ["&", "\u{202e}", "<", "\x1b", "é", "a"] {
+            out.clear();
+            push_text(&mut out, hostile.repeat(500).as_bytes(), 160);
+            assert!(
+                out.len() <= 160 * BYTES_PER_CHAR + '…'.len_utf8(),
+                "{hostile:?}"
+            );
+        }
     }
 
     #[test]

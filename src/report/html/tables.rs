@@ -10,15 +10,26 @@ use super::{Limits, Page, ranked};
 use crate::report::{HostRow, SpoofedRow, ViolationRow, seconds};
 use crate::text;
 
+/// Names a cell of crawlers shows; the rest are folded.
+const NAMES_SHOWN: usize = 3;
+/// Bytes of folded names one cell holds at most (the page's bound): some fifty crawler names
+/// of the usual length. Past it, the cell counts the rest.
+const FOLDED_BYTES: usize = 1_000;
+
 /// A column: its heading and whether it holds numbers (right-aligned, sorted as numbers).
 struct Col(&'static str, bool);
 
-/// Opens a table: its section, heading, explanation and header row.
-fn table_start(h: &mut Html, id: &str, title: &str, about: &str, cols: &[Col]) {
+/// Opens a table: its section, heading, explanation and header row. `more`: the rows left
+/// out (the script's filter says that it did not search them).
+fn table_start(h: &mut Html, id: &str, title: &str, about: &str, cols: &[Col], more: usize) {
     h.fmt(format_args!(
         "<section id=\"{id}\">\n<h2>{title}</h2>\n<p class=\"about\">{about}</p>\n\
-         <div class=\"scroll\"><table class=\"data\" id=\"t-{id}\">\n<thead><tr>"
+         <div class=\"scroll\"><table class=\"data\" id=\"t-{id}\""
     ));
+    if more > 0 {
+        h.fmt(format_args!(" data-more=\"{more}\""));
+    }
+    h.raw(">\n<thead><tr>");
     for Col(name, numeric) in cols {
         if *numeric {
             h.fmt(format_args!("<th class=\"n\" scope=\"col\">{name}</th>"));
@@ -78,7 +89,9 @@ impl Html {
         }
     }
 
-    /// The top names of a tally, `GPTBot 12, ClaudeBot 3 +2 more`.
+    /// The top names of a tally, `GPTBot 12, ClaudeBot 3, bingbot 2 +2 more`, the rest
+    /// folded under "+2 more": on the page (the filter searches them, a click shows them),
+    /// up to [`FOLDED_BYTES`] of them.
     fn td_names<'n>(&mut self, names: impl IntoIterator<Item = (&'n str, u64)>) {
         self.raw("<td>");
         let mut tally: BTreeMap<&str, u64> = BTreeMap::new();
@@ -86,16 +99,39 @@ impl Html {
             *tally.entry(name).or_default() += n;
         }
         let ranked = ranked(tally);
-        for (i, (name, n)) in ranked.iter().take(3).enumerate() {
+        let name = |h: &mut Html, i: usize, (name, n): &(&str, u64)| {
             if i > 0 {
-                self.raw(", ");
+                h.raw(", ");
             }
-            self.text_cut(name, 40);
-            self.raw(" ");
-            self.num(*n);
+            h.text_cut(name, 40);
+            h.raw(" ");
+            h.num(*n);
+        };
+        for (i, n) in ranked.iter().take(NAMES_SHOWN).enumerate() {
+            name(self, i, n);
         }
-        if ranked.len() > 3 {
-            self.fmt(format_args!(" +{} more", ranked.len() - 3));
+        let folded = ranked.len().saturating_sub(NAMES_SHOWN);
+        if folded > 0 {
+            self.fmt(format_args!(
+                "<details class=\"more\"><summary>+{} more</summary>",
+                grouped(folded as u64)
+            ));
+            let start = self.written();
+            let mut listed = 0;
+            for (i, n) in ranked.iter().skip(NAMES_SHOWN).enumerate() {
+                if self.written() - start >= FOLDED_BYTES {
+                    break;
+                }
+                name(self, i, n);
+                listed += 1;
+            }
+            if folded > listed {
+                self.fmt(format_args!(
+                    " and {} more (the CSV has them)",
+                    grouped((folded - listed) as u64)
+                ));
+            }
+            self.raw("</details>");
         }
         self.raw("</td>");
     }
@@ -182,6 +218,7 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
             Col("crawl-delay", true),
             Col("hosts", true),
         ],
+        more,
     );
     for (name, t) in rows {
         h.raw("<tr>");
@@ -231,6 +268,7 @@ pub(super) fn rules_table(h: &mut Html, v: &Digest) {
             Col("crawlers", false),
             Col("evidence", false),
         ],
+        more,
     );
     for ((host, version, line, rule, group), t) in rows {
         h.raw("<tr>");
@@ -276,6 +314,7 @@ pub(super) fn paths_table(h: &mut Html, v: &Digest) {
             Col("first (UTC)", false),
             Col("last (UTC)", false),
         ],
+        more,
     );
     for p in &ranked.top {
         h.raw("<tr>");
@@ -322,6 +361,7 @@ pub(super) fn delays_table(h: &mut Html, v: &Digest) {
             Col("first (UTC)", false),
             Col("last (UTC)", false),
         ],
+        more,
     );
     // Rows that only their User-Agent tells apart.
     let key = |r: &ViolationRow| {
@@ -404,6 +444,7 @@ pub(super) fn spoofed_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             Col("last (UTC)", false),
             Col("user agent", false),
         ],
+        more,
     );
     for (_, r) in rows {
         h.raw("<tr>");
@@ -453,6 +494,7 @@ pub(super) fn hosts_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             Col("judged", false),
             Col("reason", false),
         ],
+        more,
     );
     for r in rows {
         h.raw("<tr>");
@@ -507,6 +549,7 @@ pub(super) fn inputs_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             Col("without a host", true),
             Col("error", false),
         ],
+        more,
     );
     for r in page.inputs.iter().take(limits.inputs) {
         h.raw("<tr>");
