@@ -436,6 +436,19 @@ fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console:
     }
     if let Some(dns) = auditor.verifier().dns() {
         let s = dns.stats();
+        if let Some(why) = &s.untrusted {
+            console.error(&format!(
+                "warning: reverse DNS answers were not trusted, so what DNS would have judged is \
+                 unverifiable, not spoofed: {} ({})",
+                text::terminal(why.to_string().as_bytes()),
+                if why.unanswered() {
+                    "check --dns-server and the network"
+                } else {
+                    "a resolver that knows only internal names, such as split-horizon DNS, does \
+                     this; name one that answers public names with --dns-server"
+                }
+            ));
+        }
         console.note(&format!(
             "reverse DNS: {} PTR and {} forward queries, {} failed{}",
             s.ptr_queries,
