@@ -193,20 +193,11 @@ impl fmt::Display for Untrusted {
             return write!(f, "the resolver did not answer");
         }
         if all(&CanaryAnswer::NoName) {
-            let addresses = list(
-                self.answers
-                    .iter()
-                    .map(|(c, _)| c.address.to_string())
-                    .collect(),
-                "or",
-            );
-            let operators = list(
-                self.answers
-                    .iter()
-                    .map(|(c, _)| c.operator.to_string())
-                    .collect(),
-                "and",
-            );
+            let each = |part: fn(&Canary) -> String, and: &str| {
+                list(self.answers.iter().map(|(c, _)| part(c)).collect(), and)
+            };
+            let addresses = each(|c| c.address.to_string(), "or");
+            let operators = each(|c| c.operator.to_string(), "and");
             return write!(
                 f,
                 "the resolver has no name for {addresses}, crawler addresses whose names \

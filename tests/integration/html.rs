@@ -484,6 +484,19 @@ fn dump_dom_with(browser: &Path, url: &str, flags: &[&str]) -> (String, String) 
     )
 }
 
+/// The browser and a folder holding `report.html` made from testdata; None without a browser.
+fn browser_and_testdata_page() -> Option<(PathBuf, tempfile::TempDir)> {
+    let browser = chromium()?;
+    let dir = tempfile::tempdir().unwrap();
+    page(
+        &testdata("access.log.gz"),
+        &testdata("robots-dir"),
+        &[],
+        dir.path(),
+    );
+    Some((browser, dir))
+}
+
 /// Log lines and robots.txt rules written to break out of every context the page has.
 fn hostile_site(dir: &Path) -> (PathBuf, PathBuf) {
     let robots = dir.join("robots");
@@ -606,16 +619,9 @@ fn in_a_real_browser_the_page_renders_and_hostile_strings_stay_text() {
 
 #[test]
 fn in_a_real_browser_the_tables_sort_and_filter() {
-    let Some(browser) = chromium() else {
+    let Some((browser, dir)) = browser_and_testdata_page() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    page(
-        &testdata("access.log.gz"),
-        &testdata("robots-dir"),
-        &[],
-        dir.path(),
-    );
     // The page opens sorted by crawler name (column 0, ascending) and with the paths
     // filtered to GPTBot's.
     let url = format!(
@@ -692,16 +698,9 @@ fn in_a_real_browser_the_tables_sort_and_filter() {
 /// `--allow-file-access-from-files`; the report's policy does not apply to it).
 #[test]
 fn in_a_real_browser_no_table_is_cut_at_1400_pixels() {
-    let Some(browser) = chromium() else {
+    let Some((browser, dir)) = browser_and_testdata_page() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    page(
-        &testdata("access.log.gz"),
-        &testdata("robots-dir"),
-        &[],
-        dir.path(),
-    );
     let measure = dir.path().join("measure.html");
     fs::write(
         &measure,

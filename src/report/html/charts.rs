@@ -271,9 +271,32 @@ fn capitalised(s: &str) -> String {
     }
 }
 
+/// Round UTC widths of time, for bins and for the steps between ticks.
+const ROUND: [i64; 18] = [
+    MINUTE,
+    2 * MINUTE,
+    5 * MINUTE,
+    10 * MINUTE,
+    15 * MINUTE,
+    30 * MINUTE,
+    HOUR,
+    2 * HOUR,
+    3 * HOUR,
+    6 * HOUR,
+    12 * HOUR,
+    DAY,
+    2 * DAY,
+    7 * DAY,
+    14 * DAY,
+    28 * DAY,
+    91 * DAY,
+    364 * DAY,
+];
+
 /// The width of the time bins for requests from `first_ms` to `last_ms` (unix ms): the
 /// narrowest round UTC width (1, 2, 5, 10, 15 or 30 minutes; 1, 2, 3, 6 or 12 hours; 1, 2,
-/// 7, 14 or 28 days; then whole days) that cuts the span into at most [`MAX_BINS`] bins.
+/// 7, 14, 28, 91 or 364 days; then whole days) that cuts the span into at most [`MAX_BINS`]
+/// bins.
 /// Bins start at multiples of their width since the epoch. The audit counts its activity
 /// in these bins, and the page's time charts draw them.
 ///
@@ -294,31 +317,13 @@ fn bin_width(first: i64, last: i64, at_least: i64) -> i64 {
     let at_least = at_least.max(1);
     let (first, last) = (first.min(last), first.max(last));
     let fits = |w: i64| last.div_euclid(w) - first.div_euclid(w) < MAX_BINS;
-    let round = [
-        MINUTE,
-        2 * MINUTE,
-        5 * MINUTE,
-        10 * MINUTE,
-        15 * MINUTE,
-        30 * MINUTE,
-        HOUR,
-        2 * HOUR,
-        3 * HOUR,
-        6 * HOUR,
-        12 * HOUR,
-        DAY,
-        2 * DAY,
-        7 * DAY,
-        14 * DAY,
-        28 * DAY,
-    ];
-    if let Some(w) = round
-        .into_iter()
-        .find(|&w| w >= at_least && w % at_least == 0 && fits(w))
+    if let Some(&w) = ROUND
+        .iter()
+        .find(|&&w| w >= at_least && w % at_least == 0 && fits(w))
     {
         return w;
     }
-    // Longer than 13 years of 28-day bins (or bins of an odd width): whole multiples of a
+    // Longer than 179 years of 364-day bins (or bins of an odd width): whole multiples of a
     // day and of `at_least`, as few as needed.
     let unit = lcm(DAY, at_least);
     let span = last.saturating_sub(first);
@@ -359,29 +364,11 @@ fn bin_name(bin: i64) -> String {
 /// Time between ticks on an axis of `span` ms: a round UTC step, at least a bin, giving at
 /// most eight ticks.
 fn tick_step(span: i64, bin: i64) -> i64 {
-    [
-        MINUTE,
-        2 * MINUTE,
-        5 * MINUTE,
-        10 * MINUTE,
-        15 * MINUTE,
-        30 * MINUTE,
-        HOUR,
-        2 * HOUR,
-        3 * HOUR,
-        6 * HOUR,
-        12 * HOUR,
-        DAY,
-        2 * DAY,
-        7 * DAY,
-        14 * DAY,
-        28 * DAY,
-        91 * DAY,
-        364 * DAY,
-    ]
-    .into_iter()
-    .find(|&s| s >= bin && span / s <= 8)
-    .unwrap_or_else(|| (span / 8 / DAY + 1) * DAY)
+    ROUND
+        .iter()
+        .copied()
+        .find(|&s| s >= bin && span / s <= 8)
+        .unwrap_or_else(|| (span / 8 / DAY + 1) * DAY)
 }
 
 /// A round step for an axis up to at least `max`, and the axis's top: four or five steps.
