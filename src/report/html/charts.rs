@@ -295,8 +295,7 @@ const ROUND: [i64; 18] = [
 
 /// The width of the time bins for requests from `first_ms` to `last_ms` (unix ms): the
 /// narrowest round UTC width (1, 2, 5, 10, 15 or 30 minutes; 1, 2, 3, 6 or 12 hours; 1, 2,
-/// 7, 14, 28, 91 or 364 days; then whole days) that cuts the span into at most [`MAX_BINS`]
-/// bins.
+/// 7, 14, 28, 91 or 364 days; then whole days) that cuts the span into at most 180 bins.
 /// Bins start at multiples of their width since the epoch. The audit counts its activity
 /// in these bins, and the page's time charts draw them.
 ///

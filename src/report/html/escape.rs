@@ -57,7 +57,7 @@ impl Html {
 }
 
 /// Appends `s` (bytes from a log, a robots.txt, a file name) as HTML text, at most
-/// `max_chars` characters of it and [`BYTES_PER_CHAR`] times as many bytes of HTML (then
+/// `max_chars` characters of it and three times as many bytes of HTML (then
 /// `…`). Controls and invalid UTF-8 are written `%XX` ([`text::cell`]), and so are bidi and
 /// invisible characters ([`text::is_invisible`]), which would make a path read as something
 /// else; `& < > " '` become character references. Safe as element text, in a double-quoted
