@@ -45,18 +45,21 @@ pub struct Findings {
     pub spoofed: Vec<SpoofedRow>,
     /// Per input, by name.
     pub inputs: BTreeMap<String, InputCounts>,
-    /// Violating requests per hour, host, crawler and kind (for charts).
+    /// Violating requests per time bin, host, crawler and kind (for charts).
     pub activity: Vec<Activity>,
+    /// The width of the activity's time bins, in ms: [`crate::report::time_bin_ms`] of the
+    /// span of the crawler requests (a minute for a log of an hour, an hour for a week).
+    pub activity_bin_ms: i64,
     /// Requests left unverifiable because they are older than the IP-range lists (or reverse
     /// DNS) can speak for.
     pub too_old_to_verify: TooOld,
 }
 
-/// Violating requests of one crawler on one host in one hour.
+/// Violating requests of one crawler on one host in one time bin.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Activity {
-    /// The hour's start, unix ms.
-    pub hour_ms: i64,
+    /// The bin's start, unix ms (a multiple of [`Findings::activity_bin_ms`]).
+    pub start_ms: i64,
     /// The host.
     pub host: Arc<str>,
     /// The crawler.
@@ -163,8 +166,35 @@ impl RowAcc {
     }
 }
 
-/// Violating requests per (hour, host, crawler, kind).
-type ActivityMap = BTreeMap<(i64, Arc<str>, Arc<str>, Kind), u64>;
+/// Violating requests per (time bin, host, crawler, kind).
+struct ActivityMap {
+    bin_ms: i64,
+    counts: BTreeMap<(i64, Arc<str>, Arc<str>, Kind), u64>,
+}
+
+impl ActivityMap {
+    /// Bins of the width that fits the span of the crawler requests in `pairs`.
+    fn new(pairs: &BTreeMap<(HostKey, String), PairAgg>) -> ActivityMap {
+        let span = pairs
+            .values()
+            .filter(|p| p.requests > 0)
+            .map(|p| (p.first_ms, p.last_ms))
+            .reduce(|(lo, hi), (first, last)| (lo.min(first), hi.max(last)));
+        ActivityMap {
+            bin_ms: span.map_or(3_600_000, |(lo, hi)| crate::report::time_bin_ms(lo, hi)),
+            counts: BTreeMap::new(),
+        }
+    }
+
+    /// One violating request at `time_ms`.
+    fn add(&mut self, time_ms: i64, host: &Arc<str>, crawler: &Arc<str>, kind: Kind) {
+        let bin = time_ms.div_euclid(self.bin_ms) * self.bin_ms;
+        *self
+            .counts
+            .entry((bin, Arc::clone(host), Arc::clone(crawler), kind))
+            .or_default() += 1;
+    }
+}
 
 /// A stream as the judgement needs it: who, under which rules, with which own fetches.
 struct StreamInfo {
@@ -265,14 +295,7 @@ fn count(
             }
             Judgement::Violation { .. } => {
                 pair.violations += 1;
-                *activity
-                    .entry((
-                        hour(t),
-                        Arc::clone(&info.host),
-                        Arc::clone(&info.crawler),
-                        Kind::Disallowed,
-                    ))
-                    .or_default() += 1;
+                activity.add(t, &info.host, &info.crawler, Kind::Disallowed);
             }
         }
     }
@@ -293,7 +316,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
         mut runs,
     } = partial;
     let leeway = auditor.settings.leeway_ms;
-    let mut activity = ActivityMap::new();
+    let mut activity = ActivityMap::new(&pairs);
     let mut delay_rows = Vec::new();
     let mut scratch = Vec::new();
     // Every stream, from memory and from the runs, in one table.
@@ -437,10 +460,12 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
         inputs,
+        activity_bin_ms: activity.bin_ms,
         activity: activity
+            .counts
             .into_iter()
-            .map(|((hour_ms, host, crawler, kind), requests)| Activity {
-                hour_ms,
+            .map(|((start_ms, host, crawler, kind), requests)| Activity {
+                start_ms,
                 host,
                 crawler,
                 kind,
@@ -909,14 +934,7 @@ fn judge_delays(
                 )
             })
             .add(hit.time_ms, client(hit.client), hit.status);
-        *activity
-            .entry((
-                hour(hit.time_ms),
-                Arc::clone(&d.host),
-                Arc::clone(&d.crawler),
-                Kind::CrawlDelay,
-            ))
-            .or_default() += 1;
+        activity.add(hit.time_ms, &d.host, &d.crawler, Kind::CrawlDelay);
     }
     // The crawler's pace over all its requests: the shortest and the median interval.
     intervals.sort_unstable();
@@ -933,10 +951,6 @@ fn judge_delays(
             acc,
         ));
     }
-}
-
-fn hour(ms: i64) -> i64 {
-    ms.div_euclid(3_600_000) * 3_600_000
 }
 
 fn violation_row(

@@ -318,11 +318,11 @@ impl Outputs {
             report::write_inputs(&mut *o, &inputs, style).map_err(|e| e.named(o.name()))?;
         }
         if let (Some(o), Some(digest)) = (&mut self.html, digest) {
-            let activity: Vec<report::Hourly<'_>> = findings
+            let activity: Vec<report::ActivityBin<'_>> = findings
                 .activity
                 .iter()
-                .map(|a| report::Hourly {
-                    hour_ms: a.hour_ms,
+                .map(|a| report::ActivityBin {
+                    start_ms: a.start_ms,
                     host: &a.host,
                     crawler: &a.crawler,
                     kind: a.kind,
@@ -335,6 +335,7 @@ impl Outputs {
                 hosts: &findings.hosts,
                 spoofed: &findings.spoofed,
                 activity: &activity,
+                activity_bin_ms: findings.activity_bin_ms,
                 too_old_to_verify: findings.too_old_to_verify.requests,
                 leeway_ms: config.settings.leeway_ms,
             };
@@ -435,6 +436,19 @@ fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console:
     }
     if let Some(dns) = auditor.verifier().dns() {
         let s = dns.stats();
+        if let Some(why) = &s.untrusted {
+            console.error(&format!(
+                "warning: reverse DNS answers were not trusted, so what DNS would have judged is \
+                 unverifiable, not spoofed: {} ({})",
+                text::terminal(why.to_string().as_bytes()),
+                if why.unanswered() {
+                    "check --dns-server and the network"
+                } else {
+                    "a resolver that knows only internal names, such as split-horizon DNS, does \
+                     this; name one that answers public names with --dns-server"
+                }
+            ));
+        }
         console.note(&format!(
             "reverse DNS: {} PTR and {} forward queries, {} failed{}",
             s.ptr_queries,

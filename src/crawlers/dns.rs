@@ -9,6 +9,14 @@
 //! answer) is [`VerifyResult::Spoofed`]: every operator that documents rDNS verification
 //! gives all its crawler addresses a PTR name, so a claimed crawler without one is not theirs.
 //!
+//! A "no name" answer is evidence only from a resolver that answers public reverse zones: one
+//! that knows only internal names (split-horizon DNS) answers NXDOMAIN for every address,
+//! and would turn every genuine crawler into a spoofer. So before its first verdict the
+//! verifier asks, once per run, for the names of a few crawler addresses whose PTR names
+//! their operators document ([`CANARIES`]). If none comes back in its operator's domain, the
+//! resolver is not trusted for the run: every check is Unverifiable, nothing more is asked,
+//! and [`DnsStats::untrusted`] says why.
+//!
 //! Each address is looked up once per run, whatever the number of threads asking (the first
 //! caller queries, concurrent callers for the same address wait for it: the fetch store's
 //! once-per-key pattern), and each of its PTR names is looked up forward at most once, only
@@ -16,7 +24,7 @@
 //! a small tokio runtime of its own; a semaphore bounds the queries in flight.
 
 use std::fmt;
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -98,8 +106,130 @@ pub enum DnsError {
     NoServer,
 }
 
+/// A crawler address whose PTR name its operator documents, in the page that explains how
+/// to verify the crawler: a resolver that answers public reverse zones gives it a name in
+/// `domain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Canary {
+    /// Who documents it.
+    pub operator: &'static str,
+    /// The address.
+    pub address: Ipv4Addr,
+    /// Its name, as documented.
+    pub name: &'static str,
+    /// The operator's domain the name lies in (an answer anywhere in it counts: the operator
+    /// may renumber).
+    pub domain: &'static str,
+    /// Where it is documented.
+    pub source: &'static str,
+}
+
+/// The addresses asked about before DNS is trusted: the examples of the operators' own
+/// verification instructions, in three independent zones.
+pub const CANARIES: &[Canary] = &[
+    Canary {
+        operator: "Google",
+        address: Ipv4Addr::new(66, 249, 66, 1),
+        name: "crawl-66-249-66-1.googlebot.com",
+        domain: "googlebot.com",
+        source: "https://developers.google.com/search/docs/crawling-indexing/verifying-googlebot",
+    },
+    Canary {
+        operator: "Microsoft",
+        address: Ipv4Addr::new(157, 55, 33, 18),
+        name: "msnbot-157-55-33-18.search.msn.com",
+        domain: "search.msn.com",
+        source: "https://www.bing.com/webmasters/help/how-to-verify-bingbot-3905dc26",
+    },
+    Canary {
+        operator: "Apple",
+        address: Ipv4Addr::new(17, 58, 101, 179),
+        name: "17-58-101-179.applebot.apple.com",
+        domain: "applebot.apple.com",
+        source: "https://support.apple.com/en-us/119829",
+    },
+];
+
+/// What the resolver said about one [`Canary`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CanaryAnswer {
+    /// A name in the canary's domain: the resolver answers public reverse zones.
+    Named,
+    /// No name at all (NXDOMAIN or an empty answer).
+    NoName,
+    /// Names, none in the canary's domain: the first (as the resolver gave it, at most 255
+    /// bytes; data from the network, to be sanitised before it is printed).
+    Elsewhere(String),
+    /// No usable answer (timeout, SERVFAIL, REFUSED, no server).
+    Failed,
+}
+
+/// Why a run did not trust DNS: what the resolver said about each [`Canary`] (none was
+/// [`CanaryAnswer::Named`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Untrusted {
+    /// Each canary with its answer, in [`CANARIES`] order.
+    pub answers: Vec<(Canary, CanaryAnswer)>,
+}
+
+impl Untrusted {
+    /// True if the resolver answered none of the canaries at all (unreachable, or refusing),
+    /// rather than answering them wrong.
+    pub fn unanswered(&self) -> bool {
+        self.answers.iter().all(|(_, a)| *a == CanaryAnswer::Failed)
+    }
+}
+
+impl fmt::Display for Untrusted {
+    /// `the resolver has no name for 66.249.66.1, 157.55.33.18 or 17.58.101.179, crawler
+    /// addresses whose names Google, Microsoft and Apple document`, or each canary's answer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let all = |want: &CanaryAnswer| self.answers.iter().all(|(_, a)| a == want);
+        let list = |parts: Vec<String>, and: &str| match parts.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} {and} {last}", rest.join(", ")),
+            _ => parts.concat(),
+        };
+        if self.unanswered() {
+            return write!(f, "the resolver did not answer");
+        }
+        if all(&CanaryAnswer::NoName) {
+            let each = |part: fn(&Canary) -> String, and: &str| {
+                list(self.answers.iter().map(|(c, _)| part(c)).collect(), and)
+            };
+            let addresses = each(|c| c.address.to_string(), "or");
+            let operators = each(|c| c.operator.to_string(), "and");
+            return write!(
+                f,
+                "the resolver has no name for {addresses}, crawler addresses whose names \
+                 {operators} document"
+            );
+        }
+        write!(
+            f,
+            "the resolver did not give documented crawler addresses their names: "
+        )?;
+        for (i, (canary, answer)) in self.answers.iter().enumerate() {
+            if i > 0 {
+                write!(f, "; ")?;
+            }
+            write!(
+                f,
+                "{} ({}'s {}) ",
+                canary.address, canary.operator, canary.name
+            )?;
+            match answer {
+                CanaryAnswer::Named => write!(f, "named"),
+                CanaryAnswer::NoName => write!(f, "has no name"),
+                CanaryAnswer::Elsewhere(name) => write!(f, "is {name}"),
+                CanaryAnswer::Failed => write!(f, "got no answer"),
+            }?;
+        }
+        Ok(())
+    }
+}
+
 /// Counters of what DNS verification did in a run, for the summary on standard error.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DnsStats {
     /// PTR queries made (one per distinct address checked).
     pub ptr_queries: u64,
@@ -109,6 +239,10 @@ pub struct DnsStats {
     pub failures: u64,
     /// DNS was declared unreachable after `GIVE_UP_AFTER` (8) failures in a row.
     pub gave_up: bool,
+    /// Set when the resolver failed the [`CANARIES`] check: every DNS verdict of the run was
+    /// Unverifiable and nothing else was asked. The canaries' own queries are not counted
+    /// above.
+    pub untrusted: Option<Untrusted>,
 }
 
 /// The PTR names of one address: `Err` when the lookup failed.
@@ -142,6 +276,9 @@ pub struct DnsVerifier {
     /// Set once [`GIVE_UP_AFTER`] lookups in a row failed: DNS is unreachable, and every
     /// later lookup fails at once instead of waiting out its timeout.
     gave_up: AtomicBool,
+    /// Whether the resolver answers public reverse zones ([`CANARIES`]), asked on the first
+    /// check.
+    trust: OnceLock<Result<(), Untrusted>>,
 }
 
 /// Consecutive failed lookups after which DNS counts as unreachable for the rest of the run
@@ -217,6 +354,7 @@ impl DnsVerifier {
             failures: AtomicU64::new(0),
             consecutive_failures: AtomicU64::new(0),
             gave_up: AtomicBool::new(false),
+            trust: OnceLock::new(),
         })
     }
 
@@ -225,13 +363,14 @@ impl DnsVerifier {
     /// Verified: a PTR name of `ip` equals one of `domains` or ends with `.` and one of them
     /// (label boundary, case-insensitive), and its A (IPv4) or AAAA (IPv6) records hold `ip`.
     /// Spoofed: no PTR record, no PTR name in the domains, or none of the first
-    /// [`MAX_FORWARD_NAMES`] such names has forward records holding `ip`. Unverifiable: a lookup failed and nothing confirmed, or `domains`
-    /// is empty.
+    /// [`MAX_FORWARD_NAMES`] such names has forward records holding `ip`. Unverifiable: a
+    /// lookup failed and nothing confirmed, `domains` is empty, or the resolver is not trusted
+    /// (it gave none of the [`CANARIES`] its documented name; asked on the first check).
     ///
     /// Blocks the calling thread while it queries (the first time for an address); call it
     /// from worker threads, not from inside an async runtime.
     pub fn check(&self, ip: IpAddr, domains: &[String]) -> VerifyResult {
-        if domains.is_empty() {
+        if domains.is_empty() || self.trust().is_err() {
             return VerifyResult::Unverifiable;
         }
         let ip = ip.to_canonical();
@@ -266,7 +405,75 @@ impl DnsVerifier {
             forward_queries: self.forward_queries.load(Ordering::Relaxed),
             failures: self.failures.load(Ordering::Relaxed),
             gave_up: self.gave_up.load(Ordering::Relaxed),
+            untrusted: self.trust.get().and_then(|t| t.as_ref().err().cloned()),
         }
+    }
+
+    /// Does the resolver answer public reverse zones? Asked once, on the first call.
+    fn trust(&self) -> &Result<(), Untrusted> {
+        self.trust.get_or_init(|| {
+            let answers = self.ask_canaries();
+            if answers.iter().any(|(_, a)| *a == CanaryAnswer::Named) {
+                Ok(())
+            } else {
+                Err(Untrusted { answers })
+            }
+        })
+    }
+
+    /// The PTR names of the [`CANARIES`], asked all at once.
+    fn ask_canaries(&self) -> Vec<(Canary, CanaryAnswer)> {
+        let deadline = self.deadline;
+        let mut answers: Vec<(Canary, CanaryAnswer)> = CANARIES
+            .iter()
+            .map(|&c| (c, CanaryAnswer::Failed))
+            .collect();
+        self.runtime.block_on(async {
+            let mut queries = tokio::task::JoinSet::new();
+            for (i, canary) in CANARIES.iter().enumerate() {
+                let resolver = self.resolver.clone();
+                let address = IpAddr::V4(canary.address);
+                queries.spawn(async move {
+                    let answer = tokio::time::timeout(
+                        deadline,
+                        resolver.reverse_lookup(Name::from(address)),
+                    )
+                    .await;
+                    (i, answer)
+                });
+            }
+            while let Some(done) = queries.join_next().await {
+                let (i, answer) = match done {
+                    Ok(done) => done,
+                    // A query task that panicked leaves its canary Failed.
+                    Err(_) => continue,
+                };
+                let domain = CANARIES[i].domain;
+                answers[i].1 = match answer {
+                    Ok(Ok(lookup)) => {
+                        let names: Vec<&Name> = lookup
+                            .answers()
+                            .iter()
+                            .filter_map(|r| match &r.data {
+                                RData::PTR(ptr) => Some(&ptr.0),
+                                _ => None,
+                            })
+                            .collect();
+                        if names.iter().any(|n| in_domain(n, domain)) {
+                            CanaryAnswer::Named
+                        } else {
+                            match names.first() {
+                                Some(name) => CanaryAnswer::Elsewhere(name.to_ascii()),
+                                None => CanaryAnswer::NoName,
+                            }
+                        }
+                    }
+                    Ok(Err(e)) if e.is_no_records_found() => CanaryAnswer::NoName,
+                    Ok(Err(_)) | Err(_) => CanaryAnswer::Failed,
+                };
+            }
+        });
+        answers
     }
 
     /// The PTR names of `ip`, looked up once per run.

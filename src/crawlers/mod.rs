@@ -52,7 +52,10 @@ mod update;
 mod verify;
 
 #[cfg(feature = "net")]
-pub use dns::{DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES};
+pub use dns::{
+    CANARIES, Canary, CanaryAnswer, DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES,
+    Untrusted,
+};
 pub use error::{ErrorKind, RegistryError};
 pub use registry::Registry;
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};

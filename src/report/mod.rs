@@ -25,7 +25,9 @@ use std::sync::Arc;
 
 use crate::text;
 
-pub use html::{Hourly, Limits, Page, ViolationDigest, push_text, render, write_html};
+pub use html::{
+    ActivityBin, Limits, Page, ViolationDigest, push_text, render, time_bin_ms, write_html,
+};
 pub use output::{Output, remove_temp_files_on_signal};
 pub use paths::{PathError, check_input, check_paths};
 

@@ -82,12 +82,41 @@ fn the_page_shows_the_testdata_findings() {
     let paths = section(&html, "paths");
     assert!(paths.contains("<code>/internal/metrics</code>"), "{paths}");
     assert!(section(&html, "rules").contains("<code>Disallow: /admin/</code>"));
-    assert!(section(&html, "delays").contains("<code>Crawl-delay: 5</code>"));
+    // bingbot's two Crawl-delay rows differ by evidence (issue #26: they looked identical).
+    let delays = section(&html, "delays");
+    assert!(delays.contains("<code>Crawl-delay: 5</code>"));
+    for evidence in ["fetched", "in-force"] {
+        assert!(
+            delays.contains(&format!("<td class=\"d\">undated</td><td>{evidence}</td>")),
+            "{evidence}: {delays}"
+        );
+    }
     assert!(section(&html, "hosts").contains("no file in robots dir"));
     // Charts, with real dates on the time axis.
     assert!(html.contains("<svg id=\"chart-time\""));
     assert!(html.contains(">2026-11-20</text>"));
     assert!(html.contains("<svg id=\"chart-hosts\""));
+    // Issue #26: 1.1 hours of requests fill the time axis in bars of a minute, with ticks
+    // every ten minutes up to 01:00; not hourly bars on an axis of 12 hours.
+    for id in ["time", "delay"] {
+        let start = html.find(&format!("<svg id=\"chart-{id}\"")).unwrap();
+        let chart = &html[start..start + html[start..].find("</svg>").unwrap()];
+        assert!(chart.contains("per minute, UTC</title>"), "{id}");
+        let ticks: Vec<&str> = chart
+            .split("text-anchor=\"")
+            .skip(1)
+            .filter_map(|t| t.split_once("\">")?.1.split_once("</text>"))
+            .map(|(label, _)| label)
+            .filter(|label| label.len() == 5 && label.as_bytes()[2] == b':')
+            .collect();
+        assert_eq!(
+            ticks,
+            [
+                "00:00", "00:10", "00:20", "00:30", "00:40", "00:50", "01:00"
+            ],
+            "{id}"
+        );
+    }
 }
 
 #[test]
@@ -396,6 +425,11 @@ fn chromium() -> Option<PathBuf> {
 /// `chromium --headless --dump-dom URL`: the DOM after the page's script ran, and what the
 /// browser logged.
 fn dump_dom(browser: &Path, url: &str) -> (String, String) {
+    dump_dom_with(browser, url, &[])
+}
+
+/// [`dump_dom`] with more of the browser's flags.
+fn dump_dom_with(browser: &Path, url: &str, flags: &[&str]) -> (String, String) {
     let profile = tempfile::tempdir().unwrap();
     let mut child = Command::new(browser)
         .args([
@@ -411,6 +445,7 @@ fn dump_dom(browser: &Path, url: &str) -> (String, String) {
             "--v=0",
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(flags)
         .arg("--dump-dom")
         .arg(url)
         .stdin(Stdio::null())
@@ -447,6 +482,19 @@ fn dump_dom(browser: &Path, url: &str) -> (String, String) {
         String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
         String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
     )
+}
+
+/// The browser and a folder holding `report.html` made from testdata; None without a browser.
+fn browser_and_testdata_page() -> Option<(PathBuf, tempfile::TempDir)> {
+    let browser = chromium()?;
+    let dir = tempfile::tempdir().unwrap();
+    page(
+        &testdata("access.log.gz"),
+        &testdata("robots-dir"),
+        &[],
+        dir.path(),
+    );
+    Some((browser, dir))
 }
 
 /// Log lines and robots.txt rules written to break out of every context the page has.
@@ -571,16 +619,9 @@ fn in_a_real_browser_the_page_renders_and_hostile_strings_stay_text() {
 
 #[test]
 fn in_a_real_browser_the_tables_sort_and_filter() {
-    let Some(browser) = chromium() else {
+    let Some((browser, dir)) = browser_and_testdata_page() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    page(
-        &testdata("access.log.gz"),
-        &testdata("robots-dir"),
-        &[],
-        dir.path(),
-    );
     // The page opens sorted by crawler name (column 0, ascending) and with the paths
     // filtered to GPTBot's.
     let url = format!(
@@ -603,13 +644,88 @@ fn in_a_real_browser_the_tables_sort_and_filter() {
     assert_eq!(names, sorted);
     assert!(names.len() > 5, "{names:?}");
     assert!(crawlers.contains("aria-sort=\"ascending\""));
+    // Issue #26: the filter finds GPTBot in every row it broke, also where GPTBot is folded
+    // into "+N more" (and unfolds it there), and says how many rows of how many it shows.
+    let mut all = std::collections::BTreeSet::new();
+    let mut gptbot = std::collections::BTreeSet::new();
+    for r in crate::support::rows(&fs::read(testdata("expected/violations.csv")).unwrap()) {
+        if &r["kind"] == "disallowed" {
+            let pair = (r["host"].to_string(), r["path"].to_string());
+            if &r["crawler"] == "GPTBot" {
+                gptbot.insert(pair.clone());
+            }
+            all.insert(pair);
+        }
+    }
+    assert!(all.len() <= 100, "the whole table is on the page");
     let paths = section(&dom, "paths");
-    let shown: Vec<&str> = paths
-        .split("<tr")
-        .skip(2)
+    let rows: Vec<&str> = paths.split("<tr").skip(2).collect();
+    assert_eq!(rows.len(), all.len());
+    let shown: Vec<&str> = rows
+        .iter()
+        .copied()
         .filter(|row| !row.starts_with(" hidden"))
         .collect();
-    let hidden = paths.matches("<tr hidden=\"\"").count();
-    assert!(!shown.is_empty() && hidden > 0, "{paths}");
+    assert_eq!(shown.len(), gptbot.len(), "{shown:?}");
     assert!(shown.iter().all(|row| row.contains("GPTBot")), "{shown:?}");
+    let unfolded: Vec<&&str> = shown
+        .iter()
+        .filter(|row| {
+            let folded = row.find("<details").map(|at| &row[at..]);
+            folded.is_some_and(|d| {
+                d.starts_with("<details class=\"more\" open") && d.contains("GPTBot")
+            }) && !row[..row.find("<details").unwrap()].contains("GPTBot")
+        })
+        .collect();
+    assert!(
+        !unfolded.is_empty(),
+        "no row where GPTBot was folded: {shown:?}"
+    );
+    assert!(
+        paths.contains(&format!(
+            "<span class=\"count\" aria-live=\"polite\">{} of {} rows</span>",
+            gptbot.len(),
+            all.len()
+        )),
+        "{paths}"
+    );
+    // A table without a filter says nothing.
+    assert!(section(&dom, "rules").contains("<span class=\"count\" aria-live=\"polite\"></span>"));
+}
+
+/// Issue #26: at 1,400 pixels no table is cut behind a scrollbar. The page is measured in
+/// a frame of that width by a page of the test's own (reading the frame needs
+/// `--allow-file-access-from-files`; the report's policy does not apply to it).
+#[test]
+fn in_a_real_browser_no_table_is_cut_at_1400_pixels() {
+    let Some((browser, dir)) = browser_and_testdata_page() else {
+        return;
+    };
+    let measure = dir.path().join("measure.html");
+    fs::write(
+        &measure,
+        r#"<!DOCTYPE html><html><body>
+<iframe id="f" src="report.html" width="1400" height="1000"></iframe>
+<pre id="out"></pre>
+<script>
+document.getElementById('f').addEventListener('load', function () {
+  var out = [], n = 0;
+  this.contentDocument.querySelectorAll('.scroll').forEach(function (s) {
+    n += 1;
+    if (s.scrollWidth > s.clientWidth) {
+      out.push(s.firstElementChild.id + ' ' + s.scrollWidth + ' > ' + s.clientWidth);
+    }
+  });
+  document.getElementById('out').textContent = n + ' measured; cut: ' + out.join(', ');
+});
+</script></body></html>"#,
+    )
+    .unwrap();
+    let url = format!("file://{}", measure.display());
+    let (dom, log_text) = dump_dom_with(&browser, &url, &["--allow-file-access-from-files"]);
+    let open = "<pre id=\"out\">";
+    let out = &dom[dom.find(open).expect("measured") + open.len()..];
+    let out = &out[..out.find("</pre>").unwrap()];
+    // Three charts and seven tables, none cut.
+    assert_eq!(out, "10 measured; cut: ", "{log_text}");
 }

@@ -3,7 +3,9 @@
 //! The server binds UDP 127.0.0.1:0 and answers PTR, A and AAAA queries from a table (or
 //! not at all, or SERVFAIL), counting every query it gets. Every resolver here is given that
 //! server explicitly (`DnsOptions::nameservers`), so no test reads the system's resolver
-//! configuration or sends a packet anywhere but loopback.
+//! configuration or sends a packet anywhere but loopback. Unless a test says otherwise, the
+//! server answers the canaries (the crawler addresses whose names their operators document)
+//! as a resolver of public names does, so that it is trusted.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr, UdpSocket};
@@ -15,7 +17,8 @@ use hickory_resolver::proto::op::{Message, MessageType, OpCode, ResponseCode};
 use hickory_resolver::proto::rr::rdata::{A, AAAA, PTR};
 use hickory_resolver::proto::rr::{Name, RData, Record, RecordType};
 use robots_audit::crawlers::{
-    DnsOptions, DnsVerifier, MAX_FORWARD_NAMES, Registry, STALE_AFTER_MS, Verifier, VerifyResult,
+    CANARIES, CanaryAnswer, DnsOptions, DnsVerifier, MAX_FORWARD_NAMES, Registry, STALE_AFTER_MS,
+    Verifier, VerifyResult,
 };
 
 /// What the server does for one (name, type).
@@ -44,10 +47,30 @@ struct DnsServer {
     queries: Arc<Mutex<HashMap<(String, RecordType), usize>>>,
 }
 
+/// The reverse name of a canary, `1.66.249.66.in-addr.arpa`.
+fn reverse(address: std::net::Ipv4Addr) -> String {
+    let [a, b, c, d] = address.octets();
+    format!("{d}.{c}.{b}.{a}.in-addr.arpa")
+}
+
 impl DnsServer {
-    /// Serves `table` (names lower case, without the final dot); a name not in it is
-    /// NXDOMAIN. The thread ends with the test process.
+    /// Serves `table` (names lower case, without the final dot) and the canaries' documented
+    /// names; a name not in it is NXDOMAIN. The thread ends with the test process.
     fn start(entries: &[(&str, RecordType, Answer)]) -> DnsServer {
+        let canaries: Vec<(String, RecordType, Answer)> = CANARIES
+            .iter()
+            .map(|c| (reverse(c.address), PTR_, ptr(&[&format!("{}.", c.name)])))
+            .collect();
+        let mut all: Vec<(&str, RecordType, Answer)> = canaries
+            .iter()
+            .map(|(n, t, a)| (n.as_str(), *t, a.clone()))
+            .collect();
+        all.extend(entries.iter().cloned());
+        DnsServer::start_bare(&all)
+    }
+
+    /// Serves `table` alone: canaries get whatever it says (NXDOMAIN if it has no entry).
+    fn start_bare(entries: &[(&str, RecordType, Answer)]) -> DnsServer {
         let table: Table = entries
             .iter()
             .map(|(n, t, a)| ((n.to_string(), *t), a.clone()))
@@ -134,8 +157,24 @@ impl DnsServer {
             .unwrap_or(0)
     }
 
+    /// Queries but the canaries'.
     fn total(&self) -> usize {
-        self.queries.lock().expect("counter").values().sum()
+        let canaries: Vec<String> = CANARIES.iter().map(|c| reverse(c.address)).collect();
+        self.queries
+            .lock()
+            .expect("counter")
+            .iter()
+            .filter(|((name, _), _)| !canaries.contains(name))
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// Queries for the canaries.
+    fn canary_queries(&self) -> usize {
+        CANARIES
+            .iter()
+            .map(|c| self.count(&reverse(c.address), PTR_))
+            .sum()
     }
 }
 
@@ -339,14 +378,14 @@ fn a_server_that_never_answers_is_unverifiable() {
 fn each_address_is_looked_up_once_under_contention() {
     let server = DnsServer::start(&[
         (
-            "1.66.249.66.in-addr.arpa",
+            "2.66.249.66.in-addr.arpa",
             PTR_,
-            ptr(&["crawl-66-249-66-1.googlebot.com."]),
+            ptr(&["crawl-66-249-66-2.googlebot.com."]),
         ),
         (
-            "crawl-66-249-66-1.googlebot.com",
+            "crawl-66-249-66-2.googlebot.com",
             A_,
-            addrs(&["66.249.66.1"]),
+            addrs(&["66.249.66.2"]),
         ),
     ]);
     let dns = Arc::new(server.verifier());
@@ -358,7 +397,7 @@ fn each_address_is_looked_up_once_under_contention() {
             thread::spawn(move || {
                 barrier.wait();
                 (0..20)
-                    .map(|_| dns.check(ip("66.249.66.1"), &google()))
+                    .map(|_| dns.check(ip("66.249.66.2"), &google()))
                     .collect::<Vec<_>>()
             })
         })
@@ -367,8 +406,8 @@ fn each_address_is_looked_up_once_under_contention() {
         let results = h.join().expect("thread");
         assert!(results.iter().all(|r| *r == VerifyResult::Verified));
     }
-    assert_eq!(server.count("1.66.249.66.in-addr.arpa", PTR_), 1);
-    assert_eq!(server.count("crawl-66-249-66-1.googlebot.com", A_), 1);
+    assert_eq!(server.count("2.66.249.66.in-addr.arpa", PTR_), 1);
+    assert_eq!(server.count("crawl-66-249-66-2.googlebot.com", A_), 1);
     assert_eq!(server.total(), 2);
 }
 
@@ -542,5 +581,242 @@ fn forward_lookups_per_address_are_bounded() {
     assert_eq!(
         dns.check(ip("203.0.113.31"), &google()),
         VerifyResult::Verified
+    );
+}
+
+/// Issue #26: a resolver that answers NXDOMAIN to everything (split-horizon DNS, a resolver
+/// that knows only internal names) put genuine YandexBot addresses on the spoofed list. It
+/// now fails the canary check: nothing it says is taken as evidence, and nothing more is
+/// asked of it.
+#[test]
+fn a_resolver_that_answers_nxdomain_to_everything_is_not_trusted() {
+    let server = DnsServer::start_bare(&[]);
+    let registry = Registry::builtin();
+    let verifier = Arc::new(Verifier::bundled().with_dns(server.verifier()));
+    let handles: Vec<_> = (0..8)
+        .map(|n| {
+            let (verifier, registry) = (Arc::clone(&verifier), registry.clone());
+            thread::spawn(move || {
+                let yandex = registry.by_name("YandexBot").expect("built in");
+                verifier.verify(&registry, yandex, ip(&format!("5.255.231.{n}")))
+            })
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().expect("thread"), VerifyResult::Unverifiable);
+    }
+    let googlebot = registry.by_name("Googlebot").expect("built in");
+    assert_eq!(
+        verifier.verify(&registry, googlebot, ip("203.0.113.40")),
+        VerifyResult::Unverifiable
+    );
+    // Inside the published ranges DNS is not needed.
+    assert_eq!(
+        verifier.verify(&registry, googlebot, ip("66.249.66.1")),
+        VerifyResult::Verified
+    );
+    // Each canary asked once for the run, whatever the threads; nothing else asked.
+    assert_eq!(server.canary_queries(), CANARIES.len());
+    assert_eq!(server.total(), 0);
+    let stats = verifier.dns().expect("DNS on").stats();
+    assert_eq!((stats.ptr_queries, stats.failures), (0, 0));
+    let why = stats.untrusted.expect("not trusted");
+    assert!(why.answers.iter().all(|(_, a)| *a == CanaryAnswer::NoName));
+    assert_eq!(
+        why.to_string(),
+        "the resolver has no name for 66.249.66.1, 157.55.33.18 or 17.58.101.179, crawler \
+         addresses whose names Google, Microsoft and Apple document"
+    );
+}
+
+/// The same server answering the canaries right is trusted: an address without a name is
+/// then spoofed. One documented name is enough (an operator may renumber).
+#[test]
+fn one_canary_answered_is_enough() {
+    let apple = CANARIES
+        .iter()
+        .find(|c| c.operator == "Apple")
+        .expect("an Apple canary");
+    let reverse_name = reverse(apple.address);
+    let server = DnsServer::start_bare(&[(
+        reverse_name.as_str(),
+        PTR_,
+        ptr(&[&format!("{}.", apple.name)]),
+    )]);
+    let dns = server.verifier();
+    assert_eq!(
+        dns.check(ip("203.0.113.41"), &["yandex.com".to_owned()]),
+        VerifyResult::Spoofed
+    );
+    assert_eq!(dns.stats().untrusted, None);
+    assert_eq!(dns.stats().ptr_queries, 1);
+}
+
+/// A resolver that gives every address the same made-up name, or none an answer, is not
+/// trusted either; the warning says what it answered.
+#[test]
+fn a_resolver_that_names_everything_alike_or_answers_nothing_is_not_trusted() {
+    let names: Vec<String> = CANARIES.iter().map(|c| reverse(c.address)).collect();
+    let wildcard: Vec<(&str, RecordType, Answer)> = names
+        .iter()
+        .map(|n| (n.as_str(), PTR_, ptr(&["host.corp.example."])))
+        .collect();
+    let server = DnsServer::start_bare(&wildcard);
+    let dns = server.verifier();
+    assert_eq!(
+        dns.check(ip("203.0.113.42"), &google()),
+        VerifyResult::Unverifiable
+    );
+    let why = dns.stats().untrusted.expect("not trusted");
+    assert!(
+        why.answers.iter().all(
+            |(_, a)| matches!(a, CanaryAnswer::Elsewhere(name) if name == "host.corp.example.")
+        )
+    );
+    assert!(
+        why.to_string().starts_with(
+            "the resolver did not give documented crawler addresses their names: 66.249.66.1 \
+             (Google's crawl-66-249-66-1.googlebot.com) is host.corp.example.; "
+        ),
+        "{why}"
+    );
+
+    let silent: Vec<(&str, RecordType, Answer)> = names
+        .iter()
+        .map(|n| (n.as_str(), PTR_, Answer::Drop))
+        .collect();
+    let server = DnsServer::start_bare(&silent);
+    let dns = server.verifier();
+    let start = Instant::now();
+    assert_eq!(
+        dns.check(ip("203.0.113.43"), &google()),
+        VerifyResult::Unverifiable
+    );
+    // The canaries are asked together: one timeout, not one each.
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(
+        dns.stats().untrusted.expect("not trusted").to_string(),
+        "the resolver did not answer"
+    );
+    assert_eq!(server.total(), 0);
+}
+
+/// The audit end to end: YandexBot requests of today, a resolver that answers NXDOMAIN to
+/// everything. No address is put on the spoofed list, and one warning says why.
+#[test]
+fn the_audit_builds_no_block_list_from_a_broken_resolver() {
+    use crate::support::{rows, run, stderr};
+    use std::ffi::OsStr;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("www.example.com")).expect("robots dir");
+    std::fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .expect("robots.txt");
+    // Reverse DNS judges requests of the last 30 days: these are of the last minutes.
+    let now = jiff::Timestamp::now();
+    let mut log = String::new();
+    for n in 1..=6 {
+        let at = now - jiff::SignedDuration::from_secs(60 * n);
+        log.push_str(&format!(
+            "www.example.com:443 5.255.231.{n} - - [{}] \"GET /private/{n} HTTP/1.1\" 200 5 \"-\" \
+             \"Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)\"\n",
+            at.strftime("%d/%b/%Y:%H:%M:%S +0000")
+        ));
+    }
+    let log_path = dir.path().join("access.log");
+    std::fs::write(&log_path, log).expect("log");
+    let audit = |server: &DnsServer| {
+        let spoofed = dir.path().join("spoofed.csv");
+        let server_addr = server.addr.to_string();
+        let o = run(
+            &[
+                log_path.as_os_str(),
+                OsStr::new("--robots-dir"),
+                robots.as_os_str(),
+                OsStr::new("--verify-dns"),
+                OsStr::new("--dns-server"),
+                OsStr::new(&server_addr),
+                OsStr::new("--dns-timeout"),
+                OsStr::new("0.5"),
+                OsStr::new("--spoofed"),
+                spoofed.as_os_str(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let spoofed = rows(&std::fs::read(&spoofed).expect("spoofed report")).len();
+        let verdicts: Vec<String> = rows(&o.stdout)
+            .iter()
+            .map(|r| r["verification"].to_string())
+            .collect();
+        (spoofed, verdicts, stderr(&o))
+    };
+    // A resolver of public names that has no name for these addresses: they are spoofed.
+    let (spoofed, verdicts, err) = audit(&DnsServer::start(&[]));
+    assert_eq!(spoofed, 6, "{err}");
+    assert!(verdicts.iter().all(|v| v == "spoofed"), "{verdicts:?}");
+    assert!(!err.contains("not trusted"), "{err}");
+    // A resolver that answers NXDOMAIN to everything: nothing is spoofed.
+    let (spoofed, verdicts, err) = audit(&DnsServer::start_bare(&[]));
+    assert_eq!(spoofed, 0, "{err}");
+    assert!(
+        !verdicts.is_empty() && verdicts.iter().all(|v| v == "unverifiable"),
+        "{verdicts:?}"
+    );
+    assert_eq!(
+        err.matches("warning: reverse DNS answers were not trusted")
+            .count(),
+        1,
+        "{err}"
+    );
+    assert!(
+        err.contains("the resolver has no name for 66.249.66.1, 157.55.33.18 or 17.58.101.179"),
+        "{err}"
+    );
+}
+
+/// A trusted resolver that stops answering mid-run: after a few failures in a row the rest
+/// are unverifiable at once, without waiting out a timeout each.
+#[test]
+fn a_resolver_that_stops_answering_is_given_up() {
+    let names: Vec<String> = (50..70)
+        .map(|n| format!("{n}.113.0.203.in-addr.arpa"))
+        .collect();
+    let dropped: Vec<(&str, RecordType, Answer)> = names
+        .iter()
+        .map(|n| (n.as_str(), PTR_, Answer::Drop))
+        .collect();
+    let server = DnsServer::start(&dropped);
+    let dns = Arc::new(server.verifier());
+    let first: Vec<_> = (50..58)
+        .map(|n| {
+            let dns = Arc::clone(&dns);
+            thread::spawn(move || dns.check(ip(&format!("203.0.113.{n}")), &google()))
+        })
+        .collect();
+    for h in first {
+        assert_eq!(h.join().expect("thread"), VerifyResult::Unverifiable);
+    }
+    let stats = dns.stats();
+    assert!(stats.gave_up && stats.untrusted.is_none(), "{stats:?}");
+    let (before, start) = (server.total(), Instant::now());
+    for n in 58..70 {
+        assert_eq!(
+            dns.check(ip(&format!("203.0.113.{n}")), &google()),
+            VerifyResult::Unverifiable
+        );
+    }
+    assert_eq!(server.total(), before, "nothing asked after giving up");
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
     );
 }
