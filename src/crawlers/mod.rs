@@ -6,7 +6,7 @@
 //! (docs/identification.md, "Unknown automated clients"), or not a crawler at all. The registry is data (`registry.toml`, compiled in; a
 //! user's file may add or override entries), with the public lists of AI agents filling its
 //! gaps (`import.rs`: the AI Crawler Index, bundled, and ai.robots.txt, once
-//! `update-crawlers` has saved it), read once and turned into one Aho-Corasick automaton, so
+//! [`update_crawlers`] has saved it), read once and turned into one Aho-Corasick automaton, so
 //! identifying a header is one scan over it whatever the registry's size.
 //! [`Verifier`] checks a client address against the IP ranges the operators publish (a
 //! snapshot is compiled in, [`update_ranges`] saves fresh copies) and, when given a
@@ -73,7 +73,8 @@ pub use registry::Registry;
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 #[cfg(feature = "net")]
 pub use update::{
-    ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_ranges,
+    ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_crawlers,
+    update_ranges,
 };
 pub use verify::{RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult};
 

@@ -12,6 +12,8 @@ use robots_audit::crawlers::{
     AgentList, AgentLists, BUNDLED_LIST, Category, Identity, ListKind, Registry, aci_category,
 };
 
+use crate::support::run;
+
 /// The header a robot usually sends, naming `token`.
 fn realistic(token: &str) -> String {
     format!("Mozilla/5.0 (compatible; {token}/1.0; +https://example.com/bot)")
@@ -168,6 +170,14 @@ fn every_category_of_the_contract_is_known() {
         .filter(|(_, c)| c.category == Category::AiAgent)
         .count();
     assert!(agents >= 10, "{agents} ai-agent entries");
+}
+
+#[test]
+fn version_names_the_bundled_list() {
+    let o = run(&["--version".as_ref()], None);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains(BUNDLED_LIST), "{out}");
 }
 
 /// Coverage of ai.robots.txt (issue #27): of its agents that fetch pages (every key but the
