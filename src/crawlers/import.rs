@@ -247,32 +247,26 @@ impl AgentLists {
     /// than the program's own snapshot is not used). A missing file is no error; a file that
     /// cannot be read or parsed is.
     pub fn with_dir(dir: &Path) -> Result<AgentLists, RegistryError> {
+        AgentLists::with_saved(&saved_lists(dir)?)
+    }
+
+    /// The bundled snapshot with saved lists (kind, text, as [`saved_lists`] gives them) in
+    /// its place, as [`AgentLists::with_dir`].
+    pub fn with_saved(saved: &[(ListKind, String)]) -> Result<AgentLists, RegistryError> {
         let mut lists = AgentLists::bundled();
-        for (kind, text) in saved_lists(dir)? {
-            let list = AgentList::parse(kind, &text)
-                .map_err(|e| e.with_path(dir.join(kind.file_name())))?;
-            lists.insert(list);
+        for (kind, text) in saved {
+            lists.insert(AgentList::parse(*kind, text)?);
         }
         Ok(lists)
     }
 
-    /// What an audit imports: the lists saved in `dir` (errors are errors); with no `dir`,
-    /// those saved in [`default_lists_dir`] when it exists, else the bundled snapshot. A
-    /// damaged default directory is not worth stopping a nightly run for: the bundled
-    /// snapshot is used and the error returned beside it, for a warning.
+    /// What an audit imports: the bundled snapshot with the lists of [`saved_for_audit`] in
+    /// its place; a damaged default directory's error comes beside them, for a warning.
     pub fn for_audit(
         dir: Option<&Path>,
     ) -> Result<(AgentLists, Option<RegistryError>), RegistryError> {
-        match dir {
-            Some(dir) => Ok((AgentLists::with_dir(dir)?, None)),
-            None => match default_lists_dir().filter(|d| d.is_dir()) {
-                Some(dir) => Ok(match AgentLists::with_dir(&dir) {
-                    Ok(lists) => (lists, None),
-                    Err(e) => (AgentLists::bundled(), Some(e)),
-                }),
-                None => Ok((AgentLists::bundled(), None)),
-            },
-        }
+        let (saved, damaged) = saved_for_audit(dir)?;
+        Ok((AgentLists::with_saved(&saved)?, damaged))
     }
 
     /// Adds a list, replacing the one of its kind unless that one is dated later.
@@ -297,9 +291,33 @@ impl AgentLists {
     }
 }
 
+/// Saved lists, as read from their files: each one's kind and text, in the order of
+/// precedence.
+pub type SavedLists = Vec<(ListKind, String)>;
+
+/// The saved lists an audit uses: those in `dir` (errors are errors); with no `dir`, those in
+/// [`default_lists_dir`] when it exists. A damaged default directory is not worth stopping a
+/// nightly run for: then no saved list is used (the bundled snapshot is) and the error comes
+/// beside the empty answer, for a warning.
+pub fn saved_for_audit(
+    dir: Option<&Path>,
+) -> Result<(SavedLists, Option<RegistryError>), RegistryError> {
+    match dir {
+        Some(dir) => Ok((saved_lists(dir)?, None)),
+        None => match default_lists_dir().filter(|d| d.is_dir()) {
+            Some(dir) => Ok(match saved_lists(&dir) {
+                Ok(saved) => (saved, None),
+                Err(e) => (Vec::new(), Some(e)),
+            }),
+            None => Ok((Vec::new(), None)),
+        },
+    }
+}
+
 /// The lists saved in `dir` (`<kind>.json`, as `update-crawlers` writes them): each present
-/// file's kind and text, in the order of precedence. The texts are not parsed here.
-pub fn saved_lists(dir: &Path) -> Result<Vec<(ListKind, String)>, RegistryError> {
+/// file's kind and text, in the order of precedence, each checked to parse (an error names
+/// the file). A missing file is no error.
+pub fn saved_lists(dir: &Path) -> Result<SavedLists, RegistryError> {
     let mut out = Vec::new();
     for kind in ListKind::ALL {
         let path = dir.join(kind.file_name());
@@ -319,6 +337,7 @@ pub fn saved_lists(dir: &Path) -> Result<Vec<(ListKind, String)>, RegistryError>
         }
         let text = std::fs::read_to_string(&path)
             .map_err(|e| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(&path))?;
+        AgentList::parse(kind, &text).map_err(|e| e.with_path(&path))?;
         out.push((kind, text));
     }
     Ok(out)

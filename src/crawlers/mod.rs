@@ -66,8 +66,8 @@ pub use dns::{
 pub use error::{ErrorKind, RegistryError};
 pub use import::{
     ACI_CATEGORIES, AI_ROBOTS_LABELS, AI_ROBOTS_WORDS, AgentList, AgentLists, BUNDLED_LIST,
-    ListKind, MAX_LIST_AGENTS, MAX_LIST_BYTES, aci_category, ai_robots_category, default_lists_dir,
-    saved_lists,
+    ListKind, MAX_LIST_AGENTS, MAX_LIST_BYTES, SavedLists, aci_category, ai_robots_category,
+    default_lists_dir, saved_for_audit, saved_lists,
 };
 pub use registry::Registry;
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};

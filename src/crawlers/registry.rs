@@ -926,7 +926,10 @@ mod tests {
         r.fill_gaps(list.crawlers().iter().collect());
         assert_eq!(r.len(), before + 1, "only NewAgent is new");
         let google = r.get(r.by_name("Googlebot").expect("kept"));
-        assert_eq!((google.operator.as_str(), google.category), ("Google", Category::Search));
+        assert_eq!(
+            (google.operator.as_str(), google.category),
+            ("Google", Category::Search)
+        );
         let id = r.identify(b"NewAgent/1.0").known().expect("imported");
         assert_eq!(r.get(id).operator, "New Co");
         assert_eq!(r.get(id).category, Category::AiAgent);
@@ -952,7 +955,11 @@ mod tests {
         .expect("valid");
         let (a, b) = (r.by_name("A").expect("A"), r.by_name("B").expect("B"));
         assert_eq!(r.operator_ranges(a), ["x"]);
-        assert!(r.operator_ranges(b).is_empty(), "{:?}", r.operator_ranges(b));
+        assert!(
+            r.operator_ranges(b).is_empty(),
+            "{:?}",
+            r.operator_ranges(b)
+        );
     }
 
     #[test]
