@@ -116,6 +116,19 @@ fn outcome<'a>(report: &'a UpdateReport, name: &str) -> &'a ListOutcome {
         .outcome
 }
 
+/// A saved list's (path, entries, skipped, date).
+fn saved<'a>(report: &'a UpdateReport, name: &str) -> (&'a Path, usize, usize, Option<&'a str>) {
+    match outcome(report, name) {
+        ListOutcome::Saved {
+            path,
+            entries,
+            skipped,
+            date,
+        } => (path, *entries, *skipped, date.as_deref()),
+        other => panic!("{name}: expected saved, got {other:?}"),
+    }
+}
+
 fn failure(report: &UpdateReport, name: &str) -> String {
     match outcome(report, name) {
         ListOutcome::Failed { reason } => reason.clone(),
@@ -144,19 +157,15 @@ fn good_list_is_saved_and_then_used() {
     let reg = registry(&[("google-common", server.url("/googlebot.json"))]);
     let report = update_ranges(&reg, &dir, &server.options()).expect("update runs");
     assert_eq!((report.saved(), report.failed()), (1, 0));
-    match outcome(&report, "google-common") {
-        ListOutcome::Saved {
-            path,
-            entries,
-            skipped,
-            date,
-        } => {
-            assert_eq!(path, &dir.join("google-common.json"));
-            assert_eq!((*entries, *skipped), (2, 0));
-            assert_eq!(date.as_deref(), Some("2026-11-01T00:00:00.000000"));
-        }
-        other => panic!("expected saved, got {other:?}"),
-    }
+    assert_eq!(
+        saved(&report, "google-common"),
+        (
+            dir.join("google-common.json").as_path(),
+            2,
+            0,
+            Some("2026-11-01T00:00:00.000000")
+        )
+    );
     assert_eq!(json_files(&dir), ["google-common.json"]);
     assert_eq!(server.hits(), ["/googlebot.json"]);
 
@@ -313,15 +322,28 @@ const ACI_OLD: &str = r#"{"version": "0.1", "data_version": "2020-01-01T00:00:00
     {"name": "OmegaBot", "token": "OmegaBot", "ua": "OmegaBot", "operator": "Omega", "category": "ai-search"}
 ]}"#;
 
+/// A server of both lists: `/robots.json` and `/data.json`.
+fn lists_server() -> Server {
+    Server::start(vec![
+        ("/robots.json", 200, AI_ROBOTS.to_owned()),
+        ("/data.json", 200, ACI_NEW.to_owned()),
+    ])
+}
+
+/// A registry file's `[lists]` pointed at `server`.
+fn lists_toml(server: &Server, robots: &str, aci: &str) -> String {
+    format!(
+        "[lists]\nai-robots-txt = {:?}\nai-crawler-index = {:?}\n",
+        server.url(robots),
+        server.url(aci)
+    )
+}
+
 /// The built-in registry with its `[lists]` pointed at `server`.
 fn lists_registry(server: &Server, robots: &str, aci: &str) -> Registry {
     let mut registry = Registry::builtin();
     registry
-        .load_extra(&format!(
-            "[lists]\nai-robots-txt = {:?}\nai-crawler-index = {:?}\n",
-            server.url(robots),
-            server.url(aci)
-        ))
+        .load_extra(&lists_toml(server, robots, aci))
         .expect("test [lists]");
     registry
 }
@@ -335,10 +357,7 @@ fn category_of(r: &Registry, ua: &str) -> Option<(String, String, Category)> {
 
 #[test]
 fn agent_lists_are_saved_and_then_fill_the_registrys_gaps() {
-    let server = Server::start(vec![
-        ("/robots.json", 200, AI_ROBOTS.to_owned()),
-        ("/data.json", 200, ACI_NEW.to_owned()),
-    ]);
+    let server = lists_server();
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path().join("crawlers");
     let reg = lists_registry(&server, "/robots.json", "/data.json");
@@ -347,29 +366,18 @@ fn agent_lists_are_saved_and_then_fill_the_registrys_gaps() {
     // In the order of precedence.
     let names: Vec<&str> = report.lists.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(names, ["ai-crawler-index", "ai-robots-txt"]);
-    match outcome(&report, "ai-crawler-index") {
-        ListOutcome::Saved {
-            path,
-            entries,
-            skipped,
-            date,
-        } => {
-            assert_eq!(path, &dir.join("ai-crawler-index.json"));
-            assert_eq!(
-                (*entries, *skipped),
-                (1, 1),
-                "the bell character is left out"
-            );
-            assert_eq!(date.as_deref(), Some("2030-01-01T00:00:00+00:00"));
-        }
-        other => panic!("{other:?}"),
-    }
-    match outcome(&report, "ai-robots-txt") {
-        ListOutcome::Saved { entries, date, .. } => {
-            assert_eq!((*entries, date.as_deref()), (3, None));
-        }
-        other => panic!("{other:?}"),
-    }
+    // The bell character's entry is left out.
+    assert_eq!(
+        saved(&report, "ai-crawler-index"),
+        (
+            dir.join("ai-crawler-index.json").as_path(),
+            1,
+            1,
+            Some("2030-01-01T00:00:00+00:00")
+        )
+    );
+    let (_, agents, _, date) = saved(&report, "ai-robots-txt");
+    assert_eq!((agents, date), (3, None));
     assert_eq!(
         json_files(&dir),
         ["ai-crawler-index.json", "ai-robots-txt.json"]
@@ -509,24 +517,13 @@ fn default_lists_dir_is_under_the_cache_dir() {
 /// with `--crawler-lists`.
 #[test]
 fn update_crawlers_then_check_and_audit_with_the_saved_lists() {
-    use crate::support::{run, stderr, testdata};
+    use crate::support::{audit, run, stderr};
 
-    let server = Server::start(vec![
-        ("/robots.json", 200, AI_ROBOTS.to_owned()),
-        ("/data.json", 200, ACI_NEW.to_owned()),
-    ]);
+    let server = lists_server();
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path().join("lists");
     let crawlers = tmp.path().join("crawlers.toml");
-    std::fs::write(
-        &crawlers,
-        format!(
-            "[lists]\nai-robots-txt = {:?}\nai-crawler-index = {:?}\n",
-            server.url("/robots.json"),
-            server.url("/data.json")
-        ),
-    )
-    .expect("write");
+    std::fs::write(&crawlers, lists_toml(&server, "/robots.json", "/data.json")).expect("write");
     let pin = format!("ranges.test:{}:127.0.0.1", server.port);
     let o = run(
         &[
@@ -585,20 +582,14 @@ fn update_crawlers_then_check_and_audit_with_the_saved_lists() {
     )
     .expect("write");
     let summary = tmp.path().join("summary.csv");
-    let robots_dir = testdata("robots-dir");
-    let o = run(
-        &[
-            log.as_os_str(),
-            "--robots-dir".as_ref(),
-            robots_dir.as_os_str(),
-            "--crawler-lists".as_ref(),
-            dir.as_os_str(),
-            "--summary".as_ref(),
-            summary.as_os_str(),
-            "-q".as_ref(),
-        ],
-        None,
-    );
+    let lists = [
+        "--crawler-lists".as_ref(),
+        dir.as_os_str(),
+        "--summary".as_ref(),
+        summary.as_os_str(),
+        "-q".as_ref(),
+    ];
+    let o = audit(&log, &lists);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&summary).expect("summary");
     assert!(
@@ -609,16 +600,7 @@ fn update_crawlers_then_check_and_audit_with_the_saved_lists() {
 
     // A --crawler-lists folder that cannot be read is an error naming the option.
     std::fs::write(dir.join("ai-robots-txt.json"), "{").expect("damage");
-    let o = run(
-        &[
-            log.as_os_str(),
-            "--robots-dir".as_ref(),
-            robots_dir.as_os_str(),
-            "--crawler-lists".as_ref(),
-            dir.as_os_str(),
-        ],
-        None,
-    );
+    let o = audit(&log, &lists);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--crawler-lists"), "{}", stderr(&o));
 }
