@@ -1,5 +1,6 @@
 //! The public lists of AI agents that the registry imports, to know the many AI crawlers
-//! that `registry.toml` does not describe one by one (issue #27).
+//! that `registry.toml` does not describe one by one (docs/identification.md, "Lists of AI
+//! agents").
 //!
 //! Two lists, each in its publisher's own JSON format ([`ListKind`]):
 //! - the **AI Crawler Index** of Pathwren (data CC0-1.0): name, robots.txt token, header

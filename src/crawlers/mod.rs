@@ -33,8 +33,9 @@
 //! (`W3C-checklink/4.5 libwww-perl/5.823`).
 //!
 //! Token-only entries (`Google-Extended`, `Applebot-Extended`: robots.txt tokens that name a
-//! use of another crawler's fetches, spec §10) never match a header; a header that carries one
-//! as a product of its own is an unknown client claiming it, not that operator's crawler.
+//! use of another crawler's fetches) never match a header; a header that carries one as a
+//! product of its own is an unknown client claiming it, not that operator's crawler
+//! (docs/identification.md, "Usage-only tokens").
 //!
 //! Without a registry match, a header is an unknown automated client ([`UnknownBot`]) if it
 //! says so (docs/identification.md, "Unknown automated clients"): a product or comment word ending
@@ -235,8 +236,9 @@ pub struct Crawler {
 
 impl Crawler {
     /// True for a robots.txt control token that no crawler sends as a User-Agent
-    /// (Google-Extended, Applebot-Extended: usage-only tokens, spec §10; Googlebot-News):
-    /// never the result of `identify`, and a header claiming it is an unknown client.
+    /// (Google-Extended, Applebot-Extended, Googlebot-News: docs/identification.md,
+    /// "Usage-only tokens"): never the result of `identify`, and a header claiming it is an
+    /// unknown client.
     pub fn is_token_only(&self) -> bool {
         self.patterns.is_empty()
     }

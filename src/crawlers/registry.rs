@@ -46,7 +46,8 @@ pub struct Registry {
     /// The AI-agent lists → the URL each is published at (hook for `update-crawlers`).
     lists: BTreeMap<ListKind, String>,
     /// The robots.txt tokens of the token-only entries (Google-Extended, Applebot-Extended):
-    /// a header that claims one is an unknown client (spec §10).
+    /// a header that claims one is an unknown client (docs/identification.md, "Usage-only
+    /// tokens").
     token_only: Vec<String>,
     /// All patterns of all crawlers, ASCII case-insensitive, every match reported.
     automaton: Option<AhoCorasick>,
@@ -421,7 +422,7 @@ impl Registry {
 
     /// Whether the header carries, as a product of its own, the token of a token-only entry
     /// (`Google-Extended/1.0`): no real crawler sends one, so the client is an unknown one
-    /// that claims it (spec §10), not a browser.
+    /// that claims it (docs/identification.md, "Usage-only tokens"), not a browser.
     fn claims_token_only(&self, words: &super::tokens::Scan<'_>) -> bool {
         !self.token_only.is_empty()
             && words.words.iter().any(|w| {
@@ -532,7 +533,8 @@ impl Registry {
     }
 
     /// The token-only entries (Google-Extended, Applebot-Extended, Googlebot-News): robots.txt
-    /// tokens that name a use of another crawler's fetches, never sent in a header (spec §10).
+    /// tokens that name a use of another crawler's fetches, never sent in a header
+    /// (docs/identification.md, "Usage-only tokens").
     pub fn token_only(&self) -> impl Iterator<Item = (CrawlerId, &Crawler)> {
         self.iter().filter(|(_, c)| c.is_token_only())
     }
