@@ -6,13 +6,26 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// `--version`: the program's version and the date of the crawler data bundled with it
+/// (`robots_audit::crawlers::BUNDLED_LIST`, which a test compares with this text).
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    "\nbundled lists of AI agents: AI Crawler Index 1.0.10 (ai-crawler-robots), data of 2026-09-14",
+    "\n(`update-crawlers` saves today's lists, which the audit then uses instead)"
+);
+
 /// Audit web access logs for crawlers that break robots.txt.
 ///
 /// Reads access logs (gzip, multi-member gzip or plain; `-` for standard input), finds the
 /// requests made by crawlers, judges each against the robots.txt of the site it was made to,
 /// under the rules that crawler follows, and writes the violations as CSV.
 #[derive(Debug, Parser)]
-#[command(name = "robots-audit", version, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "robots-audit",
+    version,
+    long_version = LONG_VERSION,
+    args_conflicts_with_subcommands = true
+)]
 #[command(
     after_help = "Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error."
 )]
@@ -31,7 +44,14 @@ pub enum Command {
     /// Fetch robots.txt for origins and show the outcome.
     Fetch(FetchArgs),
     /// Download fresh copies of the crawlers' published IP-range lists.
-    UpdateRanges(UpdateRangesArgs),
+    UpdateRanges(UpdateArgs),
+    /// Download today's lists of AI agents (ai.robots.txt, the AI Crawler Index).
+    ///
+    /// Saves ai.robots.txt's robots.json and the AI Crawler Index's data.json in the cache
+    /// directory (or --dir); the audit and `check` then prefer them to the snapshot bundled
+    /// with the program (see --version), unless it is dated later. The registry's own
+    /// entries always win over the lists' where both describe one agent.
+    UpdateCrawlers(UpdateArgs),
     /// Import past robots.txt versions from a web archive into a --robots-dir folder.
     ///
     /// Lists each origin's captures of /robots.txt in a web archive that speaks the Wayback
@@ -128,6 +148,11 @@ pub struct AuditArgs {
     /// (default: the user's cache directory, when it has them).
     #[arg(long, value_name = "DIR")]
     pub ranges_dir: Option<PathBuf>,
+
+    /// Lists of AI agents saved by `update-crawlers`, used instead of the bundled snapshot
+    /// (default: the user's cache directory, when it has them).
+    #[arg(long, value_name = "DIR")]
+    pub crawler_lists: Option<PathBuf>,
 
     /// Only audit requests at or after this time (RFC 3339, or a date meaning its midnight UTC).
     #[arg(long, value_name = "TIME")]
@@ -290,6 +315,11 @@ pub struct CheckArgs {
     /// Add or override crawler definitions (used with --user-agent).
     #[arg(long, value_name = "FILE")]
     pub crawlers: Option<PathBuf>,
+
+    /// Lists of AI agents saved by `update-crawlers`, used instead of the bundled snapshot
+    /// (default: the user's cache directory, when it has them).
+    #[arg(long, value_name = "DIR")]
+    pub crawler_lists: Option<PathBuf>,
 }
 
 /// `robots-audit fetch [OPTIONS] <ORIGIN>...`
@@ -310,17 +340,17 @@ pub struct FetchArgs {
     pub net: NetArgs,
 }
 
-/// `robots-audit update-ranges [OPTIONS]`
+/// `robots-audit update-ranges [OPTIONS]` and `robots-audit update-crawlers [OPTIONS]`
 #[derive(Debug, Args)]
 #[command(
     after_help = "Exit status: 0 every list saved; 2 any list failed (its old copy is kept)."
 )]
-pub struct UpdateRangesArgs {
+pub struct UpdateArgs {
     /// Where to save the lists (default: the user's cache directory).
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
 
-    /// Add or override crawler definitions (and their `[ranges]` lists).
+    /// Add or override crawler definitions (and the URLs of their `[ranges]` and `[lists]`).
     #[arg(long, value_name = "FILE")]
     pub crawlers: Option<PathBuf>,
 

@@ -73,6 +73,8 @@ pub struct Config {
     pub dns: Option<DnsOptions>,
     /// `--ranges-dir`, or None for the default (the cache's copies when present).
     pub ranges_dir: Option<PathBuf>,
+    /// `--crawler-lists`, or None for the default (the cache's copies when present).
+    pub crawler_lists: Option<PathBuf>,
     pub fail_on_violations: bool,
     pub neutralize: bool,
     pub quiet: bool,
@@ -188,6 +190,7 @@ impl Config {
             crawlers: args.crawlers,
             dns,
             ranges_dir: args.ranges_dir,
+            crawler_lists: args.crawler_lists,
             fail_on_violations: args.fail_on_violations,
             neutralize: !args.no_neutralize,
             quiet: args.quiet,

@@ -15,6 +15,7 @@ use clap::Parser;
 
 use cli::{Cli, Command};
 use commands::audit::{ERROR, OK, VIOLATIONS};
+use commands::update::Data;
 use config::Config;
 use console::Console;
 use robots_audit::text;
@@ -55,7 +56,11 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             Ok(if outcome.all_allowed { OK } else { VIOLATIONS })
         }
         Some(Command::UpdateRanges(args)) => {
-            let all_saved = commands::update_ranges::run(&args, &mut io::stdout().lock())?;
+            let all_saved = commands::update::run(Data::Ranges, &args, &mut io::stdout().lock())?;
+            Ok(if all_saved { OK } else { ERROR })
+        }
+        Some(Command::UpdateCrawlers(args)) => {
+            let all_saved = commands::update::run(Data::Crawlers, &args, &mut io::stdout().lock())?;
             Ok(if all_saved { OK } else { ERROR })
         }
         Some(Command::Fetch(args)) => {

@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use robots_audit::audit::{AuditSettings, known_formats};
 use robots_audit::crawlers::{
-    DnsOptions, DnsVerifier, RangeList, Registry, Verifier, default_ranges_dir,
+    AgentLists, DnsOptions, DnsVerifier, ListKind, RangeList, Registry, Verifier,
+    default_ranges_dir, saved_for_audit,
 };
 use robots_audit::fetch::{FetchOptions, Origin, ResolveOverride, Scheme};
 use robots_audit::logformat::{Format, JsonFields};
@@ -46,6 +47,7 @@ pub struct RawOptions {
     pub dns_server: Vec<String>,
     pub dns_timeout: f64,
     pub ranges_dir: Option<PathBuf>,
+    pub crawler_lists: Option<PathBuf>,
     pub since: Option<String>,
     pub until: Option<String>,
     pub leeway: String,
@@ -86,6 +88,8 @@ pub struct TaskSettings {
     crawlers_toml: Option<String>,
     /// IP range lists that replace the bundled ones: (name, JSON).
     ranges: Vec<(String, String)>,
+    /// Lists of AI agents saved by `update-crawlers`: (list name, JSON), as the CLI reads them.
+    agent_lists: Vec<(String, String)>,
     /// `--verify-dns`: the servers (empty: the system's) and the timeout.
     dns: Option<(Vec<SocketAddr>, Duration)>,
 }
@@ -148,9 +152,20 @@ impl TaskSettings {
         })
     }
 
-    /// The registry: built in, plus `--crawlers`.
+    /// The registry: built in, the saved lists of AI agents filling its gaps (else the
+    /// bundled snapshot), plus `--crawlers`.
     pub fn registry(&self) -> Result<Registry, String> {
-        let mut registry = Registry::builtin();
+        let saved = self
+            .agent_lists
+            .iter()
+            .map(|(name, text)| {
+                ListKind::from_name(name)
+                    .map(|kind| (kind, text.clone()))
+                    .ok_or_else(|| format!("--crawler-lists: unknown list {name}"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let lists = AgentLists::with_saved(&saved).map_err(|e| format!("--crawler-lists: {e}"))?;
+        let mut registry = Registry::with_lists(&lists);
         if let Some(text) = &self.crawlers_toml {
             registry
                 .load_extra(text)
@@ -295,6 +310,18 @@ impl DriverOptions {
                 None => Vec::new(),
             },
         };
+        // As the CLI: the saved lists of AI agents when there are any.
+        let (saved, damaged) = saved_for_audit(raw.crawler_lists.as_deref())
+            .map_err(|e| format!("--crawler-lists: {e}"))?;
+        if let Some(e) = damaged {
+            warnings.push(format!(
+                "warning: ignoring the saved lists of AI agents: {e}"
+            ));
+        }
+        let agent_lists = saved
+            .into_iter()
+            .map(|(kind, text)| (kind.name().to_owned(), text))
+            .collect();
         let task = TaskSettings {
             format,
             json_fields: raw.json_field.clone(),
@@ -309,6 +336,7 @@ impl DriverOptions {
             memory_budget,
             crawlers_toml,
             ranges,
+            agent_lists,
             dns,
         };
         // Everything an executor builds from these is built once here, so that a bad value

@@ -4,6 +4,7 @@ report bytes, and the same exit status and errors."""
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import subprocess
 import sys
@@ -97,6 +98,24 @@ def test_a_format_without_hosts(spark: object, cli: Path, workdir: Path) -> None
     logs = split_gzip(TESTDATA / "combined.log", workdir, 2, stem="combined")
     rd = ["--robots-dir", str(workdir / "robots-dir")]
     compare(spark, cli, workdir, [*logs, *rd, "--host", "www.example.com"])
+
+
+def test_saved_lists_of_ai_agents(spark: object, cli: Path, workdir: Path) -> None:
+    """`--crawler-lists`: the lists `update-crawlers` saved fill the registry's gaps, in the
+    job as in the CLI (the driver reads them and ships them to the executors)."""
+    lists = workdir / "lists"
+    lists.mkdir()
+    agent = {"operator": "[Zeta Labs](https://zeta.example/bot)", "respect": "Yes",
+             "function": "AI Assistants", "frequency": "-", "description": "-"}  # fmt: skip
+    (lists / "ai-robots-txt.json").write_text(json.dumps({"ZetaFetcher": agent}))
+    ua = "Mozilla/5.0 (compatible; ZetaFetcher/1.0; +https://zeta.example/bot)"
+    line = f'www.example.com:443 192.0.2.1 - - [20/Nov/2026:10:00:00 +0000] "GET /about HTTP/1.1" 200 10 "-" "{ua}"\n'
+    source = workdir / "zeta.log"
+    source.write_bytes((TESTDATA / "access.log").read_bytes() + line.encode())
+    logs = split_gzip(source, workdir, 2)
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    reports = compare(spark, cli, workdir, [*logs, *rd, "--crawler-lists", str(lists)])
+    assert b"www.example.com,ZetaFetcher,Zeta Labs,ai-assistant,1," in reports["--summary"]
 
 
 def test_many_files_merge_in_a_tree(spark: object, cli: Path, workdir: Path) -> None:

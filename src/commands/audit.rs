@@ -12,7 +12,7 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 
 use robots_audit::audit::{AuditError, Auditor, Findings, InputCounts};
-use robots_audit::crawlers::{DnsVerifier, Registry, Verifier, default_ranges_dir};
+use robots_audit::crawlers::{AgentLists, DnsVerifier, Registry, Verifier, default_ranges_dir};
 use robots_audit::fetch::{RobotsSource, RobotsStore};
 use robots_audit::input::Source;
 use robots_audit::report::{self, CsvStyle, Output};
@@ -39,7 +39,7 @@ const SUMMARY_HOSTS: usize = 10;
 pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
     // Everything that can fail for a reason the user must fix is tried before the work starts.
     check_paths(config)?;
-    let registry = Registry::builtin_with(config.crawlers.as_deref()).context("--crawlers")?;
+    let registry = registry(config, console)?;
     let verifier = verifier(config, console)?;
     let store = RobotsStore::new(config.fetch.clone())?;
     let mut outputs = Outputs::open(config)?;
@@ -173,6 +173,21 @@ fn file_id(path: &Path) -> Option<(u64, u64)> {
         .ok()
         .filter(|m| m.is_file())
         .map(|m| (m.dev(), m.ino()))
+}
+
+/// The crawler registry: built in, with the lists of AI agents `update-crawlers` saved (else
+/// the bundled snapshot) filling its gaps, and `--crawlers` over all.
+fn registry(config: &Config, console: &Console) -> anyhow::Result<Registry> {
+    let (lists, damaged) =
+        AgentLists::for_audit(config.crawler_lists.as_deref()).context("--crawler-lists")?;
+    // A damaged cache is not worth stopping a nightly run for: the bundled snapshot is used.
+    if let Some(e) = damaged {
+        console.error(&format!(
+            "warning: ignoring the saved lists of AI agents: {}",
+            text::terminal(e.to_string().as_bytes()).into_owned()
+        ));
+    }
+    Registry::with_lists_and(&lists, config.crawlers.as_deref()).context("--crawlers")
 }
 
 /// Crawler verification: published ranges (fresh copies from `update-ranges` when there are

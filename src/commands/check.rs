@@ -12,7 +12,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::cli::{CheckArgs, DialectArg};
-use robots_audit::crawlers::{Registry, RegistryError, RobotsReader};
+use robots_audit::crawlers::{AgentLists, Registry, RegistryError, RobotsReader};
 use robots_audit::fetch::MAX_ROBOTS_BYTES;
 use robots_audit::robots::{Agent, Dialect, RobotsTxt};
 use robots_audit::text;
@@ -24,6 +24,8 @@ pub enum CheckError {
     Robots { path: PathBuf, source: io::Error },
     #[error("--crawlers: {0}")]
     Crawlers(RegistryError),
+    #[error("--crawler-lists: {0}")]
+    Lists(RegistryError),
     #[error("cannot write to standard output: {0}")]
     Output(#[from] io::Error),
 }
@@ -48,8 +50,14 @@ pub struct CheckOutcome {
 /// Runs `check`, writing one line per URL to `out`.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<CheckOutcome, CheckError> {
     let body = read_robots(&args.robots)?;
+    let mut notes = Vec::new();
+    let (lists, damaged) =
+        AgentLists::for_audit(args.crawler_lists.as_deref()).map_err(CheckError::Lists)?;
+    if let Some(e) = damaged {
+        notes.push(format!("ignoring the saved lists of AI agents: {e}"));
+    }
     let registry =
-        Registry::builtin_with(args.crawlers.as_deref()).map_err(CheckError::Crawlers)?;
+        Registry::with_lists_and(&lists, args.crawlers.as_deref()).map_err(CheckError::Crawlers)?;
     let mut judged = match (&args.agent, &args.user_agent) {
         (Some(token), _) => judged(registry.agent_for_token(token)),
         (None, Some(header)) => judged(registry.agent_for(header.as_bytes())),
@@ -67,7 +75,6 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<CheckOutcome, CheckE
             DialectArg::YandexLegacy => Dialect::YandexLegacy,
         };
     }
-    let mut notes = Vec::new();
     if body.truncated {
         notes.push(truncation_note(&args.robots, judged.dialect));
     }
@@ -216,6 +223,8 @@ mod tests {
             user_agent: None,
             dialect,
             crawlers: None,
+            // No saved lists there: the bundled snapshot, whatever the user's cache holds.
+            crawler_lists: Some(path.with_extension("no-lists")),
         };
         let mut out = Vec::new();
         let outcome = run(&args(None), &mut out).unwrap();

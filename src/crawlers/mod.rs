@@ -3,11 +3,13 @@
 //!
 //! Takes the raw header bytes of a log line (`&[u8]`) and gives an [`Identity`]: a crawler of
 //! the registry ([`Registry::identify`]), an unknown automated client with its product tokens
-//! (docs/identification.md, "Unknown automated clients"), or not a crawler at all. The registry is
-//! data (`registry.toml`, compiled in; a user's file may add or override entries), read once and
-//! turned into one Aho-Corasick automaton, so identifying a header is one scan over it whatever the
-//! registry's size. [`Verifier`] checks a client address against the IP ranges the operators
-//! publish (a snapshot is compiled in, [`update_ranges`] saves fresh copies) and, when given a
+//! (docs/identification.md, "Unknown automated clients"), or not a crawler at all. The registry is data (`registry.toml`, compiled in; a
+//! user's file may add or override entries), with the public lists of AI agents filling its
+//! gaps (`import.rs`: the AI Crawler Index, bundled, and ai.robots.txt, once
+//! [`update_crawlers`] has saved it), read once and turned into one Aho-Corasick automaton, so
+//! identifying a header is one scan over it whatever the registry's size.
+//! [`Verifier`] checks a client address against the IP ranges the operators publish (a
+//! snapshot is compiled in, [`update_ranges`] saves fresh copies) and, when given a
 //! [`DnsVerifier`], by forward-confirmed reverse DNS. Beyond those two opt-in network uses
 //! (`--verify-dns`, `update-ranges`) this stage does no I/O but reading the files it is
 //! handed, and it knows nothing of robots.txt files: it only says which tokens a crawler
@@ -30,6 +32,11 @@
 //! a robot (`HeadlessChrome/87 YextBot/Java`) or whose own product comes first
 //! (`W3C-checklink/4.5 libwww-perl/5.823`).
 //!
+//! Token-only entries (`Google-Extended`, `Applebot-Extended`: robots.txt tokens that name a
+//! use of another crawler's fetches) never match a header; a header that carries one as a
+//! product of its own is an unknown client claiming it, not that operator's crawler
+//! (docs/identification.md, "Usage-only tokens").
+//!
 //! Without a registry match, a header is an unknown automated client ([`UnknownBot`]) if it
 //! says so (docs/identification.md, "Unknown automated clients"): a product or comment word ending
 //! in `bot` or containing `crawl`, `spider` or `scraper` (but not the device model of an Android
@@ -44,6 +51,7 @@
 #[cfg(feature = "net")]
 mod dns;
 mod error;
+mod import;
 mod list;
 mod registry;
 mod tokens;
@@ -57,11 +65,17 @@ pub use dns::{
     Untrusted,
 };
 pub use error::{ErrorKind, RegistryError};
+pub use import::{
+    ACI_CATEGORIES, AI_ROBOTS_LABELS, AI_ROBOTS_WORDS, AgentList, AgentLists, BUNDLED_LIST,
+    ListKind, MAX_LIST_AGENTS, MAX_LIST_BYTES, SavedLists, aci_category, ai_robots_category,
+    default_lists_dir, saved_for_audit, saved_lists,
+};
 pub use registry::Registry;
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 #[cfg(feature = "net")]
 pub use update::{
-    ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_ranges,
+    ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_crawlers,
+    update_ranges,
 };
 pub use verify::{RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult};
 
@@ -80,7 +94,8 @@ impl CrawlerId {
 /// Which robots.txt parser behaviour a crawler follows (docs/robots-txt.md): the engine's dialect.
 pub use crate::robots::Dialect;
 
-/// What a crawler is for. Written in the registry as the `as_str` form.
+/// What a crawler is for: the report contract's categories (reports write `unknown` for a
+/// client of no known category). Written in the registry as the `as_str` form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Category {
     /// Builds a classic web search index.
@@ -89,8 +104,11 @@ pub enum Category {
     AiTraining,
     /// Builds the index an AI assistant answers and cites from.
     AiSearch,
-    /// Fetches a page because a person asked an AI assistant to.
+    /// Fetches a page because a person asked an AI assistant to, and feeds it to the answer.
     AiAssistant,
+    /// An AI agent browsing or acting for a user (agentic browsers, coding agents, shopping
+    /// agents): it uses pages to carry out a task, not to answer with them.
+    AiAgent,
     /// SEO, backlink and site-audit tooling.
     Seo,
     /// Link previews for social networks and chat apps.
@@ -114,11 +132,12 @@ pub enum Category {
 
 impl Category {
     /// Every category, in declaration order.
-    pub const ALL: [Category; 12] = [
+    pub const ALL: [Category; 13] = [
         Category::Search,
         Category::AiTraining,
         Category::AiSearch,
         Category::AiAssistant,
+        Category::AiAgent,
         Category::Seo,
         Category::SocialPreview,
         Category::Monitoring,
@@ -136,6 +155,7 @@ impl Category {
             Category::AiTraining => "ai-training",
             Category::AiSearch => "ai-search",
             Category::AiAssistant => "ai-assistant",
+            Category::AiAgent => "ai-agent",
             Category::Seo => "seo",
             Category::SocialPreview => "social-preview",
             Category::Monitoring => "monitoring",
@@ -216,7 +236,9 @@ pub struct Crawler {
 
 impl Crawler {
     /// True for a robots.txt control token that no crawler sends as a User-Agent
-    /// (Google-Extended, Applebot-Extended): never the result of `identify`.
+    /// (Google-Extended, Applebot-Extended, Googlebot-News: docs/identification.md,
+    /// "Usage-only tokens"): never the result of `identify`, and a header claiming it is an
+    /// unknown client.
     pub fn is_token_only(&self) -> bool {
         self.patterns.is_empty()
     }

@@ -11,8 +11,8 @@ use super::tokens::{
     nameable_of, only_browser_words, own_tokens_of, product_before, scan, unknown_name,
 };
 use super::{
-    Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, RegistryError, RobotsReader,
-    UnknownBot, Verification, list,
+    AgentLists, Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, ListKind,
+    RegistryError, RobotsReader, UnknownBot, Verification, list,
 };
 
 /// The built-in registry data (see the file's header for sources and licences).
@@ -43,6 +43,12 @@ pub struct Registry {
     crawlers: Vec<Crawler>,
     /// Range list name → the URL its operator publishes it at (hook for `update-ranges`).
     ranges: BTreeMap<String, String>,
+    /// The AI-agent lists → the URL each is published at (hook for `update-crawlers`).
+    lists: BTreeMap<ListKind, String>,
+    /// The robots.txt tokens of the token-only entries (Google-Extended, Applebot-Extended):
+    /// a header that claims one is an unknown client (docs/identification.md, "Usage-only
+    /// tokens").
+    token_only: Vec<String>,
     /// All patterns of all crawlers, ASCII case-insensitive, every match reported.
     automaton: Option<AhoCorasick>,
     /// For each automaton pattern: whose it is and how it ranks.
@@ -66,27 +72,29 @@ struct File {
     #[serde(default)]
     ranges: BTreeMap<String, String>,
     #[serde(default)]
+    lists: BTreeMap<String, String>,
+    #[serde(default)]
     crawler: Vec<Entry>,
 }
 
-/// One `[[crawler]]` table.
+/// One `[[crawler]]` table (also what an imported list's agent becomes, see `import.rs`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Entry {
-    name: String,
-    operator: String,
-    category: String,
+pub(super) struct Entry {
+    pub(super) name: String,
+    pub(super) operator: String,
+    pub(super) category: String,
     /// Default: `[name]`. `[]` for a token-only product.
-    patterns: Option<Vec<String>>,
+    pub(super) patterns: Option<Vec<String>>,
     /// Default: `[name]` lower-cased.
-    tokens: Option<Vec<String>>,
+    pub(super) tokens: Option<Vec<String>>,
     /// Default: true, except for the Yandex robots that Yandex's own robot table marks as
     /// obeying only groups that name them.
-    obeys_star: Option<bool>,
+    pub(super) obeys_star: Option<bool>,
     #[serde(default = "yes")]
-    obeys_robots: bool,
+    pub(super) obeys_robots: bool,
     #[serde(default)]
-    dialect: Option<String>,
+    pub(super) dialect: Option<String>,
     #[serde(default)]
     crawl_delay: bool,
     #[serde(default)]
@@ -95,13 +103,37 @@ struct Entry {
     ip_ranges: Vec<String>,
     #[serde(default)]
     priority: i32,
-    docs: Option<String>,
+    pub(super) docs: Option<String>,
     #[serde(default)]
-    examples: Vec<String>,
+    pub(super) examples: Vec<String>,
     /// Free text for reviewers; not used.
     #[serde(default)]
     #[allow(dead_code)]
     note: Option<String>,
+}
+
+impl Entry {
+    /// An entry of an imported list: the registry's defaults, no verification facts, the
+    /// Yandex dialect for Yandex's robots.
+    pub(super) fn imported(name: &str, operator: String, category: Category) -> Entry {
+        Entry {
+            name: name.to_owned(),
+            dialect: (operator == "Yandex").then(|| "yandex".to_owned()),
+            operator,
+            category: category.as_str().to_owned(),
+            patterns: None,
+            tokens: None,
+            obeys_star: None,
+            obeys_robots: true,
+            crawl_delay: false,
+            rdns_domains: Vec::new(),
+            ip_ranges: Vec::new(),
+            priority: 0,
+            docs: None,
+            examples: Vec::new(),
+            note: None,
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -109,16 +141,64 @@ fn yes() -> bool {
 }
 
 impl Registry {
-    /// The compiled-in registry.
+    /// The compiled-in registry: `registry.toml`, with the bundled snapshot of the AI agent
+    /// lists filling its gaps ([`AgentLists::bundled`]).
     pub fn builtin() -> Registry {
+        Registry::with_lists(&AgentLists::bundled())
+    }
+
+    /// `registry.toml`, with the crawlers of `lists` filling its gaps (see `import.rs`: an
+    /// entry of the file always wins, then the lists in their order of precedence; an
+    /// imported crawler that is the same agent as one already present, by name, header
+    /// pattern or own token, is left out).
+    pub fn with_lists(lists: &AgentLists) -> Registry {
         let mut registry = Registry::empty();
         // The built-in file is checked by the tests (`builtin_registry_loads` and the
         // example table), so it cannot fail at run time.
         registry
             .load_extra(BUILTIN)
             .expect("the built-in registry.toml is valid");
+        let imported: Vec<&Crawler> = lists.iter().flat_map(|l| l.crawlers()).collect();
+        registry.fill_gaps(imported);
         registry.public_list = true;
         registry
+    }
+
+    /// Appends the crawlers that are not the same agent as one present (nor as one appended
+    /// before them), and rebuilds the automaton.
+    fn fill_gaps(&mut self, imported: Vec<&Crawler>) {
+        let keys = |c: &Crawler| {
+            let mut keys: Vec<String> = c.patterns.iter().map(|p| p.to_ascii_lowercase()).collect();
+            keys.push(c.name.to_ascii_lowercase());
+            keys.extend(c.tokens.first().cloned());
+            keys
+        };
+        let mut claimed: std::collections::HashSet<String> =
+            self.crawlers.iter().flat_map(keys).collect();
+        for c in imported {
+            // The registry stays under `u16::MAX` entries (imported lists are bounded far
+            // below: `MAX_LIST_AGENTS`).
+            if self.crawlers.len() >= usize::from(u16::MAX) {
+                break;
+            }
+            let own = keys(c);
+            if own.iter().any(|k| claimed.contains(k)) {
+                continue;
+            }
+            claimed.extend(own);
+            self.crawlers.push(c.clone());
+        }
+        self.rebuild();
+    }
+
+    /// The automaton and the token-only set, after the crawlers changed. Patterns are
+    /// checked on the way in (`convert`), so building cannot fail on them.
+    fn rebuild(&mut self) {
+        let (automaton, owners) =
+            build_automaton(&self.crawlers).expect("patterns are checked when entries are read");
+        self.automaton = automaton;
+        self.owners = owners;
+        self.token_only = token_only_of(&self.crawlers);
     }
 
     /// A registry with no crawlers (for tests and for users who want only their own file):
@@ -128,6 +208,8 @@ impl Registry {
         Registry {
             crawlers: Vec::new(),
             ranges: BTreeMap::new(),
+            lists: BTreeMap::new(),
+            token_only: Vec::new(),
             automaton: None,
             owners: Vec::new(),
             public_list: false,
@@ -144,6 +226,19 @@ impl Registry {
         let mut crawlers = self.crawlers.clone();
         let mut ranges = self.ranges.clone();
         ranges.extend(file.ranges);
+        let mut lists = self.lists.clone();
+        for (name, url) in file.lists {
+            let kind = ListKind::from_name(&name).ok_or_else(|| {
+                RegistryError::new(
+                    ErrorKind::Invalid,
+                    format!(
+                        "[lists] names {name:?}, which is not a list robots-audit reads ({})",
+                        ListKind::ALL.map(ListKind::name).join(", ")
+                    ),
+                )
+            })?;
+            lists.insert(kind, url);
+        }
         for entry in file.crawler {
             let crawler = convert(entry, &ranges)?;
             match crawlers
@@ -161,8 +256,10 @@ impl Registry {
             ));
         }
         let (automaton, owners) = build_automaton(&crawlers)?;
+        self.token_only = token_only_of(&crawlers);
         self.crawlers = crawlers;
         self.ranges = ranges;
+        self.lists = lists;
         self.automaton = automaton;
         self.owners = owners;
         Ok(())
@@ -170,7 +267,16 @@ impl Registry {
 
     /// The built-in registry, plus `--crawlers FILE` when given.
     pub fn builtin_with(extra: Option<&std::path::Path>) -> Result<Registry, RegistryError> {
-        let mut registry = Registry::builtin();
+        Registry::with_lists_and(&AgentLists::bundled(), extra)
+    }
+
+    /// [`Registry::with_lists`], plus `--crawlers FILE` when given (its entries win over
+    /// everything).
+    pub fn with_lists_and(
+        lists: &AgentLists,
+        extra: Option<&std::path::Path>,
+    ) -> Result<Registry, RegistryError> {
+        let mut registry = Registry::with_lists(lists);
         if let Some(path) = extra {
             registry.load_file(path)?;
         }
@@ -277,7 +383,12 @@ impl Registry {
         let library_behind = listed.is_some_and(|m| {
             m.category == Some(Category::Automation) && product_before(&words, m.start)
         });
-        if feed_signs || listed.is_some() || known.is_some() || looks_automated(&words) {
+        if feed_signs
+            || listed.is_some()
+            || known.is_some()
+            || looks_automated(&words)
+            || self.claims_token_only(&words)
+        {
             let category = if feed_signs {
                 Some(Category::FeedReader)
             } else if let Some(m) = listed {
@@ -307,6 +418,20 @@ impl Registry {
         } else {
             (Identity::NotCrawler, Vec::new())
         }
+    }
+
+    /// Whether the header carries, as a product of its own, the token of a token-only entry
+    /// (`Google-Extended/1.0`): no real crawler sends one, so the client is an unknown one
+    /// that claims it (docs/identification.md, "Usage-only tokens"), not a browser.
+    fn claims_token_only(&self, words: &super::tokens::Scan<'_>) -> bool {
+        !self.token_only.is_empty()
+            && words.words.iter().any(|w| {
+                !w.reference
+                    && self
+                        .token_only
+                        .iter()
+                        .any(|t| t.as_bytes().eq_ignore_ascii_case(w.text))
+            })
     }
 
     /// The registry part of [`Registry::identify`]: the crawler, and where its pattern
@@ -389,7 +514,9 @@ impl Registry {
     pub fn operator_ranges(&self, id: CrawlerId) -> Vec<&str> {
         let me = self.get(id);
         let mut out: Vec<&str> = me.verify.ip_ranges.iter().map(String::as_str).collect();
-        for c in self.crawlers.iter().filter(|c| c.operator == me.operator) {
+        // An empty operator is nobody known: it vouches for no other entry.
+        let same = |c: &&Crawler| !me.operator.is_empty() && c.operator == me.operator;
+        for c in self.crawlers.iter().filter(same) {
             for name in &c.verify.ip_ranges {
                 if !out.contains(&name.as_str()) {
                     out.push(name);
@@ -397,6 +524,19 @@ impl Registry {
             }
         }
         out
+    }
+
+    /// The AI-agent lists `update-crawlers` downloads: (kind, URL), in the order of
+    /// precedence.
+    pub fn agent_lists(&self) -> impl Iterator<Item = (ListKind, &str)> {
+        self.lists.iter().map(|(k, v)| (*k, v.as_str()))
+    }
+
+    /// The token-only entries (Google-Extended, Applebot-Extended, Googlebot-News): robots.txt
+    /// tokens that name a use of another crawler's fetches, never sent in a header
+    /// (docs/identification.md, "Usage-only tokens").
+    pub fn token_only(&self) -> impl Iterator<Item = (CrawlerId, &Crawler)> {
+        self.iter().filter(|(_, c)| c.is_token_only())
     }
 
     /// All range lists the registry knows: (name, URL), by name.
@@ -444,7 +584,10 @@ fn id_of(i: usize) -> CrawlerId {
 }
 
 /// Checks one entry and turns it into a [`Crawler`].
-fn convert(e: Entry, ranges: &BTreeMap<String, String>) -> Result<Crawler, RegistryError> {
+pub(super) fn convert(
+    e: Entry,
+    ranges: &BTreeMap<String, String>,
+) -> Result<Crawler, RegistryError> {
     let invalid =
         |msg: String| RegistryError::new(ErrorKind::Invalid, msg).with_entry(e.name.clone());
     if e.name.trim().is_empty() || e.name.trim() != e.name {
@@ -515,6 +658,15 @@ fn convert(e: Entry, ranges: &BTreeMap<String, String>) -> Result<Crawler, Regis
         docs: e.docs,
         examples: e.examples,
     })
+}
+
+/// The own robots.txt tokens of the token-only entries.
+fn token_only_of(crawlers: &[Crawler]) -> Vec<String> {
+    crawlers
+        .iter()
+        .filter(|c| c.is_token_only())
+        .filter_map(|c| c.tokens.first().cloned())
+        .collect()
 }
 
 /// One automaton over every pattern of every crawler.
@@ -757,6 +909,59 @@ mod tests {
             );
             assert_eq!(r.len(), 3, "nothing changes on error");
         }
+    }
+
+    #[test]
+    fn imported_agents_fill_gaps_only() {
+        let mut r = small();
+        let list = crate::crawlers::AgentList::parse(
+            crate::crawlers::ListKind::AiRobotsTxt,
+            r#"{
+                "googlebot": {"operator": "Someone", "function": "AI Agents"},
+                "GOOGLEBOT-IMAGE": {"operator": "Someone", "function": "AI Agents"},
+                "NewAgent": {"operator": "New Co", "function": "AI Agents"},
+                "newagent": {"operator": "Other Co", "function": "AI Assistants"}
+            }"#,
+        )
+        .expect("parses");
+        let before = r.len();
+        r.fill_gaps(list.crawlers().iter().collect());
+        assert_eq!(r.len(), before + 1, "only NewAgent is new");
+        let google = r.get(r.by_name("Googlebot").expect("kept"));
+        assert_eq!(
+            (google.operator.as_str(), google.category),
+            ("Google", Category::Search)
+        );
+        let id = r.identify(b"NewAgent/1.0").known().expect("imported");
+        assert_eq!(r.get(id).operator, "New Co");
+        assert_eq!(r.get(id).category, Category::AiAgent);
+        // The same agent again, from a later list: the first one stays.
+        let again = crate::crawlers::AgentList::parse(
+            crate::crawlers::ListKind::AiRobotsTxt,
+            r#"{"NEWAGENT": {"operator": "Third Co", "function": "AI Assistants"}}"#,
+        )
+        .expect("parses");
+        r.fill_gaps(again.crawlers().iter().collect());
+        assert_eq!(r.len(), before + 1);
+        assert_eq!(r.get(id).operator, "New Co");
+    }
+
+    #[test]
+    fn an_empty_operator_vouches_for_nobody() {
+        let mut r = Registry::empty();
+        r.load_extra(
+            "[ranges]\nx = \"https://x.example/r.json\"\n\
+             [[crawler]]\nname = \"A\"\noperator = \"\"\ncategory = \"other\"\nip_ranges = [\"x\"]\n\
+             [[crawler]]\nname = \"B\"\noperator = \"\"\ncategory = \"other\"\n",
+        )
+        .expect("valid");
+        let (a, b) = (r.by_name("A").expect("A"), r.by_name("B").expect("B"));
+        assert_eq!(r.operator_ranges(a), ["x"]);
+        assert!(
+            r.operator_ranges(b).is_empty(),
+            "{:?}",
+            r.operator_ranges(b)
+        );
     }
 
     #[test]

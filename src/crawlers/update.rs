@@ -1,14 +1,18 @@
-//! `update-ranges`: fresh copies of the published crawler IP range lists.
+//! `update-ranges` and `update-crawlers`: fresh copies of the crawler data that operators and
+//! list keepers publish.
 //!
-//! Takes the registry's `[ranges]` table (list name → URL) and a directory; downloads each
-//! list and saves it as `DIR/<name>.json`, the naming [`super::Verifier::with_range_dir`]
-//! reads. A download is checked before it replaces anything: it must be a 2xx answer of at
-//! most [`MAX_RANGES_BYTES`] that parses as a range list ([`RangeList::from_json`]) with at
-//! least one prefix. It is written to a temporary file in the same directory and renamed
-//! over the old copy, so a reader sees the old list or the new one, never half of one; a bad
-//! download leaves the old copy as it was. What happened to each list is data, in the
-//! [`UpdateReport`]; only a directory that cannot be created or a client that cannot be
-//! built stop the update.
+//! [`update_ranges`] takes the registry's `[ranges]` table (list name → URL) and a directory;
+//! downloads each list and saves it as `DIR/<name>.json`, the naming
+//! [`super::Verifier::with_range_dir`] reads. [`update_crawlers`] does the same for the
+//! registry's `[lists]` table (the AI agent lists, saved as `DIR/<kind>.json`, the naming
+//! [`super::AgentLists::with_dir`] reads). A download is checked before it replaces anything:
+//! it must be a 2xx answer of bounded size ([`MAX_RANGES_BYTES`], [`super::MAX_LIST_BYTES`])
+//! that parses as what it should be ([`RangeList::from_json`] with at least one prefix;
+//! [`super::AgentList::parse`] with at least one agent). It is written to a temporary file in
+//! the same directory and renamed over the old copy, so a reader sees the old list or the new
+//! one, never half of one; a bad download leaves the old copy as it was. What happened to each
+//! list is data, in the [`UpdateReport`]; only a directory that cannot be created or a client
+//! that cannot be built stop the update.
 //!
 //! Connections go through the fetch stage's address guard ([`GuardedResolver`],
 //! [`address_allowed`]) on every redirect hop, and `--resolve` overrides apply as in the
@@ -20,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use reqwest::blocking::Client;
 
-use super::{RangeList, Registry};
+use super::{AgentList, ListKind, MAX_LIST_BYTES, RangeList, Registry};
 use crate::fetch::client::{ClientSettings, guarded_client, vouched_literals};
 use crate::fetch::error_chain;
 use crate::fetch::{FetchOptions, MAX_REDIRECTS, address_allowed};
@@ -42,10 +46,14 @@ pub enum ListOutcome {
     Saved {
         /// The file written.
         path: PathBuf,
-        /// Prefixes in the list.
-        prefixes: usize,
-        /// The list's `creationTime`, if it has one.
-        creation_time: Option<String>,
+        /// What the list holds: prefixes of a range list, agents of an AI agent list.
+        entries: usize,
+        /// Entries left out because they cannot be registry entries (agent lists only; see
+        /// [`AgentList::skipped`]).
+        skipped: usize,
+        /// The date the list gives itself (a range list's `creationTime`, an agent list's
+        /// data date), if any.
+        date: Option<String>,
     },
     /// Not saved; any older copy is kept. The reason is sanitised for a terminal.
     Failed {
@@ -65,10 +73,11 @@ pub struct ListUpdate {
     pub outcome: ListOutcome,
 }
 
-/// Every list of an update, in the registry's (name) order.
+/// Every list of an update, in the registry's order (ranges by name, agent lists by
+/// precedence).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UpdateReport {
-    /// One entry per `[ranges]` list.
+    /// One entry per `[ranges]` (or `[lists]`) list.
     pub lists: Vec<ListUpdate>,
 }
 
@@ -92,7 +101,7 @@ impl UpdateReport {
 #[non_exhaustive]
 pub enum UpdateError {
     /// The directory could not be created.
-    #[error("cannot create the range directory {}: {source}", path.display())]
+    #[error("cannot create the directory {}: {source}", path.display())]
     Dir {
         /// The directory.
         path: PathBuf,
@@ -113,17 +122,71 @@ pub fn update_ranges(
     dir: &Path,
     opts: &FetchOptions,
 ) -> Result<UpdateReport, UpdateError> {
+    let lists: Vec<(&str, &str)> = registry.range_lists().collect();
+    update_all(&lists, dir, opts, |name, url, downloader| {
+        let body = downloader.get(url, MAX_RANGES_BYTES)?;
+        let text = std::str::from_utf8(&body).map_err(|_| "invalid list: not UTF-8".to_owned())?;
+        let list = RangeList::from_json(name, text).map_err(|e| format!("invalid list: {e}"))?;
+        if list.prefix_count() == 0 {
+            return Err("invalid list: no prefixes".into());
+        }
+        let path = downloader.save(dir, name, &body)?;
+        Ok(ListOutcome::Saved {
+            path,
+            entries: list.prefix_count(),
+            skipped: 0,
+            date: list.creation_time().map(str::to_owned),
+        })
+    })
+}
+
+/// Downloads every AI agent list of `registry`'s `[lists]` table into `dir` (created if
+/// missing), as [`update_ranges`] does range lists: each must parse in its own format
+/// ([`AgentList::parse`]) and give at least one agent.
+pub fn update_crawlers(
+    registry: &Registry,
+    dir: &Path,
+    opts: &FetchOptions,
+) -> Result<UpdateReport, UpdateError> {
+    let lists: Vec<(ListKind, &str)> = registry.agent_lists().collect();
+    let named: Vec<(&str, &str)> = lists.iter().map(|(k, url)| (k.name(), *url)).collect();
+    update_all(&named, dir, opts, |name, url, downloader| {
+        let kind = ListKind::from_name(name).ok_or_else(|| format!("unknown list {name:?}"))?;
+        let body = downloader.get(url, MAX_LIST_BYTES)?;
+        let text = std::str::from_utf8(&body).map_err(|_| "invalid list: not UTF-8".to_owned())?;
+        let list = AgentList::parse(kind, text).map_err(|e| format!("invalid list: {e}"))?;
+        if list.crawlers().is_empty() {
+            return Err("invalid list: no agents".into());
+        }
+        let path = downloader.save(dir, name, &body)?;
+        Ok(ListOutcome::Saved {
+            path,
+            entries: list.crawlers().len(),
+            skipped: list.skipped(),
+            date: list.date().map(str::to_owned),
+        })
+    })
+}
+
+/// Creates `dir`, then runs `one` for each (name, URL), one after the other; a failure is that
+/// list's outcome, sanitised for a terminal.
+fn update_all(
+    lists: &[(&str, &str)],
+    dir: &Path,
+    opts: &FetchOptions,
+    one: impl Fn(&str, &str, &Downloader) -> Result<ListOutcome, String>,
+) -> Result<UpdateReport, UpdateError> {
     std::fs::create_dir_all(dir).map_err(|source| UpdateError::Dir {
         path: dir.to_owned(),
         source,
     })?;
     let downloader = Downloader::new(opts)?;
-    let lists = registry
-        .range_lists()
-        .map(|(name, url)| ListUpdate {
+    let lists = lists
+        .iter()
+        .map(|&(name, url)| ListUpdate {
             name: name.to_owned(),
             url: url.to_owned(),
-            outcome: match downloader.update(name, url, dir) {
+            outcome: match check_name(name).and_then(|()| one(name, url, &downloader)) {
                 Ok(outcome) => outcome,
                 Err(reason) => ListOutcome::Failed {
                     reason: text::terminal_cut(&reason, 500).into_owned(),
@@ -132,6 +195,20 @@ pub fn update_ranges(
         })
         .collect();
     Ok(UpdateReport { lists })
+}
+
+/// A list name becomes a file name: nothing that could leave the directory or hide the file.
+fn check_name(name: &str) -> Result<(), String> {
+    let safe = !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    if safe {
+        Ok(())
+    } else {
+        Err(format!("list name {name:?} cannot be a file name"))
+    }
 }
 
 struct Downloader {
@@ -188,17 +265,8 @@ impl Downloader {
         })
     }
 
-    /// Downloads, checks and saves one list; `Err` says why nothing was saved.
-    fn update(&self, name: &str, url: &str, dir: &Path) -> Result<ListOutcome, String> {
-        // The name becomes a file name: nothing that could leave `dir` or hide the file.
-        let safe = !name.is_empty()
-            && !name.starts_with('.')
-            && name
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-        if !safe {
-            return Err(format!("list name {name:?} cannot be a file name"));
-        }
+    /// The body of a 2xx answer of at most `max` bytes from `url`; `Err` says why not.
+    fn get(&self, url: &str, max: u64) -> Result<Vec<u8>, String> {
         let parsed = reqwest::Url::parse(url).map_err(|e| format!("invalid URL: {e}"))?;
         if !matches!(parsed.scheme(), "http" | "https") {
             return Err(format!("unsupported scheme {}", parsed.scheme()));
@@ -217,24 +285,20 @@ impl Downloader {
         }
         let mut body = Vec::new();
         response
-            .take(MAX_RANGES_BYTES + 1)
+            .take(max + 1)
             .read_to_end(&mut body)
             .map_err(|e| format!("reading the body: {}", error_chain(&e)))?;
-        if body.len() as u64 > MAX_RANGES_BYTES {
-            return Err(format!("larger than {MAX_RANGES_BYTES} bytes"));
+        if body.len() as u64 > max {
+            return Err(format!("larger than {max} bytes"));
         }
-        let text = std::str::from_utf8(&body).map_err(|_| "invalid list: not UTF-8".to_owned())?;
-        let list = RangeList::from_json(name, text).map_err(|e| format!("invalid list: {e}"))?;
-        if list.prefix_count() == 0 {
-            return Err("invalid list: no prefixes".into());
-        }
+        Ok(body)
+    }
+
+    /// Saves a checked body as `dir/<name>.json`; gives the path.
+    fn save(&self, dir: &Path, name: &str, body: &[u8]) -> Result<PathBuf, String> {
         let path = dir.join(format!("{name}.json"));
-        save(dir, &path, &body).map_err(|e| format!("cannot save {}: {e}", path.display()))?;
-        Ok(ListOutcome::Saved {
-            path,
-            prefixes: list.prefix_count(),
-            creation_time: list.creation_time().map(str::to_owned),
-        })
+        save(dir, &path, body).map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+        Ok(path)
     }
 }
 
@@ -242,7 +306,7 @@ impl Downloader {
 /// list) and renames it over `path`.
 fn save(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = tempfile::Builder::new()
-        .prefix(".ranges-")
+        .prefix(".update-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;

@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--dns-server", action="append", default=[], metavar="ADDR")
     a.add_argument("--dns-timeout", type=float, default=2.0, metavar="SECONDS")
     a.add_argument("--ranges-dir", metavar="DIR")
+    a.add_argument("--crawler-lists", metavar="DIR",
+                   help="lists of AI agents saved by `robots-audit update-crawlers` (default: the cache's)")
     a.add_argument("--since", metavar="TIME")
     a.add_argument("--until", metavar="TIME")
     a.add_argument("--leeway", default="24h", metavar="DURATION")
@@ -117,7 +119,7 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
     keys = [
         "format", "json_field", "host", "scheme", "robots_dir", "resolve", "allow_private",
         "allow_host", "max_origins", "cache_dir", "no_cache", "timeout", "fetch_concurrency",
-        "fetch_budget", "crawlers", "verify_dns", "dns_server", "dns_timeout", "ranges_dir",
+        "fetch_budget", "crawlers", "verify_dns", "dns_server", "dns_timeout", "ranges_dir", "crawler_lists",
         "since", "until", "leeway", "max_line_length", "max_memory", "all_crawl_delay", "judge_automation", "allow_empty",
         "allow_damaged", "fail_on_violations", "no_neutralize", "quiet", "out", "summary",
         "inputs", "spoofed", "hosts",
