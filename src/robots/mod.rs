@@ -718,6 +718,28 @@ impl RobotsTxt {
         best.map(prefs::answer)
     }
 
+    /// [`RobotsTxt::preferences`] combined, with the deciding lines' texts: owned, for
+    /// showing. Like [`RobotsTxt::preferences`], it does not ask whether the path may be
+    /// fetched ([`RobotsTxt::judge`] does).
+    pub fn deciding_preferences(
+        &self,
+        group: Option<GroupId>,
+        path: &[u8],
+    ) -> Vec<DecidingPreference> {
+        self.preferences(group, path)
+            .iter()
+            .map(|(key, p)| {
+                let line = self.preference_line(p.line);
+                DecidingPreference {
+                    key,
+                    yes: p.yes,
+                    text: line.text.clone(),
+                    line: line.line,
+                }
+            })
+            .collect()
+    }
+
     /// A preference line by id.
     pub fn preference_line(&self, id: PrefLineId) -> &PreferenceLine {
         &self.pref_lines[id.index()]
@@ -822,18 +844,7 @@ impl RobotsTxt {
         normalize_target(target, &mut path);
         let verdict = self.check(group, &path);
         let preferences = if verdict.allowed {
-            self.preferences(group, &path)
-                .iter()
-                .map(|(key, p)| {
-                    let line = self.preference_line(p.line);
-                    DecidingPreference {
-                        key,
-                        yes: p.yes,
-                        text: line.text.clone(),
-                        line: line.line,
-                    }
-                })
-                .collect()
+            self.deciding_preferences(group, &path)
         } else {
             Vec::new()
         };
@@ -959,8 +970,16 @@ pub fn yandex_obeys_star(name: &str) -> Option<bool> {
     yandex::robot(name).map(|r| !r.explicit_only)
 }
 
-/// Whether a normalised path is `/robots.txt`, with or without a query.
-fn is_robots_txt(path: &[u8]) -> bool {
+/// Whether a normalised path (see [`normalize_target`]) is `/robots.txt`, with or without a
+/// query: the file every crawler may read (RFC 9309 §2.2.2), which no rule decides and no
+/// preference is attached to.
+///
+/// ```
+/// use robots_audit::robots::is_robots_txt;
+/// assert!(is_robots_txt(b"/robots.txt?x=1"));
+/// assert!(!is_robots_txt(b"/a/robots.txt"));
+/// ```
+pub fn is_robots_txt(path: &[u8]) -> bool {
     const ROBOTS: &[u8] = b"/robots.txt";
     path.starts_with(ROBOTS) && matches!(path.get(ROBOTS.len()), None | Some(b'?'))
 }
