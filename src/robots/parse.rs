@@ -831,16 +831,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                     agents.push(shown.to_owned());
                 }
             }
-            let rule_ranges: Vec<(u32, u32)> = p
-                .raw
-                .iter()
-                .filter_map(|&gi| {
-                    let rules = &b.raw[gi].rules;
-                    // A raw group's rules are consecutive ids: each rule is pushed to the
-                    // file's list and to the last raw group at the same time.
-                    Some((rules.first()?.0, rules.last()?.0 + 1))
-                })
-                .collect();
+            let rule_ranges = id_ranges(p.raw.iter().map(|&gi| b.raw[gi].rules.as_slice()));
             let total: usize = p.raw.iter().map(|&gi| b.raw[gi].rules.len()).sum();
             let mut raw_matcher_of = |gi: usize, matchers: &mut Vec<GroupMatcher>| {
                 *raw_matcher[gi].get_or_insert_with(|| {
@@ -868,14 +859,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                 )
             };
             let crawl_delay = p.raw.iter().find_map(|&gi| b.raw[gi].crawl_delay);
-            let pref_ranges: Vec<(u32, u32)> = p
-                .raw
-                .iter()
-                .filter_map(|&gi| {
-                    let prefs = &b.raw[gi].prefs;
-                    Some((prefs.first()?.0, prefs.last()?.0 + 1))
-                })
-                .collect();
+            let pref_ranges = id_ranges(p.raw.iter().map(|&gi| b.raw[gi].prefs.as_slice()));
             let mut signal = [None; 3];
             for &gi in &p.raw {
                 for (into, part) in signal.iter_mut().zip(b.raw[gi].signal) {
@@ -997,6 +981,32 @@ fn compile_usage(
                 .collect(),
         )),
     }
+}
+
+/// A line id of the file's tables: a rule's or a preference line's.
+trait LineId: Copy {
+    fn get(self) -> u32;
+}
+
+impl LineId for RuleId {
+    fn get(self) -> u32 {
+        self.0
+    }
+}
+
+impl LineId for PrefLineId {
+    fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// The ranges `start..end` of the ids of each part's lines, skipping parts without any. A raw
+/// group's lines of one kind are consecutive ids: each is pushed to the file's list and to the
+/// last raw group at the same time.
+fn id_ranges<'a, T: LineId + 'a>(parts: impl Iterator<Item = &'a [T]>) -> Vec<(u32, u32)> {
+    parts
+        .filter_map(|ids| Some((ids.first()?.get(), ids.last()?.get() + 1)))
+        .collect()
 }
 
 /// Yandex: more than 10,000 rules for a robot, or a rule over 10 KB, makes the file allow

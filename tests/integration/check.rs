@@ -468,15 +468,9 @@ fn check_prints_the_preferences_in_force() {
     // Issue #27, cli-contract "AI usage preferences": after the verdict fields, the usage
     // preferences in force for the URL and crawler, with the deciding line. Spec §10's
     // worked example.
-    let robots = "User-agent: *
-Content-Signal: search=yes, ai-train=no
-Content-Usage: /open/ train-ai=y
-Disallow: /private/
-
-User-agent: GPTBot
-Content-Signal: ai-train=yes
-Allow: /
-";
+    let robots =
+        std::fs::read_to_string(testdata("robots/preferences/spec10-worked-example.txt")).unwrap();
+    let robots = robots.as_str();
     let claude = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)";
     let (status, lines, err) = check_stdin(
         robots,

@@ -59,15 +59,9 @@ fn answer(robots: &RobotsTxt, token: &str, url: &str, key: PrefKey) -> Answer {
         .map(|p| (p.yes, robots.preference_line(p.line).line))
 }
 
-const SPEC10_EXAMPLE: &str = "User-agent: *
-Content-Signal: search=yes, ai-train=no
-Content-Usage: /open/ train-ai=y
-Disallow: /private/
-
-User-agent: GPTBot
-Content-Signal: ai-train=yes
-Allow: /
-";
+/// Spec §10's worked example (also what `check`'s test judges).
+const SPEC10_EXAMPLE: &str =
+    include_str!("../../../testdata/robots/preferences/spec10-worked-example.txt");
 
 #[test]
 fn spec10_worked_example() {
