@@ -176,7 +176,7 @@ fn judge_url(robots: &RobotsTxt, standing: &Standing, url: &str, path: &mut Vec<
     let group = j.group.unwrap_or_default();
     if let Some(why) = not_judged {
         // A fetcher that robots.txt does not bind: the rules do not stop it, so its group's
-        // preferences apply wherever it goes (docs/preferences.md).
+        // preferences apply wherever it goes (docs/preferences.md, "What a conflict is").
         return Shown {
             verdict: "not-judged",
             group,
@@ -231,10 +231,10 @@ enum Client {
     /// `--user-agent HEADER` of a crawler that robots.txt binds (registry or unknown robot).
     Crawler { judged: Judged, automation: bool },
     /// A crawler that robots.txt does not bind: counted by the audit, not judged; its usage
-    /// preferences still apply (docs/preferences.md).
+    /// preferences still apply (docs/preferences.md, "What a conflict is").
     Unbound { judged: Judged, why: String },
     /// A header that does not say it is a robot: judged only under a group naming one of
-    /// its tokens (spec §8), else not at all.
+    /// its tokens (docs/identification.md, "Clients a group names"), else not at all.
     Other {
         tokens: Vec<String>,
         dialect: Dialect,
@@ -251,8 +251,9 @@ enum Standing {
     },
 }
 
-/// How the audit judges the client of a User-Agent header: the decision of the audit's
-/// `new_judge` (`src/audit/intern.rs`), made from the registry's public answers.
+/// How the audit judges the client of a User-Agent header (docs/judging.md, "Which requests
+/// are judged", steps 3 and 4): the decision of the audit's `new_judge`
+/// (`src/audit/intern.rs`), made from the registry's public answers.
 fn client_of(registry: &Registry, header: &[u8], judge_automation: bool) -> Client {
     let (identity, tokens) = registry.identify_with_tokens(header);
     let name = match &identity {
@@ -341,7 +342,8 @@ impl Client {
             }
             Client::Other { tokens, dialect } => {
                 match tokens.iter().find(|t| robots.names_agent(t)) {
-                    // Spec §8: a group naming one of its tokens makes it a crawler of that name.
+                    // docs/identification.md, "Clients a group names": a group naming one of its
+                    // tokens makes it a crawler of that name.
                     Some(named) => Standing::Judged(Judged {
                         tokens: vec![named.clone()],
                         obeys_star: false,

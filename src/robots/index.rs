@@ -58,7 +58,8 @@ pub(crate) struct Entry {
     pub(crate) pattern: Pattern,
     pub(crate) priority: u32,
     /// Wins a tie of equal priority: an allow rule (RFC 9309 §2.2.2, the least restrictive),
-    /// or a preference saying no (the most restrictive, docs/preferences.md).
+    /// or a preference saying no (the most restrictive: docs/preferences.md, "One
+    /// vocabulary's answer for a path").
     pub(crate) wins_ties: bool,
     /// The line's index in its table: a [`super::RuleId`] or a [`super::PrefLineId`]; file
     /// order either way.

@@ -593,7 +593,8 @@ impl RobotsTxt {
 
     /// The answer for one preference key on a normalised path (see [`normalize_target`])
     /// under a group (`None`: no group applies, so no preference does), both vocabularies
-    /// combined as [`Preferences::get`] combines them (docs/preferences.md). Costs what a
+    /// combined as [`Preferences::get`] combines them (docs/preferences.md, "Combining the two
+    /// vocabularies"). Costs what a
     /// [`RobotsTxt::check`] costs, for that key's lines only, and allocates nothing: the call
     /// for the audit's hot path, where a crawler's category tells which key it can conflict
     /// with.
@@ -691,7 +692,8 @@ impl RobotsTxt {
     }
 
     /// The `Content-Usage` answer for `key` under a group: its longest matching path, a no
-    /// on a tie, path-less lines last (docs/preferences.md).
+    /// on a tie, path-less lines last (docs/preferences.md, "One vocabulary's answer for a
+    /// path").
     fn usage<S: Search>(
         &self,
         group: &Group,

@@ -155,9 +155,9 @@ enum Key {
     CrawlDelay,
     Host,
     CleanParam,
-    /// `Content-Signal` (or `Content-Signals`): docs/preferences.md.
+    /// `Content-Signal` (or `Content-Signals`): docs/preferences.md, "The two syntaxes".
     ContentSignal,
-    /// `Content-Usage`: docs/preferences.md.
+    /// `Content-Usage`: docs/preferences.md, "The two syntaxes".
     ContentUsage,
     Unknown,
 }
@@ -202,7 +202,8 @@ fn extension_key(key: &[u8]) -> Key {
     } else if key.eq_ignore_ascii_case(b"content-signal")
         || key.eq_ignore_ascii_case(b"content-signals")
     {
-        // docs/preferences.md: the misspelling `Content-Signals` is read the same.
+        // docs/preferences.md, "The two syntaxes": the misspelling `Content-Signals` is read
+        // the same.
         Key::ContentSignal
     } else if key.eq_ignore_ascii_case(b"content-usage") {
         Key::ContentUsage
@@ -328,7 +329,8 @@ struct RawGroup {
     has_rule: bool,
     /// Its preference lines, in file order (consecutive ids, as `rules`).
     prefs: Vec<PrefLineId>,
-    /// Its `Content-Signal` lines folded per key (docs/preferences.md).
+    /// Its `Content-Signal` lines folded per key (docs/preferences.md, "One vocabulary's
+    /// answer for a path").
     signal: [Option<Preference>; 3],
     /// How many of `prefs` are `Content-Usage` lines.
     usage_lines: usize,
@@ -348,8 +350,8 @@ struct Builder {
     scratch: Vec<u8>,
 }
 
-/// The precedence length of a normalised pattern in a dialect (spec §5): google, its bytes;
-/// yandex, its bytes without `*` and a trailing `$`.
+/// The precedence length of a normalised pattern in a dialect (docs/robots-txt.md, "Rules and
+/// precedence"): google, its bytes; yandex, its bytes without `*` and a trailing `$`.
 fn precedence_len(dialect: Dialect, normalised: &[u8]) -> u32 {
     let len = if dialect.is_yandex() {
         // Yandex: precedence by length not counting '*' and a trailing '$'.
@@ -475,8 +477,8 @@ impl Builder {
         }
     }
 
-    /// A `Content-Signal` or `Content-Usage` line (docs/preferences.md): read into the group
-    /// it stands in, like a rule; outside a group it is ignored.
+    /// A `Content-Signal` or `Content-Usage` line (docs/preferences.md, "Groups"): read into
+    /// the group it stands in, like a rule; outside a group it is ignored.
     fn preference(&mut self, line: u32, vocabulary: Vocabulary, key: &[u8], value: &[u8]) {
         let label = match vocabulary {
             Vocabulary::ContentSignal => "Content-Signal",
@@ -520,7 +522,8 @@ impl Builder {
             (Vocabulary::ContentUsage, Some(path)) => {
                 let mut normalised = std::mem::take(&mut self.scratch);
                 normalised.clear();
-                // Spec §10: paths are percent-encoded and matched as rule patterns are.
+                // docs/preferences.md, "One vocabulary's answer for a path": paths are
+                // percent-encoded and matched as rule patterns are.
                 pattern::escape_into(path, &mut normalised);
                 let compiled = self.arena.compile(&normalised);
                 let priority = precedence_len(self.dialect, &normalised);

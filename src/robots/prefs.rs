@@ -151,7 +151,7 @@ impl Preferences {
     }
 
     /// One vocabulary's answer for `key` alone (within a vocabulary, the most restrictive of
-    /// the lines that decide wins: see docs/preferences.md).
+    /// the lines that decide wins: docs/preferences.md, "One vocabulary's answer for a path").
     pub fn of(&self, vocabulary: Vocabulary, key: PrefKey) -> Option<Preference> {
         match vocabulary {
             Vocabulary::ContentSignal => self.signal[key.index()],
@@ -178,9 +178,9 @@ impl Preferences {
     }
 }
 
-/// Two answers for one key from different vocabularies: a yes wins (docs/preferences.md:
-/// a conflict needs every vocabulary that answers to say no); equal answers cite the
-/// earlier line.
+/// Two answers for one key from different vocabularies: a yes wins (docs/preferences.md,
+/// "Combining the two vocabularies": a conflict needs every vocabulary that answers to say
+/// no); equal answers cite the earlier line.
 pub(crate) fn combine(a: Option<Preference>, b: Option<Preference>) -> Option<Preference> {
     match (a, b) {
         (None, x) | (x, None) => x,

@@ -400,7 +400,8 @@ fn check_does_not_judge_clients_the_audit_does_not_judge() {
         ["ai-train=no (line 3: Content-Signal: ai-train=no)"]
     );
 
-    // Judged as the audit judges them: a header whose token a group names (spec §8), by that
+    // Judged as the audit judges them: a header whose token a group names (docs/
+    // identification.md, "Clients a group names"), by that
     // group alone; automation with --judge-automation, or where a group names it.
     let (status, lines, _) = check_stdin(
         robots,
@@ -466,8 +467,8 @@ fn check_says_why_no_rule_decided() {
 #[test]
 fn check_prints_the_preferences_in_force() {
     // Issue #27, cli-contract "AI usage preferences": after the verdict fields, the usage
-    // preferences in force for the URL and crawler, with the deciding line. Spec §10's
-    // worked example.
+    // preferences in force for the URL and crawler, with the deciding line. The worked
+    // example of docs/preferences.md.
     let robots =
         std::fs::read_to_string(testdata("robots/preferences/spec10-worked-example.txt")).unwrap();
     let robots = robots.as_str();
