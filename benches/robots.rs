@@ -14,11 +14,16 @@
 //!   each path and some rules match). The matcher's cost per check must not grow with the
 //!   rules that cannot match.
 //!
+//! - `robots_audit_preference`: the audit's question for an allowed request of an AI
+//!   training crawler (docs/preferences.md): the `ai-train` preference of the same targets,
+//!   on the same files with a `Content-Signal` line and one `Content-Usage` line per rule of
+//!   the file (same paths) added to the `*` group. Compare with `robots_audit_check_only`.
+//!
 //! Run: `cargo bench --bench robots`.
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use robots_audit::robots::{Agent, Dialect, RobotsTxt, normalize_target};
+use robots_audit::robots::{Agent, Dialect, PrefKey, RobotsTxt, normalize_target};
 
 fn main() {
     divan::main();
@@ -96,6 +101,18 @@ fn workload(body: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// [`workload`], normalised ahead of time.
+fn normalized_workload(body: &[u8]) -> Vec<Vec<u8>> {
+    workload(body)
+        .iter()
+        .map(|p| {
+            let mut out = Vec::new();
+            normalize_target(p.as_bytes(), &mut out);
+            out
+        })
+        .collect()
+}
+
 #[divan::bench(args = ["typical", "large"])]
 fn robots_audit_compiled(bencher: Bencher, which: &str) {
     let body = body(which);
@@ -121,14 +138,7 @@ fn robots_audit_compiled(bencher: Bencher, which: &str) {
 #[divan::bench(args = ["typical", "large"])]
 fn robots_audit_check_only(bencher: Bencher, which: &str) {
     let body = body(which);
-    let paths: Vec<Vec<u8>> = workload(body)
-        .iter()
-        .map(|p| {
-            let mut out = Vec::new();
-            normalize_target(p.as_bytes(), &mut out);
-            out
-        })
-        .collect();
+    let paths = normalized_workload(body);
     let robots = RobotsTxt::parse(body, Dialect::Google);
     let group = robots.group_for(&Agent {
         tokens: &[AGENT],
@@ -142,6 +152,45 @@ fn robots_audit_check_only(bencher: Bencher, which: &str) {
                 allowed += usize::from(robots.check(group, path).allowed);
             }
             allowed
+        });
+}
+
+/// The file with a `*` group of usage preferences added: a `Content-Signal` line and a
+/// `Content-Usage` line for each rule value of the file (alternating `n` and `y`).
+fn with_preferences(body: &[u8]) -> Vec<u8> {
+    let robots = RobotsTxt::parse(body, Dialect::Google);
+    let mut out = body.to_vec();
+    out.extend_from_slice(b"\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\n");
+    for (i, rule) in robots.rules().iter().enumerate() {
+        if rule.value.starts_with('/') {
+            let value = if i % 2 == 0 { "n" } else { "y" };
+            let line = format!("Content-Usage: {} train-ai={value}\n", rule.value);
+            out.extend_from_slice(line.as_bytes());
+        }
+    }
+    out
+}
+
+#[divan::bench(args = ["typical", "large"])]
+fn robots_audit_preference(bencher: Bencher, which: &str) {
+    let file = body(which);
+    let body = with_preferences(file);
+    let paths = normalized_workload(file);
+    let robots = RobotsTxt::parse(&body, Dialect::Google);
+    let group = robots.group_for(&Agent {
+        tokens: &[AGENT],
+        obeys_star: true,
+    });
+    assert!(robots.preference_lines().len() > 10);
+    bencher
+        .counter(ItemsCount::new(paths.len()))
+        .bench_local(|| {
+            let mut no = 0usize;
+            for path in &paths {
+                let answer = robots.preference(group, path, PrefKey::AiTrain);
+                no += usize::from(answer.is_some_and(|p| !p.yes));
+            }
+            no
         });
 }
 

@@ -43,6 +43,21 @@ def targets():
             yield cells[2].encode()
 
 
+# Usage preferences (docs/preferences.md), our own bodies: both syntaxes, paths, merged
+# groups, groups of only preference lines, and values that must be ignored.
+PREFERENCE_BODIES = [
+    b"User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /open/ train-ai=y\n"
+    b"Disallow: /private/\n\nUser-agent: GPTBot\nContent-Signal: ai-train=yes\nAllow: /\n",
+    b"User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: / train-ai=n\n"
+    b"Content-Usage: /ai-ok/ train-ai=y\n\nUser-Agent: ExampleBot\nContent-Usage: / train-ai=y\n",
+    b"User-agent: googlebot\nContent-Signals: AI-Train=NO, search=yes,, use=no\nUser-agent: *\n"
+    b"Content-Usage: /*.pdf$ train-ai=n;x=1, search=y, train-ai=(y n)\ncontent-usage search=n\n"
+    b"User-agent: googlebot\nContent-Usage: /caf%c3%a9 train-ai=y\nContent-Usage: Train-AI=n\n",
+    b"User-agent: Yandex\nContent-Signal: ai-input=no\n\nUser-agent: YandexImages\n"
+    b"Content-Usage: /a\t train-ai=n, search=\"n\", train-ai=y\n",
+]
+
+
 def main():
     out = pathlib.Path(sys.argv[1])
     ingest = out / "ingest"
@@ -68,6 +83,9 @@ def main():
     paths = list(targets()) or [b"/"]
     for i, path in enumerate(files):
         write(parse_match, path.read_bytes() + b"\xff" + paths[i % len(paths)])
+    for body in PREFERENCE_BODIES:
+        for target in [b"/blog/1", b"/open/x", b"/ai-ok/test", b"/a/doc.pdf", b"/caf\xc3\xa9"]:
+            write(parse_match, body + b"\xff" + target)
 
 
 if __name__ == "__main__":

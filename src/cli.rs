@@ -286,7 +286,9 @@ pub enum DialectArg {
         .required(true)
         .args(["agent", "user_agent"])
 ))]
-#[command(after_help = "Exit status: 0 all allowed; 1 any disallowed; 2 error.")]
+#[command(
+    after_help = "Output: one line per URL: allowed, disallowed or not-judged, the URL, the group, the deciding rule (or why nothing decided, or why the client is not judged) and its line, then the usage preferences in force (e.g. `ai-train=no (line 2: Content-Signal: ai-train=no)`), tab-separated.\n\nExit status: 0 all allowed (or not judged); 1 any disallowed; 2 error."
+)]
 pub struct CheckArgs {
     /// URLs or paths to judge.
     #[arg(value_name = "URL", required = true)]
@@ -320,6 +322,12 @@ pub struct CheckArgs {
     /// (default: the user's cache directory, when it has them).
     #[arg(long, value_name = "DIR")]
     pub crawler_lists: Option<PathBuf>,
+
+    /// Judge HTTP libraries and automation tools (curl, python-requests, headless browsers)
+    /// under `User-agent: *` too, as the audit's option of the same name does; by default
+    /// only a group that names them applies, and otherwise they are not judged.
+    #[arg(long)]
+    pub judge_automation: bool,
 }
 
 /// `robots-audit fetch [OPTIONS] <ORIGIN>...`

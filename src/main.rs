@@ -50,6 +50,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
         Some(Command::Check(args)) => {
             let outcome = commands::check::run(&args, &mut io::stdout().lock())?;
+            for warning in &outcome.warnings {
+                eprintln!("robots-audit: warning: {}", escape_lines(warning));
+            }
             for note in &outcome.notes {
                 eprintln!("robots-audit: note: {}", escape_lines(note));
             }

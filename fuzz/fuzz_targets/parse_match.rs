@@ -1,6 +1,7 @@
 //! Fuzz the robots.txt engine end to end: parse an arbitrary body in every dialect, choose
-//! groups for a few crawlers, normalise an arbitrary target and check it. Nothing may panic,
-//! and every verdict must name a rule of the chosen group.
+//! groups for a few crawlers, normalise an arbitrary target, check it and ask for its usage
+//! preferences (`Content-Signal`, `Content-Usage`). Nothing may panic; every verdict must
+//! name a rule of the chosen group, and every preference a line of that group that says it.
 //!
 //! Input: the body, then a 0xFF byte, then the request target (no 0xFF: empty target).
 //! Run: `cargo fuzz run parse_match` in this directory. Without cargo-fuzz, on stable:
@@ -13,7 +14,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots_audit::robots::{Agent, Dialect, RobotsTxt, normalize_target, pattern_match_counted};
+use robots_audit::robots::{
+    Agent, Dialect, PrefKey, RobotsTxt, Vocabulary, normalize_target, pattern_match_counted,
+};
 
 fuzz_target!(|data: &[u8]| {
     let (body, target) = match data.iter().position(|&b| b == 0xFF) {
@@ -35,7 +38,32 @@ fuzz_target!(|data: &[u8]| {
                     assert!(group.rules().any(|r| r == rule));
                     let _ = robots.rule(rule).display();
                 }
+                let prefs = robots.preferences(group, &path);
+                for key in PrefKey::ALL {
+                    let combined = robots.preference(group, &path, key);
+                    assert_eq!(combined, prefs.get(key));
+                    for vocabulary in [Vocabulary::ContentSignal, Vocabulary::ContentUsage] {
+                        let Some(p) = prefs.of(vocabulary, key) else {
+                            continue;
+                        };
+                        let group = robots.group(group.expect("a preference, so a group applied"));
+                        assert!(group.preference_lines().any(|l| l == p.line));
+                        let line = robots.preference_line(p.line);
+                        assert_eq!(line.vocabulary, vocabulary);
+                        assert_eq!(line.value(key), Some(p.yes));
+                        // A yes in either vocabulary wins; a no needs every one to say no.
+                        let combined = combined.expect("a vocabulary answered");
+                        if p.yes {
+                            assert!(combined.yes);
+                        }
+                    }
+                }
             }
+        }
+        for line in robots.preference_lines() {
+            assert!(line.values().next().is_some(), "a kept line sets a key");
+            // Its key, `: ` and its value, lossy UTF-8 (a byte may become 3).
+            assert!(line.text.len() <= 3 * body.len() + 2);
         }
         for rule in robots.rules().iter().take(64) {
             let pattern = rule.value.as_bytes();

@@ -1,8 +1,12 @@
 //! `robots-audit check`: judge URLs against one robots.txt file, the way the audit would
 //! judge a crawler's requests (README.md, "`check`").
 //!
-//! Output: one line per URL, in order: `allowed` or `disallowed`, a tab, the URL, then the
-//! group, the deciding rule and its line (empty fields when nothing decided).
+//! Output: one line per URL, in order, tab-separated: `allowed`, `disallowed` or
+//! `not-judged`; the URL; the group that applied; the deciding rule (or, when none decided,
+//! why: `no rule matched`, `no group applies`, `/robots.txt is always allowed`; for
+//! `not-judged`, why the audit would not judge the client) and its line; then the usage
+//! preferences in force for the URL (docs/preferences.md), one field each:
+//! `ai-train=no (line 2: Content-Signal: search=yes, ai-train=no)`.
 //!
 //! The robots.txt is read up to the parse limit ([`MAX_ROBOTS_BYTES`], as `fetch` and the
 //! audit read it) and no further: the rest of a longer file or standard input is never read,
@@ -12,9 +16,13 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::cli::{CheckArgs, DialectArg};
-use robots_audit::crawlers::{AgentLists, Registry, RegistryError, RobotsReader};
+use robots_audit::crawlers::{
+    AgentLists, Category, Identity, Registry, RegistryError, RobotsReader,
+};
 use robots_audit::fetch::MAX_ROBOTS_BYTES;
-use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+use robots_audit::robots::{
+    Agent, DecidingPreference, Dialect, RobotsTxt, is_robots_txt, normalize_target,
+};
 use robots_audit::text;
 
 /// Why `check` could not run.
@@ -26,11 +34,16 @@ pub enum CheckError {
     Crawlers(RegistryError),
     #[error("--crawler-lists: {0}")]
     Lists(RegistryError),
+    /// An argument that is neither a path nor an http(s) URL (already escaped for a
+    /// terminal).
+    #[error("URL {url}: {why}")]
+    Url { url: String, why: String },
     #[error("cannot write to standard output: {0}")]
     Output(#[from] io::Error),
 }
 
 /// Who is being judged: the tokens, whether `*` applies, and the dialect.
+#[derive(Clone)]
 struct Judged {
     tokens: Vec<String>,
     obeys_star: bool,
@@ -40,15 +53,23 @@ struct Judged {
 /// What `check` came to, besides its output lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckOutcome {
-    /// Every URL is allowed (exit status 0; otherwise 1).
+    /// No URL is disallowed (exit status 0; otherwise 1). A client that is not judged is
+    /// never disallowed.
     pub all_allowed: bool,
     /// Notes for the user's terminal (standard error), e.g. that the robots.txt was longer
     /// than the parse limit and its rest was not read. Plain text, not yet escaped.
     pub notes: Vec<String>,
+    /// Warnings: the question looks wrong (an `--agent` that no group can name). Plain
+    /// text, not yet escaped.
+    pub warnings: Vec<String>,
 }
 
 /// Runs `check`, writing one line per URL to `out`.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<CheckOutcome, CheckError> {
+    // Every argument is known to be a URL or a path before anything is judged.
+    for url in &args.urls {
+        check_url(url)?;
+    }
     let body = read_robots(&args.robots)?;
     let mut notes = Vec::new();
     let (lists, damaged) =
@@ -58,52 +79,341 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<CheckOutcome, CheckE
     }
     let registry =
         Registry::with_lists_and(&lists, args.crawlers.as_deref()).map_err(CheckError::Crawlers)?;
-    let mut judged = match (&args.agent, &args.user_agent) {
-        (Some(token), _) => judged(registry.agent_for_token(token)),
-        (None, Some(header)) => judged(registry.agent_for(header.as_bytes())),
+    let mut warnings = Vec::new();
+    let mut client = match (&args.agent, &args.user_agent) {
+        (Some(token), _) => {
+            let reader = registry.agent_for_token(token);
+            if let Some(note) = token_note(token, &reader) {
+                notes.push(note);
+            }
+            Client::Token(judged(reader))
+        }
+        (None, Some(header)) => client_of(&registry, header.as_bytes(), args.judge_automation),
         // clap requires one of the two.
-        (None, None) => Judged {
+        (None, None) => Client::Token(Judged {
             tokens: Vec::new(),
             obeys_star: true,
             dialect: Dialect::Google,
-        },
+        }),
     };
     if let Some(d) = args.dialect {
-        judged.dialect = match d {
+        client.set_dialect(match d {
             DialectArg::Google => Dialect::Google,
             DialectArg::Yandex => Dialect::Yandex,
             DialectArg::YandexLegacy => Dialect::YandexLegacy,
-        };
+        });
+    }
+    let dialect = client.dialect();
+    if let (Some(token), Client::Token(_)) = (&args.agent, &client)
+        && let Some(warning) = token_warning(&registry, token, dialect)
+    {
+        warnings.push(warning);
     }
     if body.truncated {
-        notes.push(truncation_note(&args.robots, judged.dialect));
+        notes.push(truncation_note(&args.robots, dialect));
     }
-    let robots = RobotsTxt::parse(&body.bytes, judged.dialect);
+    let robots = RobotsTxt::parse(&body.bytes, dialect);
+    let standing = client.standing(&robots);
+    let mut all_allowed = true;
+    let mut path = Vec::new();
+    for url in &args.urls {
+        let shown = judge_url(&robots, &standing, url, &mut path);
+        all_allowed &= shown.verdict != "disallowed";
+        write!(
+            out,
+            "{}\t{}\t{}\t{}\t{}",
+            shown.verdict,
+            text::terminal(url.as_bytes()),
+            text::terminal(shown.group.as_bytes()),
+            text::terminal(shown.rule.as_bytes()),
+            shown.line,
+        )?;
+        for p in &shown.preferences {
+            write!(
+                out,
+                "\t{} (line {}: {})",
+                p.setting(),
+                p.line,
+                text::terminal(p.text.as_bytes())
+            )?;
+        }
+        writeln!(out)?;
+    }
+    out.flush()?;
+    Ok(CheckOutcome {
+        all_allowed,
+        notes,
+        warnings,
+    })
+}
+
+/// One output line's fields, before escaping.
+struct Shown {
+    /// `allowed`, `disallowed` or `not-judged`.
+    verdict: &'static str,
+    group: String,
+    /// The deciding rule, or why none decided, or why the client is not judged.
+    rule: String,
+    /// The deciding rule's line number, or empty.
+    line: String,
+    preferences: Vec<DecidingPreference>,
+}
+
+/// What the audit would make of the client's request for `url` (`path`: scratch).
+fn judge_url(robots: &RobotsTxt, standing: &Standing, url: &str, path: &mut Vec<u8>) -> Shown {
+    let (judged, not_judged) = match standing {
+        Standing::Judged(judged) => (Some(judged), None),
+        Standing::NotJudged { why, judged } => (judged.as_ref(), Some(why)),
+    };
+    let Some(judged) = judged else {
+        return Shown {
+            verdict: "not-judged",
+            group: String::new(),
+            rule: not_judged.cloned().unwrap_or_default(),
+            line: String::new(),
+            preferences: Vec::new(),
+        };
+    };
     let refs: Vec<&str> = judged.tokens.iter().map(String::as_str).collect();
     let agent = Agent {
         tokens: &refs,
         obeys_star: judged.obeys_star,
     };
-    let mut all_allowed = true;
-    for url in &args.urls {
-        let j = robots.judge(&agent, url.as_bytes());
-        all_allowed &= j.allowed;
-        let (rule, line) = match &j.rule {
-            Some(r) => (r.text.as_str(), r.line.to_string()),
-            None => ("", String::new()),
+    let j = robots.judge(&agent, url.as_bytes());
+    normalize_target(url.as_bytes(), path);
+    let no_group = j.group.is_none();
+    let group = j.group.unwrap_or_default();
+    if let Some(why) = not_judged {
+        // A fetcher that robots.txt does not bind: the rules do not stop it, so its group's
+        // preferences apply wherever it goes (docs/preferences.md, "What a conflict is").
+        return Shown {
+            verdict: "not-judged",
+            group,
+            rule: why.clone(),
+            line: String::new(),
+            preferences: robots.deciding_preferences(robots.group_for(&agent), path),
         };
-        writeln!(
-            out,
-            "{}\t{}\t{}\t{}\t{}",
-            if j.allowed { "allowed" } else { "disallowed" },
-            text::terminal(url.as_bytes()),
-            text::terminal(j.group.as_deref().unwrap_or_default().as_bytes()),
-            text::terminal(rule.as_bytes()),
-            line
-        )?;
     }
-    out.flush()?;
-    Ok(CheckOutcome { all_allowed, notes })
+    let (rule, line) = match j.rule {
+        Some(r) => (r.text, r.line.to_string()),
+        None if is_robots_txt(path) => ("/robots.txt is always allowed".to_owned(), String::new()),
+        None if no_group => ("no group applies".to_owned(), String::new()),
+        None => ("no rule matched".to_owned(), String::new()),
+    };
+    Shown {
+        verdict: if j.allowed { "allowed" } else { "disallowed" },
+        group,
+        rule,
+        line,
+        preferences: j.preferences,
+    }
+}
+
+/// `Ok` for a path (starting with `/`) or an absolute http(s) URL with a host; otherwise the
+/// error that names the argument.
+fn check_url(url: &str) -> Result<(), CheckError> {
+    if url.starts_with('/') {
+        return Ok(());
+    }
+    let why = match url::Url::parse(url) {
+        Ok(u) if !matches!(u.scheme(), "http" | "https") => {
+            format!("the scheme {:?} is not http or https", u.scheme())
+        }
+        Ok(u) if u.host_str().is_none_or(str::is_empty) => "the URL has no host".to_owned(),
+        Ok(_) => return Ok(()),
+        Err(url::ParseError::EmptyHost) => "the URL has no host".to_owned(),
+        Err(url::ParseError::RelativeUrlWithoutBase) => {
+            "not a path (starting with /) nor an http(s) URL".to_owned()
+        }
+        Err(e) => format!("not a valid URL ({e})"),
+    };
+    Err(CheckError::Url {
+        url: format!("\"{}\"", text::terminal(url.as_bytes())),
+        why,
+    })
+}
+
+/// The client, as far as the registry tells before the robots.txt is read.
+enum Client {
+    /// `--agent TOKEN`: the rules for that token, whatever the client.
+    Token(Judged),
+    /// `--user-agent HEADER` of a crawler that robots.txt binds (registry or unknown robot).
+    Crawler { judged: Judged, automation: bool },
+    /// A crawler that robots.txt does not bind: counted by the audit, not judged; its usage
+    /// preferences still apply (docs/preferences.md, "What a conflict is").
+    Unbound { judged: Judged, why: String },
+    /// A header that does not say it is a robot: judged only under a group naming one of
+    /// its tokens (docs/identification.md, "Clients a group names"), else not at all.
+    Other {
+        tokens: Vec<String>,
+        dialect: Dialect,
+    },
+}
+
+/// What the audit does with the client under this robots.txt.
+enum Standing {
+    Judged(Judged),
+    /// Not judged, and why; `judged`: how its preferences are found, if they apply.
+    NotJudged {
+        why: String,
+        judged: Option<Judged>,
+    },
+}
+
+/// How the audit judges the client of a User-Agent header (docs/judging.md, "Which requests
+/// are judged", steps 3 and 4): the decision of the audit's `new_judge`
+/// (`src/audit/intern.rs`), made from the registry's public answers.
+fn client_of(registry: &Registry, header: &[u8], judge_automation: bool) -> Client {
+    let (identity, tokens) = registry.identify_with_tokens(header);
+    let name = match &identity {
+        Identity::Known(id) => registry.get(*id).name.clone(),
+        Identity::Unknown(bot) => bot.name.clone(),
+        Identity::NotCrawler => String::new(),
+    };
+    let Some(reader) = registry.reader_of(&identity) else {
+        return Client::Other {
+            tokens,
+            dialect: Dialect::Google,
+        };
+    };
+    let category = reader.category;
+    let obeys_robots = reader.obeys_robots;
+    let mut judged = judged(reader);
+    if !obeys_robots {
+        let why = if category == Some(Category::FeedReader) {
+            format!(
+                "{} is a feed reader: it fetches what its users subscribed to, and robots.txt does not bind it",
+                quoted(&name)
+            )
+        } else {
+            let what = category.map_or_else(String::new, |c| format!(" ({})", c.as_str()));
+            format!(
+                "{}{what} is a fetcher that robots.txt does not bind (the registry says it does not follow robots.txt): the audit counts its requests, does not judge them",
+                quoted(&name)
+            )
+        };
+        return Client::Unbound { judged, why };
+    }
+    let automation = category == Some(Category::Automation);
+    // The audit: automation follows `*` only when asked to.
+    judged.obeys_star &= !automation || judge_automation;
+    Client::Crawler {
+        judged,
+        automation: automation && !judge_automation,
+    }
+}
+
+impl Client {
+    fn dialect(&self) -> Dialect {
+        match self {
+            Client::Token(j)
+            | Client::Crawler { judged: j, .. }
+            | Client::Unbound { judged: j, .. } => j.dialect,
+            Client::Other { dialect, .. } => *dialect,
+        }
+    }
+
+    fn set_dialect(&mut self, dialect: Dialect) {
+        match self {
+            Client::Token(j)
+            | Client::Crawler { judged: j, .. }
+            | Client::Unbound { judged: j, .. } => {
+                j.dialect = dialect;
+            }
+            Client::Other { dialect: d, .. } => *d = dialect,
+        }
+    }
+
+    /// The rest of the audit's decision, which depends on the groups of the file.
+    fn standing(self, robots: &RobotsTxt) -> Standing {
+        match self {
+            Client::Token(judged) => Standing::Judged(judged),
+            Client::Unbound { judged, why } => Standing::NotJudged {
+                why,
+                judged: Some(judged),
+            },
+            Client::Crawler { judged, automation } => {
+                let refs: Vec<&str> = judged.tokens.iter().map(String::as_str).collect();
+                let named = robots
+                    .group_for(&Agent {
+                        tokens: &refs,
+                        obeys_star: false,
+                    })
+                    .is_some();
+                if automation && !named {
+                    Standing::NotJudged {
+                        why: "an HTTP library or automation tool that no group names: the audit judges it under `*` only with --judge-automation".to_owned(),
+                        judged: None,
+                    }
+                } else {
+                    Standing::Judged(judged)
+                }
+            }
+            Client::Other { tokens, dialect } => {
+                match tokens.iter().find(|t| robots.names_agent(t)) {
+                    // docs/identification.md, "Clients a group names": a group naming one of its
+                    // tokens makes it a crawler of that name.
+                    Some(named) => Standing::Judged(Judged {
+                        tokens: vec![named.clone()],
+                        obeys_star: false,
+                        dialect,
+                    }),
+                    None if tokens.is_empty() => Standing::NotJudged {
+                        why: "a browser, not a crawler: the audit never judges browsers".to_owned(),
+                        judged: None,
+                    },
+                    None => Standing::NotJudged {
+                        why: format!(
+                            "not a crawler: the header does not say it is a robot, and no group names its tokens ({})",
+                            tokens.join(", ")
+                        ),
+                        judged: None,
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// A crawler's name in a message.
+fn quoted(name: &str) -> String {
+    if name.is_empty() {
+        "the client".to_owned()
+    } else {
+        name.to_owned()
+    }
+}
+
+/// A warning when `--agent` cannot be a robots.txt product token (a whole header, a
+/// `Name/version`): no group can name it, so it silently falls to `*` or to nothing.
+fn token_warning(registry: &Registry, token: &str, dialect: Dialect) -> Option<String> {
+    let yandex = matches!(dialect, Dialect::Yandex | Dialect::YandexLegacy);
+    // Product tokens are letters, digits, `-`, `_` and `.`; Yandex robot names may carry a
+    // version (`YandexMetrika/2.0`).
+    let token_byte =
+        |b: u8| b.is_ascii_alphanumeric() || b"-_.".contains(&b) || (yandex && b == b'/');
+    if !token.is_empty() && token.bytes().all(token_byte) {
+        return None;
+    }
+    let hint = registry
+        .agent_for(token.as_bytes())
+        .tokens
+        .first()
+        .map(|t| format!(" (for this header: --agent {t})"))
+        .unwrap_or_default();
+    Some(format!(
+        "--agent {:?} is not a product token, so no group can name it: give the token{hint}, or the whole header with --user-agent",
+        token
+    ))
+}
+
+/// A note when `--agent` is the token of a registry crawler that robots.txt does not bind.
+fn token_note(token: &str, reader: &RobotsReader) -> Option<String> {
+    (!reader.obeys_robots).then(|| {
+        format!(
+            "--agent {token}: the registry says this crawler does not follow robots.txt, so the audit counts its requests and does not judge them; these are the rules for its token"
+        )
+    })
 }
 
 /// A robots.txt body as `check` read it.
@@ -225,6 +535,7 @@ mod tests {
             crawlers: None,
             // No saved lists there: the bundled snapshot, whatever the user's cache holds.
             crawler_lists: Some(path.with_extension("no-lists")),
+            judge_automation: false,
         };
         let mut out = Vec::new();
         let outcome = run(&args(None), &mut out).unwrap();

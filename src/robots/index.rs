@@ -49,32 +49,34 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
-use super::RuleId;
 use super::pattern::{Pattern, PieceArena, Search};
 
-/// A compiled rule of one group, in precedence order.
+/// A compiled line of one group, in precedence order: an allow/disallow rule, or a
+/// `Content-Usage` line for one preference key (see `prefs.rs`).
 #[derive(Clone, Debug)]
 pub(crate) struct Entry {
     pub(crate) pattern: Pattern,
     pub(crate) priority: u32,
-    pub(crate) allow: bool,
-    pub(crate) rule: RuleId,
+    /// Wins a tie of equal priority: an allow rule (RFC 9309 §2.2.2, the least restrictive),
+    /// or a preference saying no (the most restrictive: docs/preferences.md, "One
+    /// vocabulary's answer for a path").
+    pub(crate) wins_ties: bool,
+    /// The line's index in its table: a [`super::RuleId`] or a [`super::PrefLineId`]; file
+    /// order either way.
+    pub(crate) id: u32,
 }
 
 impl Entry {
-    /// The precedence order within a group: longer first; on a tie allow first (RFC 9309
-    /// §2.2.2, the least restrictive); then file order, as the reference keeps the first.
+    /// The precedence order within a group: longer first; on a tie the entry that
+    /// [wins ties](Entry::wins_ties) first; then file order, as the reference keeps the
+    /// first.
     pub(crate) fn precedes(&self, other: &Entry) -> bool {
         self.key() < other.key()
     }
 
     /// Sort key of [`Entry::precedes`].
     fn key(&self) -> (std::cmp::Reverse<u32>, bool, u32) {
-        (
-            std::cmp::Reverse(self.priority),
-            !self.allow,
-            self.rule.index() as u32,
-        )
+        (std::cmp::Reverse(self.priority), !self.wins_ties, self.id)
     }
 }
 
@@ -158,8 +160,9 @@ impl GroupMatcher {
     /// Sorts a group's entries by precedence (first match decides), drops the entries that
     /// can never decide, and indexes large groups.
     pub(crate) fn new(mut entries: Vec<Entry>, arena: &PieceArena) -> GroupMatcher {
-        // Longest first; on a tie allow first (RFC 9309 §2.2.2: the least restrictive); then
-        // file order, as the reference keeps the first of equal matches.
+        // Longest first; on a tie the entry that wins ties (for rules, allow: RFC 9309
+        // §2.2.2, the least restrictive); then file order, as the reference keeps the first
+        // of equal matches.
         entries.sort_by_key(Entry::key);
         // An entry that matches exactly the paths an earlier one matches never decides
         // (`/a*` and `/a`, a rule written twice): keep the first.
@@ -744,7 +747,7 @@ mod tests {
         let kept: Vec<&str> = m
             .entries
             .iter()
-            .map(|e| robots.rule(e.rule).value.as_str())
+            .map(|e| robots.rules()[e.id as usize].value.as_str())
             .collect();
         assert_eq!(kept, ["/a*$", "/a$"]);
         let v = robots.check(robots.global_group(), b"/abc");

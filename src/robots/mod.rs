@@ -4,16 +4,19 @@
 //! This is the `robots` stage of the pipeline. It takes the bytes of a robots.txt file and a
 //! [`Dialect`] (whose parser and matcher the crawler follows: Google's reference behaviour,
 //! which is RFC 9309 plus Google's documented extras, or Yandex's), and gives a compiled
-//! [`RobotsTxt`]: merged groups ([`Group`]), rules ([`Rule`]), sitemaps, Yandex extensions
-//! and parse warnings. Queries ([`RobotsTxt::group_for`], [`RobotsTxt::check`]) never parse
+//! [`RobotsTxt`]: merged groups ([`Group`]), rules ([`Rule`]), AI usage preferences
+//! ([`PreferenceLine`]), sitemaps, Yandex extensions and parse warnings. Queries
+//! ([`RobotsTxt::group_for`], [`RobotsTxt::check`], [`RobotsTxt::preference`]) never parse
 //! again and do not allocate (but for a per-thread scratch buffer that the first checks
 //! against a large group with wildcard rules grow). A check's work is bounded by the path's
-//! length and the rules that can match it, not by the number of rules (see `index.rs`).
+//! length and the rules that can match it, not by the number of rules (see `index.rs`); so
+//! is a preference query's.
 //!
 //! It does no I/O and imports nothing else from this crate: fetching the file, turning a
 //! User-Agent header into robots.txt tokens and deciding what a verdict means for a report
-//! are other stages' jobs. The rules it implements are in `docs/robots-txt.md`; each
-//! rule's source is cited where it is implemented.
+//! are other stages' jobs. The rules it implements are in `docs/robots-txt.md`, and for
+//! `Content-Signal` and `Content-Usage` lines in `docs/preferences.md`; each rule's source is
+//! cited where it is implemented.
 //!
 //! ```
 //! use robots_audit::robots::{Agent, Dialect, RobotsTxt};
@@ -32,6 +35,7 @@
 mod index;
 mod parse;
 mod pattern;
+mod prefs;
 mod yandex;
 
 use std::fmt;
@@ -40,6 +44,8 @@ use std::str::FromStr;
 use index::{Entry, GroupMatcher};
 pub use pattern::normalize_target;
 use pattern::{Counted, Fast, Pattern, PieceArena, Search};
+use prefs::UsageMatcher;
+pub use prefs::{PrefKey, PrefLineId, Preference, PreferenceLine, Preferences, Vocabulary};
 
 /// Which crawler family's parsing and matching rules to apply (docs/robots-txt.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -278,6 +284,12 @@ pub struct Group {
     rule_ranges: Vec<(u32, u32)>,
     global: bool,
     matcher: MatcherRef,
+    /// The preference lines of each merged part: consecutive ids `start..end`.
+    pref_ranges: Vec<(u32, u32)>,
+    /// Its `Content-Signal` lines folded per key (they cover the whole group).
+    signal: [Option<Preference>; 3],
+    /// The matcher(s) of its `Content-Usage` lines, in `RobotsTxt::usage_matchers`.
+    usage: Option<MatcherRef>,
 }
 
 /// Which compiled matcher(s) answer for a group.
@@ -305,6 +317,20 @@ impl Group {
         self.rule_ranges
             .iter()
             .flat_map(|&(start, end)| (start..end).map(RuleId))
+    }
+
+    /// The group's `Content-Signal` and `Content-Usage` lines that set a preference, in file
+    /// order (see [`RobotsTxt::preference_line`]).
+    pub fn preference_lines(&self) -> impl Iterator<Item = PrefLineId> + '_ {
+        self.pref_ranges
+            .iter()
+            .flat_map(|&(start, end)| (start..end).map(PrefLineId))
+    }
+
+    /// Whether the group has any preference line: when it has none, every
+    /// [`RobotsTxt::preferences`] under it is empty.
+    pub fn has_preferences(&self) -> bool {
+        !self.pref_ranges.is_empty()
     }
 }
 
@@ -364,6 +390,10 @@ pub struct RobotsTxt {
     host: Option<String>,
     clean_params: Vec<CleanParam>,
     parsed_bytes: usize,
+    /// Every `Content-Signal` and `Content-Usage` line that belongs to a group and sets a
+    /// preference, in file order.
+    pref_lines: Vec<PreferenceLine>,
+    usage_matchers: Vec<UsageMatcher>,
 }
 
 impl RobotsTxt {
@@ -538,8 +568,8 @@ impl RobotsTxt {
         };
         match best {
             Some(entry) => Verdict {
-                allowed: entry.allow,
-                rule: Some(entry.rule),
+                allowed: entry.wins_ties,
+                rule: Some(RuleId(entry.id)),
             },
             None => Verdict::ALLOWED,
         }
@@ -559,6 +589,168 @@ impl RobotsTxt {
         } else {
             m.decide(&self.arena, path, search)
         }
+    }
+
+    /// The answer for one preference key on a normalised path (see [`normalize_target`])
+    /// under a group (`None`: no group applies, so no preference does), both vocabularies
+    /// combined as [`Preferences::get`] combines them (docs/preferences.md, "Combining the two
+    /// vocabularies"). Costs what a
+    /// [`RobotsTxt::check`] costs, for that key's lines only, and allocates nothing: the call
+    /// for the audit's hot path, where a crawler's category tells which key it can conflict
+    /// with.
+    ///
+    /// Preferences never change whether a path may be fetched, and this does not ask: a
+    /// caller asks only for what [`RobotsTxt::check`] allowed (a preference is attached to
+    /// what may be crawled). `/robots.txt` itself has no preferences: reading the rules is
+    /// not a use of the site's content.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Agent, Dialect, PrefKey, RobotsTxt};
+    /// let robots = RobotsTxt::parse(
+    ///     b"User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /open/ train-ai=y\n",
+    ///     Dialect::Google,
+    /// );
+    /// let group = robots.group_for(&Agent { tokens: &["claudebot"], obeys_star: true });
+    /// let no = robots.preference(group, b"/blog/1", PrefKey::AiTrain).expect("set");
+    /// assert!(!no.yes);
+    /// let line = robots.preference_line(no.line);
+    /// assert_eq!((line.line, line.text.as_str()), (2, "Content-Signal: search=yes, ai-train=no"));
+    /// // Under `/open/`, Content-Usage says yes: a yes in either vocabulary wins.
+    /// assert!(robots.preference(group, b"/open/x", PrefKey::AiTrain).expect("set").yes);
+    /// assert_eq!(robots.preference(group, b"/blog/1", PrefKey::AiInput), None);
+    /// ```
+    pub fn preference(
+        &self,
+        group: Option<GroupId>,
+        path: &[u8],
+        key: PrefKey,
+    ) -> Option<Preference> {
+        self.preference_with(group, path, key, &mut Fast)
+    }
+
+    /// [`RobotsTxt::preference`] counting its work as [`RobotsTxt::check_counted`] does. For
+    /// tests that bound the work of a query.
+    #[doc(hidden)]
+    pub fn preference_counted(
+        &self,
+        group: Option<GroupId>,
+        path: &[u8],
+        key: PrefKey,
+    ) -> (Option<Preference>, u64) {
+        let mut counted = Counted(0);
+        let answer = self.preference_with(group, path, key, &mut counted);
+        (answer, counted.0)
+    }
+
+    fn preference_with<S: Search>(
+        &self,
+        group: Option<GroupId>,
+        path: &[u8],
+        key: PrefKey,
+        search: &mut S,
+    ) -> Option<Preference> {
+        let group = &self.groups[group?.index()];
+        if group.pref_ranges.is_empty() || is_robots_txt(path) {
+            return None;
+        }
+        let usage = self.usage(group, path, key, search);
+        prefs::combine(group.signal[key.index()], usage)
+    }
+
+    /// Every key's answer on a normalised path under a group, per vocabulary and combined
+    /// (see [`RobotsTxt::preference`], which answers for one key). Allocates nothing.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Dialect, PrefKey, RobotsTxt, Vocabulary};
+    /// let robots = RobotsTxt::parse(
+    ///     b"User-agent: *\nContent-Usage: train-ai=n, search=y\nContent-Usage: /news/ train-ai=y\n",
+    ///     Dialect::Google,
+    /// );
+    /// let all = robots.global_group();
+    /// let prefs = robots.preferences(all, b"/news/today");
+    /// let shown: Vec<String> = prefs
+    ///     .iter()
+    ///     .map(|(key, p)| format!("{}={} (line {})", key.name(), p.value_name(), robots.preference_line(p.line).line))
+    ///     .collect();
+    /// assert_eq!(shown, ["ai-train=yes (line 3)", "search=yes (line 2)"]);
+    /// assert_eq!(prefs.of(Vocabulary::ContentSignal, PrefKey::Search), None);
+    /// assert_eq!(robots.preferences(all, b"/blog").no(PrefKey::AiTrain).map(|id| id.index()), Some(0));
+    /// ```
+    pub fn preferences(&self, group: Option<GroupId>, path: &[u8]) -> Preferences {
+        let mut out = Preferences::default();
+        let Some(group) = group.map(|g| &self.groups[g.index()]) else {
+            return out;
+        };
+        if group.pref_ranges.is_empty() || is_robots_txt(path) {
+            return out;
+        }
+        out.signal = group.signal;
+        for key in PrefKey::ALL {
+            out.usage[key.index()] = self.usage(group, path, key, &mut Fast);
+        }
+        out
+    }
+
+    /// The `Content-Usage` answer for `key` under a group: its longest matching path, a no
+    /// on a tie, path-less lines last (docs/preferences.md, "One vocabulary's answer for a
+    /// path").
+    fn usage<S: Search>(
+        &self,
+        group: &Group,
+        path: &[u8],
+        key: PrefKey,
+        search: &mut S,
+    ) -> Option<Preference> {
+        let mut decide =
+            |m: u32| self.usage_matchers[m as usize].decide(&self.arena, path, key, search);
+        let best = match group.usage.as_ref()? {
+            MatcherRef::One(m) => decide(*m),
+            MatcherRef::Parts(parts) => {
+                let mut best: Option<&Entry> = None;
+                for &m in parts {
+                    if let Some(e) = decide(m)
+                        && best.is_none_or(|b| e.precedes(b))
+                    {
+                        best = Some(e);
+                    }
+                }
+                best
+            }
+        };
+        best.map(prefs::answer)
+    }
+
+    /// [`RobotsTxt::preferences`] combined, with the deciding lines' texts: owned, for
+    /// showing. Like [`RobotsTxt::preferences`], it does not ask whether the path may be
+    /// fetched ([`RobotsTxt::judge`] does).
+    pub fn deciding_preferences(
+        &self,
+        group: Option<GroupId>,
+        path: &[u8],
+    ) -> Vec<DecidingPreference> {
+        self.preferences(group, path)
+            .iter()
+            .map(|(key, p)| {
+                let line = self.preference_line(p.line);
+                DecidingPreference {
+                    key,
+                    yes: p.yes,
+                    text: line.text.clone(),
+                    line: line.line,
+                }
+            })
+            .collect()
+    }
+
+    /// A preference line by id.
+    pub fn preference_line(&self, id: PrefLineId) -> &PreferenceLine {
+        &self.pref_lines[id.index()]
+    }
+
+    /// Every `Content-Signal` and `Content-Usage` line that belongs to a group and sets a
+    /// preference, in file order.
+    pub fn preference_lines(&self) -> &[PreferenceLine] {
+        &self.pref_lines
     }
 
     /// A group by id.
@@ -653,6 +845,11 @@ impl RobotsTxt {
         let mut path = Vec::new();
         normalize_target(target, &mut path);
         let verdict = self.check(group, &path);
+        let preferences = if verdict.allowed {
+            self.deciding_preferences(group, &path)
+        } else {
+            Vec::new()
+        };
         Judgement {
             allowed: verdict.allowed,
             group: group.map(|g| self.group(g).name()),
@@ -663,6 +860,7 @@ impl RobotsTxt {
                     line: rule.line,
                 }
             }),
+            preferences,
         }
     }
 }
@@ -678,6 +876,34 @@ pub struct Judgement {
     pub group: Option<String>,
     /// The line that decided; `None` when no rule matched, and for `/robots.txt`.
     pub rule: Option<DecidingRule>,
+    /// The usage preferences in force for the target, both vocabularies combined
+    /// ([`RobotsTxt::preferences`]), in [`PrefKey::ALL`] order; empty when the target is
+    /// disallowed (preferences are attached only to what may be fetched).
+    pub preferences: Vec<DecidingPreference>,
+}
+
+/// One usage preference in force for a [`Judgement`]'s target, with the line that decided it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecidingPreference {
+    /// The key (`train-ai` is [`PrefKey::AiTrain`]).
+    pub key: PrefKey,
+    /// `true` for yes, `false` for no.
+    pub yes: bool,
+    /// The deciding line as written ([`PreferenceLine::text`]).
+    pub text: String,
+    /// Its 1-based line number in the file.
+    pub line: u32,
+}
+
+impl DecidingPreference {
+    /// `key=value` as reports write it, e.g. `ai-train=no`.
+    pub fn setting(&self) -> String {
+        format!(
+            "{}={}",
+            self.key.name(),
+            if self.yes { "yes" } else { "no" }
+        )
+    }
 }
 
 /// The allow/disallow line that decided a [`Judgement`].
@@ -719,6 +945,12 @@ pub struct DecidingRule {
 /// let adsbot = Agent { tokens: &["adsbot-google"], obeys_star: false };
 /// let j = robots::judge(body, Dialect::Google, &adsbot, b"/private/a");
 /// assert_eq!((j.allowed, j.group, j.rule), (true, None, None));
+///
+/// // Usage preferences in force for an allowed target (docs/preferences.md).
+/// let body = b"User-agent: *\nContent-Signal: search=yes, ai-train=no\n";
+/// let j = robots::judge(body, Dialect::Google, &foobot, b"/blog/1");
+/// let shown: Vec<(String, u32)> = j.preferences.iter().map(|p| (p.setting(), p.line)).collect();
+/// assert_eq!(shown, [("ai-train=no".to_owned(), 2), ("search=yes".to_owned(), 2)]);
 /// ```
 pub fn judge(body: &[u8], dialect: Dialect, agent: &Agent<'_>, target: &[u8]) -> Judgement {
     RobotsTxt::parse(body, dialect).judge(agent, target)
@@ -740,8 +972,16 @@ pub fn yandex_obeys_star(name: &str) -> Option<bool> {
     yandex::robot(name).map(|r| !r.explicit_only)
 }
 
-/// Whether a normalised path is `/robots.txt`, with or without a query.
-fn is_robots_txt(path: &[u8]) -> bool {
+/// Whether a normalised path (see [`normalize_target`]) is `/robots.txt`, with or without a
+/// query: the file every crawler may read (RFC 9309 §2.2.2), which no rule decides and no
+/// preference is attached to.
+///
+/// ```
+/// use robots_audit::robots::is_robots_txt;
+/// assert!(is_robots_txt(b"/robots.txt?x=1"));
+/// assert!(!is_robots_txt(b"/a/robots.txt"));
+/// ```
+pub fn is_robots_txt(path: &[u8]) -> bool {
     const ROBOTS: &[u8] = b"/robots.txt";
     path.starts_with(ROBOTS) && matches!(path.get(ROBOTS.len()), None | Some(b'?'))
 }

@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::index::{Entry, GroupMatcher};
 use super::pattern::{self, PieceArena};
+use super::prefs::{self, PrefLineId, Preference, PreferenceLine, UsageMatcher, Vocabulary};
 use super::yandex;
 use super::{
     CleanParam, CrawlDelay, Dialect, Group, GroupId, MatcherRef, RobotsTxt, Rule, RuleId, RuleKind,
@@ -30,6 +31,8 @@ const GOOGLE_MAX_LINE: usize = 2083 * 8 - 1;
 /// How many rule entries may be copied into merged groups (a merged group of several raw
 /// groups is compiled as one while this lasts; beyond it, its parts are asked in turn).
 const MERGED_ENTRY_BUDGET: usize = 100_000;
+/// The same for the `Content-Usage` lines of merged groups.
+const MERGED_USAGE_BUDGET: usize = 100_000;
 /// Keep at most this many warnings (an HTML page served as robots.txt has thousands of
 /// invalid lines; a report needs only the first ones).
 const MAX_WARNINGS: usize = 500;
@@ -152,6 +155,10 @@ enum Key {
     CrawlDelay,
     Host,
     CleanParam,
+    /// `Content-Signal` (or `Content-Signals`): docs/preferences.md, "The two syntaxes".
+    ContentSignal,
+    /// `Content-Usage`: docs/preferences.md, "The two syntaxes".
+    ContentUsage,
     Unknown,
 }
 
@@ -192,6 +199,14 @@ fn extension_key(key: &[u8]) -> Key {
         Key::Host
     } else if key.eq_ignore_ascii_case(b"clean-param") {
         Key::CleanParam
+    } else if key.eq_ignore_ascii_case(b"content-signal")
+        || key.eq_ignore_ascii_case(b"content-signals")
+    {
+        // docs/preferences.md, "The two syntaxes": the misspelling `Content-Signals` is read
+        // the same.
+        Key::ContentSignal
+    } else if key.eq_ignore_ascii_case(b"content-usage") {
+        Key::ContentUsage
     } else {
         Key::Unknown
     }
@@ -309,8 +324,16 @@ struct RawGroup {
     agents: Vec<AgentLineOf>,
     rules: Vec<RuleId>,
     crawl_delay: Option<CrawlDelay>,
-    /// An allow/disallow line has been seen (google: the next user-agent starts a group).
+    /// An allow/disallow or preference line has been seen (google: the next user-agent
+    /// starts a group).
     has_rule: bool,
+    /// Its preference lines, in file order (consecutive ids, as `rules`).
+    prefs: Vec<PrefLineId>,
+    /// Its `Content-Signal` lines folded per key (docs/preferences.md, "One vocabulary's
+    /// answer for a path").
+    signal: [Option<Preference>; 3],
+    /// How many of `prefs` are `Content-Usage` lines.
+    usage_lines: usize,
 }
 
 struct Builder {
@@ -323,7 +346,22 @@ struct Builder {
     dropped_warnings: usize,
     host: Option<String>,
     clean_params: Vec<CleanParam>,
+    pref_lines: Vec<PreferenceLine>,
     scratch: Vec<u8>,
+}
+
+/// The precedence length of a normalised pattern in a dialect (docs/robots-txt.md, "Rules and
+/// precedence"): google, its bytes; yandex, its bytes without `*` and a trailing `$`.
+fn precedence_len(dialect: Dialect, normalised: &[u8]) -> u32 {
+    let len = if dialect.is_yandex() {
+        // Yandex: precedence by length not counting '*' and a trailing '$'.
+        let body = normalised.strip_suffix(b"$").unwrap_or(normalised);
+        body.iter().filter(|&&b| b != b'*').count()
+    } else {
+        // Google: the pattern's length in bytes, '*' and '$' included.
+        normalised.len()
+    };
+    u32::try_from(len).unwrap_or(u32::MAX)
 }
 
 impl Builder {
@@ -408,14 +446,7 @@ impl Builder {
         let mut normalised = std::mem::take(&mut self.scratch);
         normalised.clear();
         pattern::escape_into(pattern_src, &mut normalised);
-        let priority = if yandex {
-            // Yandex: precedence by length not counting '*' and a trailing '$'.
-            let body = normalised.strip_suffix(b"$").unwrap_or(&normalised);
-            body.iter().filter(|&&b| b != b'*').count()
-        } else {
-            // Google: the pattern's length in bytes, '*' and '$' included.
-            normalised.len()
-        };
+        let priority = precedence_len(self.dialect, &normalised);
         let compiled = (!normalised.is_empty()).then(|| self.arena.compile(&normalised));
         let mut index_alias = None;
         if !yandex && kind == RuleKind::Allow {
@@ -435,7 +466,7 @@ impl Builder {
             line,
             effective,
             pattern: normalised.clone(),
-            priority: u32::try_from(priority).unwrap_or(u32::MAX),
+            priority,
             compiled,
             index_alias,
         });
@@ -443,6 +474,79 @@ impl Builder {
         if let Some(group) = self.raw.last_mut() {
             group.rules.push(id);
             group.has_rule = true;
+        }
+    }
+
+    /// A `Content-Signal` or `Content-Usage` line (docs/preferences.md, "Groups"): read into
+    /// the group it stands in, like a rule; outside a group it is ignored.
+    fn preference(&mut self, line: u32, vocabulary: Vocabulary, key: &[u8], value: &[u8]) {
+        let label = match vocabulary {
+            Vocabulary::ContentSignal => "Content-Signal",
+            Vocabulary::ContentUsage => "Content-Usage",
+        };
+        if self.raw.is_empty() {
+            self.warn(
+                line,
+                format!("{label} before the first user-agent line ignored"),
+            );
+            return;
+        }
+        // The aipref grammar adds preference lines to RFC 9309's rules: like an allow or a
+        // disallow, one ends the run of user-agent lines that starts its group.
+        self.mark_rule();
+        let (path, values) = match vocabulary {
+            Vocabulary::ContentSignal => (None, prefs::parse_signal(value)),
+            Vocabulary::ContentUsage => match prefs::parse_usage(value) {
+                Some(read) => read,
+                None => {
+                    self.warn(
+                        line,
+                        "Content-Usage value is not an RFC 9651 dictionary: no preference read",
+                    );
+                    return;
+                }
+            },
+        };
+        if values.iter().all(Option::is_none) {
+            self.warn(
+                line,
+                format!("{label} sets none of its keys to a known value: ignored"),
+            );
+            return;
+        }
+        let (pattern, priority) = match (vocabulary, path) {
+            (Vocabulary::ContentSignal, _) => (None, 0),
+            // A line without a path covers every path (all start with `/`) and loses to any
+            // path that matches.
+            (Vocabulary::ContentUsage, None) => (Some(self.arena.compile(b"/")), 0),
+            (Vocabulary::ContentUsage, Some(path)) => {
+                let mut normalised = std::mem::take(&mut self.scratch);
+                normalised.clear();
+                // docs/preferences.md, "One vocabulary's answer for a path": paths are
+                // percent-encoded and matched as rule patterns are.
+                pattern::escape_into(path, &mut normalised);
+                let compiled = self.arena.compile(&normalised);
+                let priority = precedence_len(self.dialect, &normalised);
+                self.scratch = normalised;
+                (Some(compiled), priority)
+            }
+        };
+        let id = PrefLineId(u32::try_from(self.pref_lines.len()).unwrap_or(u32::MAX));
+        self.pref_lines.push(PreferenceLine {
+            vocabulary,
+            line,
+            text: format!("{}: {}", lossy(key), lossy(value)),
+            path: path.map(lossy),
+            values,
+            priority,
+            pattern,
+        });
+        if let Some(group) = self.raw.last_mut() {
+            group.prefs.push(id);
+            match vocabulary {
+                Vocabulary::ContentSignal => prefs::fold_signal(&mut group.signal, &values, id),
+                Vocabulary::ContentUsage => group.usage_lines += 1,
+            }
         }
     }
 
@@ -513,6 +617,7 @@ pub(super) fn parse(body: &[u8], dialect: Dialect) -> RobotsTxt {
         dropped_warnings: 0,
         host: None,
         clean_params: Vec::new(),
+        pref_lines: Vec::new(),
         scratch: Vec::new(),
     };
     let parsed_bytes = match dialect {
@@ -588,6 +693,8 @@ fn parse_google(b: &mut Builder, body: &[u8]) {
             Key::CrawlDelay => b.crawl_delay(n, value),
             Key::Host => b.host(n, value),
             Key::CleanParam => b.clean_param(n, value),
+            Key::ContentSignal => b.preference(n, Vocabulary::ContentSignal, key, value),
+            Key::ContentUsage => b.preference(n, Vocabulary::ContentUsage, key, value),
             Key::Unknown => b.warn(n, format!("unknown key {:?} ignored", lossy(key))),
         }
     }
@@ -627,6 +734,8 @@ fn parse_yandex(b: &mut Builder, body: &[u8]) {
             Key::CrawlDelay => b.crawl_delay(n, value),
             Key::Host => b.host(n, value),
             Key::CleanParam => b.clean_param(n, value),
+            Key::ContentSignal => b.preference(n, Vocabulary::ContentSignal, key, value),
+            Key::ContentUsage => b.preference(n, Vocabulary::ContentUsage, key, value),
             Key::Unknown => b.warn(n, format!("unknown key {:?} ignored", lossy(key))),
         }
         prev_key = kind;
@@ -701,6 +810,10 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     let mut matchers: Vec<GroupMatcher> = Vec::new();
     let mut raw_matcher: Vec<Option<u32>> = vec![None; b.raw.len()];
     let mut budget = MERGED_ENTRY_BUDGET;
+    // The same for `Content-Usage` lines.
+    let mut usage_matchers: Vec<UsageMatcher> = Vec::new();
+    let mut raw_usage: Vec<Option<u32>> = vec![None; b.raw.len()];
+    let mut usage_budget = MERGED_USAGE_BUDGET;
     let mut groups: Vec<Group> = Vec::new();
     if !overflow {
         for p in &pending {
@@ -721,16 +834,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                     agents.push(shown.to_owned());
                 }
             }
-            let rule_ranges: Vec<(u32, u32)> = p
-                .raw
-                .iter()
-                .filter_map(|&gi| {
-                    let rules = &b.raw[gi].rules;
-                    // A raw group's rules are consecutive ids: each rule is pushed to the
-                    // file's list and to the last raw group at the same time.
-                    Some((rules.first()?.0, rules.last()?.0 + 1))
-                })
-                .collect();
+            let rule_ranges = id_ranges(p.raw.iter().map(|&gi| b.raw[gi].rules.as_slice()));
             let total: usize = p.raw.iter().map(|&gi| b.raw[gi].rules.len()).sum();
             let mut raw_matcher_of = |gi: usize, matchers: &mut Vec<GroupMatcher>| {
                 *raw_matcher[gi].get_or_insert_with(|| {
@@ -758,6 +862,20 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                 )
             };
             let crawl_delay = p.raw.iter().find_map(|&gi| b.raw[gi].crawl_delay);
+            let pref_ranges = id_ranges(p.raw.iter().map(|&gi| b.raw[gi].prefs.as_slice()));
+            let mut signal = [None; 3];
+            for &gi in &p.raw {
+                for (into, part) in signal.iter_mut().zip(b.raw[gi].signal) {
+                    *into = prefs::restrictive(*into, part);
+                }
+            }
+            let usage = compile_usage(
+                &b,
+                &p.raw,
+                &mut usage_matchers,
+                &mut raw_usage,
+                &mut usage_budget,
+            );
             groups.push(Group {
                 agents,
                 line,
@@ -765,6 +883,9 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                 rule_ranges,
                 global: p.global,
                 matcher,
+                pref_ranges,
+                signal,
+                usage,
             });
         }
     }
@@ -803,6 +924,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     }
     if overflow {
         b.rules.clear();
+        b.pref_lines.clear();
     }
     RobotsTxt {
         dialect: b.dialect,
@@ -817,7 +939,77 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         host: b.host,
         clean_params: b.clean_params,
         parsed_bytes,
+        pref_lines: b.pref_lines,
+        usage_matchers,
     }
+}
+
+/// The `Content-Usage` matcher of a merged group made of the raw groups `raw`: none when they
+/// have no such line; the one raw group's own when one has; a merged copy while `budget`
+/// lasts; else each part's, asked in turn (as for rules: a hostile file cannot make the
+/// copies quadratic).
+fn compile_usage(
+    b: &Builder,
+    raw: &[usize],
+    matchers: &mut Vec<UsageMatcher>,
+    raw_usage: &mut [Option<u32>],
+    budget: &mut usize,
+) -> Option<MatcherRef> {
+    let parts: Vec<usize> = raw
+        .iter()
+        .copied()
+        .filter(|&gi| b.raw[gi].usage_lines > 0)
+        .collect();
+    let mut raw_matcher_of = |gi: usize, matchers: &mut Vec<UsageMatcher>| {
+        *raw_usage[gi].get_or_insert_with(|| {
+            let ids = b.raw[gi].prefs.iter().copied();
+            matchers.push(UsageMatcher::new(&b.pref_lines, ids, &b.arena));
+            (matchers.len() - 1) as u32
+        })
+    };
+    let total: usize = parts.iter().map(|&gi| b.raw[gi].usage_lines).sum();
+    match parts[..] {
+        [] => None,
+        [gi] => Some(MatcherRef::One(raw_matcher_of(gi, matchers))),
+        _ if total <= *budget => {
+            *budget -= total;
+            let ids = parts.iter().flat_map(|&gi| b.raw[gi].prefs.iter().copied());
+            matchers.push(UsageMatcher::new(&b.pref_lines, ids, &b.arena));
+            Some(MatcherRef::One((matchers.len() - 1) as u32))
+        }
+        _ => Some(MatcherRef::Parts(
+            parts
+                .iter()
+                .map(|&gi| raw_matcher_of(gi, matchers))
+                .collect(),
+        )),
+    }
+}
+
+/// A line id of the file's tables: a rule's or a preference line's.
+trait LineId: Copy {
+    fn get(self) -> u32;
+}
+
+impl LineId for RuleId {
+    fn get(self) -> u32 {
+        self.0
+    }
+}
+
+impl LineId for PrefLineId {
+    fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// The ranges `start..end` of the ids of each part's lines, skipping parts without any. A raw
+/// group's lines of one kind are consecutive ids: each is pushed to the file's list and to the
+/// last raw group at the same time.
+fn id_ranges<'a, T: LineId + 'a>(parts: impl Iterator<Item = &'a [T]>) -> Vec<(u32, u32)> {
+    parts
+        .filter_map(|ids| Some((ids.first()?.get(), ids.last()?.get() + 1)))
+        .collect()
 }
 
 /// Yandex: more than 10,000 rules for a robot, or a rule over 10 KB, makes the file allow
@@ -850,16 +1042,16 @@ fn compile_group(rules: &[Rule], ids: &[RuleId], arena: &PieceArena) -> GroupMat
             entries.push(Entry {
                 pattern: pattern.clone(),
                 priority: rule.priority,
-                allow,
-                rule: id,
+                wins_ties: allow,
+                id: id.0,
             });
         }
         if let Some((pattern, priority)) = &rule.index_alias {
             entries.push(Entry {
                 pattern: pattern.clone(),
                 priority: *priority,
-                allow,
-                rule: id,
+                wins_ties: allow,
+                id: id.0,
             });
         }
     }

@@ -191,7 +191,7 @@ fn check_over_the_limit_under_yandex_allows_everything() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(
-        text.starts_with("allowed\t/early\t\t\t\nallowed\t/late\t"),
+        text.starts_with("allowed\t/early\t\tno group applies\t\nallowed\t/late\t"),
         "{text}"
     );
 }
@@ -204,7 +204,9 @@ fn check_usage_shows_that_an_agent_is_required() {
     assert_eq!(o.status.code(), Some(0));
     let help = String::from_utf8(o.stdout).unwrap();
     assert!(help.contains(want), "{help}");
-    assert!(help.contains("Exit status: 0 all allowed; 1 any disallowed; 2 error."));
+    assert!(
+        help.contains("Exit status: 0 all allowed (or not judged); 1 any disallowed; 2 error.")
+    );
 
     let o = run(
         &[
@@ -252,4 +254,269 @@ fn fetch_help_states_the_exit_status() {
         ),
         "{help}"
     );
+}
+
+/// Runs `check --robots - ARGS…` with `robots` on standard input; returns the status, the
+/// output's lines split into fields, and standard error.
+fn check_stdin(robots: &str, args: &[&str]) -> (Option<i32>, Vec<Vec<String>>, String) {
+    let mut all: Vec<&std::ffi::OsStr> = vec!["check".as_ref(), "--robots".as_ref(), "-".as_ref()];
+    all.extend(args.iter().map(std::ffi::OsStr::new));
+    let o = run(&all, Some(robots.as_bytes()));
+    let text = String::from_utf8(o.stdout.clone()).unwrap();
+    let lines = text
+        .lines()
+        .map(|l| l.split('\t').map(str::to_owned).collect())
+        .collect();
+    (o.status.code(), lines, stderr(&o))
+}
+
+#[test]
+fn check_warns_when_agent_is_given_a_whole_header() {
+    // Issue #26: `--agent` with a whole header matched nothing, silently.
+    let robots = "User-agent: MJ12bot\nDisallow: /\n";
+    let header = "Mozilla/5.0 (compatible; MJ12bot/v1.4.8)";
+    let (status, lines, err) = check_stdin(robots, &["--agent", header, "/a"]);
+    assert_eq!(status, Some(0), "{err}");
+    assert_eq!(lines.len(), 1);
+    assert!(
+        err.contains("robots-audit: warning: --agent \"Mozilla/5.0 (compatible; MJ12bot/v1.4.8)\" is not a product token")
+            && err.contains("--agent mj12bot")
+            && err.contains("--user-agent"),
+        "{err}"
+    );
+    // The token itself, or the header where it belongs: no warning, and the group applies.
+    for args in [["--agent", "MJ12bot"], ["--user-agent", header]] {
+        let (status, lines, err) = check_stdin(robots, &[args[0], args[1], "/a"]);
+        assert_eq!(status, Some(1), "{args:?}: {err}");
+        assert_eq!(lines[0][..3], ["disallowed", "/a", "MJ12bot"]);
+        assert!(!err.contains("warning"), "{args:?}: {err}");
+    }
+    // A Yandex robot's name may carry its version.
+    let (_, _, err) = check_stdin(
+        "User-agent: YandexMetrika\nDisallow: /\n",
+        &["--agent", "YandexMetrika/2.0", "--dialect", "yandex", "/a"],
+    );
+    assert!(!err.contains("warning"), "{err}");
+}
+
+#[test]
+fn check_rejects_arguments_that_are_not_urls() {
+    // Issue #26: `'not a url'` and `'http://'` printed `allowed`. (The file, not standard
+    // input: the binary stops before reading it.)
+    let robots = testdata("robots-dir/www.example.com/robots.txt");
+    let check = |args: &[&str]| {
+        let mut all: Vec<&std::ffi::OsStr> = vec!["check".as_ref(), "--robots".as_ref()];
+        all.push(robots.as_os_str());
+        all.extend(args.iter().map(std::ffi::OsStr::new));
+        let o = run(&all, None);
+        let out = String::from_utf8(o.stdout.clone()).unwrap();
+        (o.status.code(), out, stderr(&o))
+    };
+    for (bad, why) in [
+        (
+            "not a url",
+            "not a path (starting with /) nor an http(s) URL",
+        ),
+        ("http://", "the URL has no host"),
+        (
+            "example.com/a",
+            "not a path (starting with /) nor an http(s) URL",
+        ),
+        (
+            "ftp://example.com/a",
+            "the scheme \"ftp\" is not http or https",
+        ),
+        ("", "not a path (starting with /) nor an http(s) URL"),
+    ] {
+        let (status, out, err) = check(&["--agent", "x", "/ok", bad]);
+        assert_eq!(status, Some(2), "{bad:?}: {err}");
+        assert!(out.is_empty(), "{bad:?}: nothing is judged: {out}");
+        assert!(
+            err.contains(&format!("robots-audit: error: URL \"{bad}\": {why}")),
+            "{bad:?}: {err}"
+        );
+    }
+    // A control character in the argument is shown escaped.
+    let (status, _, err) = check(&["--agent", "x", "no\x1b[2Jpe"]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("URL \"no\\x1b[2Jpe\""), "{err}");
+    // Paths and http(s) URLs are fine.
+    let (status, out, _) = check(&[
+        "--agent",
+        "x",
+        "/a b",
+        "//x",
+        "HTTPS://Example.COM",
+        "http://[::1]:8080/p?q",
+    ]);
+    assert_eq!(status, Some(0));
+    assert_eq!(out.lines().count(), 4);
+}
+
+#[test]
+fn check_does_not_judge_clients_the_audit_does_not_judge() {
+    // Issue #26: a browser header was judged under `*`, though the audit never judges
+    // browsers. `not-judged`, why, and exit 0, for each kind of client the audit leaves out.
+    let robots = "User-agent: *\nDisallow: /a\nContent-Signal: ai-train=no\n\nUser-agent: FooFetch\nDisallow: /b\n";
+    let chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    let table: &[(&str, &[&str], &str)] = &[
+        (chrome, &[], "a browser, not a crawler"),
+        (
+            "Mozilla/5.0 (X11; Linux x86_64) BarFetch/1.0",
+            &[],
+            "no group names its tokens (barfetch)",
+        ),
+        (
+            "Tiny Tiny RSS/21.11 (https://tt-rss.org/)",
+            &[],
+            "is a feed reader",
+        ),
+        (
+            "python-requests/2.31.0",
+            &[],
+            "only with --judge-automation",
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ChatGPT-User/1.0; +https://openai.com/bot",
+            &[],
+            "ChatGPT-User (ai-assistant) is a fetcher that robots.txt does not bind",
+        ),
+    ];
+    for &(header, extra, why) in table {
+        let mut args = vec!["--user-agent", header];
+        args.extend_from_slice(extra);
+        args.push("/a");
+        let (status, lines, err) = check_stdin(robots, &args);
+        assert_eq!(status, Some(0), "{header}: {err}");
+        assert_eq!(lines[0][..2], ["not-judged", "/a"], "{header}");
+        assert!(lines[0][3].contains(why), "{header}: {:?}", lines[0]);
+    }
+    // The fetcher that robots.txt does not bind still has its group's preferences, even
+    // where a rule would stop a crawler (docs/preferences.md).
+    let (_, lines, _) = check_stdin(robots, &["--user-agent", table[4].0, "/a"]);
+    assert_eq!(lines[0][2], "*");
+    assert_eq!(
+        lines[0][5..],
+        ["ai-train=no (line 3: Content-Signal: ai-train=no)"]
+    );
+
+    // Judged as the audit judges them: a header whose token a group names (docs/
+    // identification.md, "Clients a group names"), by that
+    // group alone; automation with --judge-automation, or where a group names it.
+    let (status, lines, _) = check_stdin(
+        robots,
+        &[
+            "--user-agent",
+            "Mozilla/5.0 (X11; Linux x86_64) FooFetch/1.0",
+            "/a",
+            "/b",
+        ],
+    );
+    assert_eq!(status, Some(1));
+    assert_eq!(lines[0][..3], ["allowed", "/a", "FooFetch"]);
+    assert_eq!(
+        lines[1][..5],
+        ["disallowed", "/b", "FooFetch", "Disallow: /b", "6"]
+    );
+    let (status, lines, _) = check_stdin(
+        robots,
+        &[
+            "--user-agent",
+            "python-requests/2.31.0",
+            "--judge-automation",
+            "/a",
+        ],
+    );
+    assert_eq!(status, Some(1));
+    assert_eq!(lines[0][..3], ["disallowed", "/a", "*"]);
+    let (status, lines, _) = check_stdin(
+        "User-agent: python-requests\nDisallow: /a\n",
+        &["--user-agent", "python-requests/2.31.0", "/a"],
+    );
+    assert_eq!(status, Some(1));
+    assert_eq!(lines[0][..3], ["disallowed", "/a", "python-requests"]);
+}
+
+#[test]
+fn check_says_why_no_rule_decided() {
+    // Issue #26: an allowed URL with no matching rule printed two empty fields.
+    let robots = "User-agent: *\nDisallow: /private/\n\nUser-agent: adsbot-google\nDisallow: /\n";
+    let (status, lines, _) =
+        check_stdin(robots, &["--agent", "somebot", "/public", "/robots.txt?x"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(lines[0], ["allowed", "/public", "*", "no rule matched", ""]);
+    assert_eq!(
+        lines[1],
+        [
+            "allowed",
+            "/robots.txt?x",
+            "*",
+            "/robots.txt is always allowed",
+            ""
+        ]
+    );
+    // AdsBot-Google ignores `*`: with no group of its own, none applies.
+    let (status, lines, _) = check_stdin(
+        "User-agent: *\nDisallow: /\n",
+        &["--agent", "AdsBot-Google", "/x"],
+    );
+    assert_eq!(status, Some(0));
+    assert_eq!(lines[0], ["allowed", "/x", "", "no group applies", ""]);
+}
+
+#[test]
+fn check_prints_the_preferences_in_force() {
+    // Issue #27, cli-contract "AI usage preferences": after the verdict fields, the usage
+    // preferences in force for the URL and crawler, with the deciding line. The worked
+    // example of docs/preferences.md.
+    let robots =
+        std::fs::read_to_string(testdata("robots/preferences/spec10-worked-example.txt")).unwrap();
+    let robots = robots.as_str();
+    let claude = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)";
+    let (status, lines, err) = check_stdin(
+        robots,
+        &["--user-agent", claude, "/blog/1", "/open/x", "/private/a"],
+    );
+    assert_eq!(status, Some(1), "{err}");
+    let signal = "Content-Signal: search=yes, ai-train=no";
+    assert_eq!(
+        lines[0],
+        [
+            "allowed",
+            "/blog/1",
+            "*",
+            "no rule matched",
+            "",
+            &format!("ai-train=no (line 2: {signal})"),
+            &format!("search=yes (line 2: {signal})"),
+        ]
+    );
+    assert_eq!(
+        lines[1][5..],
+        [
+            "ai-train=yes (line 3: Content-Usage: /open/ train-ai=y)".to_owned(),
+            format!("search=yes (line 2: {signal})"),
+        ]
+    );
+    // A disallowed URL has no preferences: none is attached to what may not be fetched.
+    assert_eq!(
+        lines[2],
+        ["disallowed", "/private/a", "*", "Disallow: /private/", "4"]
+    );
+    let (status, lines, _) = check_stdin(robots, &["--agent", "GPTBot", "/blog/1"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(
+        lines[0],
+        [
+            "allowed",
+            "/blog/1",
+            "GPTBot",
+            "Allow: /",
+            "8",
+            "ai-train=yes (line 7: Content-Signal: ai-train=yes)"
+        ]
+    );
+    // A file without preference lines adds no field.
+    let (_, lines, _) = check_stdin("User-agent: *\nDisallow: /x\n", &["--agent", "a", "/y"]);
+    assert_eq!(lines[0].len(), 5);
 }

@@ -16,6 +16,7 @@ mod ingest_robustness;
 mod robots_conformance;
 mod robots_corpus;
 mod robots_index;
+mod robots_preferences;
 mod robots_props;
 mod robots_support;
 mod robots_yandex;
