@@ -23,6 +23,7 @@ pub(crate) mod client;
 #[cfg(feature = "net")]
 mod command;
 mod dir;
+pub(crate) mod files;
 pub(crate) mod guard;
 #[cfg(feature = "net")]
 mod http;

@@ -199,9 +199,23 @@ impl Inner {
             ));
         }
         let (cache, pin) = self.cache_for(origin)?;
-        let cached = cache.load(origin, &pin)?;
+        let cached = match cache.load(origin, &pin) {
+            Ok(cached) => cached?,
+            Err(warning) => {
+                self.warn(warning);
+                return None;
+            }
+        };
         cached.fresh(unix_now())?;
         cached.history(Obtained::Cache)
+    }
+
+    /// Adds a warning for the caller to show, once.
+    fn warn(&self, warning: String) {
+        let mut warnings = lock(&self.warnings);
+        if !warnings.contains(&warning) {
+            warnings.push(warning);
+        }
     }
 
     /// The cache, and the addresses `--resolve` pins the origin to (empty when none): a
