@@ -479,6 +479,7 @@ fn parse_entry(f: &mut Fields<'_>, url: &str, fetched_at: i64) -> Option<RobotsE
         bytes,
         fetched_at,
         reason,
+        saved: None,
     })
 }
 

@@ -113,7 +113,27 @@ fn relocate(err: DirError, staged: &Path, real: &Path) -> DirError {
             path: map(path),
             source,
         },
-        DirError::Name { path } => DirError::Name { path: map(path) },
+        DirError::Name { path, problem } => DirError::Name {
+            path: map(path),
+            problem,
+        },
+        DirError::NotRegular { path, kind } => DirError::NotRegular {
+            path: map(path),
+            kind,
+        },
+        DirError::Host { path, reason } => DirError::Host {
+            path: map(path),
+            reason,
+        },
+        DirError::SameOrigin {
+            first,
+            second,
+            origin,
+        } => DirError::SameOrigin {
+            first: map(first),
+            second: map(second),
+            origin,
+        },
         DirError::Mixed { path } => DirError::Mixed { path: map(path) },
         DirError::Overlap { first, second } => DirError::Overlap {
             first: map(first),
