@@ -409,7 +409,7 @@ pub struct RobotsDir {
 
 /// The origins a host folder's name speaks for: the http and the https origin of the host,
 /// at the port the name gives or at each scheme's default.
-fn folder_origins(name: &str) -> Result<[Origin; 2], String> {
+pub(crate) fn folder_origins(name: &str) -> Result<[Origin; 2], String> {
     let one = |scheme| Origin::from_host(name.as_bytes(), scheme).map_err(|e| e.to_string());
     Ok([one(Scheme::Http)?, one(Scheme::Https)?])
 }
