@@ -149,6 +149,8 @@ pub enum AuditError {
         line: u64,
         /// It, shortened and made printable.
         example: String,
+        /// The format was named by the user, not detected.
+        chosen: bool,
     },
     /// The spool of set-aside lines could not be read back.
     #[error("cannot read back the lines set aside while robots.txt was fetched: {0}")]
