@@ -637,12 +637,9 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let cache = Cache::new(dir.path()).expect("cache");
         let o = Origin::from_host(b"example.com", Scheme::Https).expect("valid");
+        let now = super::super::unix_now();
         let path = cache.path(&o, "");
-        let made = std::process::Command::new("mkfifo")
-            .arg(&path)
-            .status()
-            .expect("mkfifo");
-        assert!(made.success());
+        files::mkfifo(&path);
         let start = Instant::now();
         let err = cache.load(&o, "").expect_err("a FIFO");
         assert_eq!(
@@ -653,9 +650,7 @@ mod tests {
             )
         );
         // A fetch replaces it with a cache file.
-        cache
-            .store(&o, "", &entry(b"A", 1_000), 60)
-            .expect("stored");
+        cache.store(&o, "", &entry(b"A", now), 60).expect("stored");
         assert_eq!(
             cache
                 .load(&o, "")
@@ -667,13 +662,9 @@ mod tests {
         );
         let lock = dir.path().join(LOCK_NAME);
         std::fs::remove_file(&lock).expect("rm");
-        let made = std::process::Command::new("mkfifo")
-            .arg(&lock)
-            .status()
-            .expect("mkfifo");
-        assert!(made.success());
+        files::mkfifo(&lock);
         let err = cache
-            .store(&o, "", &entry(b"B", 2_000), 60)
+            .store(&o, "", &entry(b"B", now + 1), 60)
             .expect_err("a FIFO lock");
         assert!(
             err.to_string()
@@ -688,13 +679,12 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let cache = Cache::new(dir.path()).expect("cache");
         let o = Origin::from_host(b"example.com", Scheme::Https).expect("valid");
-        cache
-            .store(&o, "", &entry(b"A", 1_000), 60)
-            .expect("stored");
+        let now = super::super::unix_now();
+        cache.store(&o, "", &entry(b"A", now), 60).expect("stored");
         let held = cache.lock().expect("lock");
         let start = Instant::now();
         std::thread::scope(|s| {
-            let writer = s.spawn(|| cache.store(&o, "", &entry(b"B", 2_000), 60));
+            let writer = s.spawn(|| cache.store(&o, "", &entry(b"B", now + 1), 60));
             std::thread::sleep(Duration::from_millis(300));
             drop(held);
             writer

@@ -616,6 +616,7 @@ fn body_entry(url: String, body: &Arc<SavedBody>, since: Option<Millis>) -> Robo
 
 /// The entry with its body read (see [`RobotsEntry::saved`]); a body that cannot be read
 /// makes it unreachable.
+#[cfg(feature = "net")]
 pub(crate) fn loaded(entry: &Arc<RobotsEntry>) -> Arc<RobotsEntry> {
     if entry.saved.is_none() {
         return Arc::clone(entry);
@@ -862,13 +863,7 @@ mod tests {
         let host = root.path().join("example.com");
         std::fs::create_dir_all(&host).unwrap();
         let fifo = host.join("robots.20261101T000000Z.txt");
-        assert!(
-            std::process::Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        files::mkfifo(&fifo);
         let start = std::time::Instant::now();
         let err = RobotsDir::scan(root.path())
             .expect_err("a FIFO")

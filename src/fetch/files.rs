@@ -86,6 +86,13 @@ pub(crate) fn open_regular(path: &Path, links: Links) -> io::Result<File> {
 
 /// Opens (creating it if missing) a lock file for writing, as [`open_regular`] opens for
 /// reading: never waiting, never following a link, and only a regular file.
+#[cfg_attr(
+    not(feature = "net"),
+    expect(
+        dead_code,
+        reason = "only the cache and history, which need the network, lock"
+    )
+)]
 pub(crate) fn open_lock(path: &Path) -> io::Result<File> {
     match std::fs::symlink_metadata(path) {
         Ok(meta) if !meta.is_file() => return Err(not_regular(&meta)),
@@ -107,26 +114,27 @@ pub(crate) fn open_lock(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
+/// Makes a FIFO at `path`, for tests, with mkfifo(1) (no unsafe code in this crate).
+#[cfg(test)]
+pub(crate) fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::io::Read;
     use std::time::{Duration, Instant};
 
-    /// A FIFO made with mkfifo(1) (no unsafe code in this crate).
-    fn fifo(path: &Path) {
-        let ok = std::process::Command::new("mkfifo")
-            .arg(path)
-            .status()
-            .expect("mkfifo runs");
-        assert!(ok.success());
-    }
-
     #[test]
     fn a_fifo_is_refused_at_once_and_named() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("robots.txt");
-        fifo(&path);
+        mkfifo(&path);
         let start = Instant::now();
         for links in [Links::Follow, Links::Refuse] {
             let err = open_regular(&path, links).expect_err("a FIFO");

@@ -21,29 +21,43 @@ fn line(host: &str, day: u32, hour: u32, min: u32, path: &str, status: u16, bot:
     )
 }
 
-/// Runs the audit; gives (violations, summary).
-fn audit(dir: &Path, log: &str, extra: &[&str]) -> (Vec<Rec>, Vec<Rec>) {
+/// Runs the audit on `log` with the robots-dir `dir/robots`, bounded in time and memory,
+/// writing each of `reports` (`--out`, `--summary`, `--hosts`) into `dir`; gives the output
+/// and the rows of each report (none when it was not written).
+fn run_audit(
+    dir: &Path,
+    log: &str,
+    reports: &[&str],
+    extra: &[&str],
+) -> (std::process::Output, Vec<Vec<Rec>>) {
     let path = dir.join("access.log");
     std::fs::write(&path, log).unwrap();
-    let (v, s) = (dir.join("v.csv"), dir.join("s.csv"));
+    let files: Vec<std::path::PathBuf> = reports
+        .iter()
+        .map(|r| dir.join(format!("{}.csv", r.trim_start_matches('-'))))
+        .collect();
     let robots = dir.join("robots");
     let mut args: Vec<&std::ffi::OsStr> = vec![
         path.as_os_str(),
         "--robots-dir".as_ref(),
         robots.as_os_str(),
-        "--out".as_ref(),
-        v.as_os_str(),
-        "--summary".as_ref(),
-        s.as_os_str(),
-        "-q".as_ref(),
     ];
+    for (option, file) in reports.iter().zip(&files) {
+        args.extend([std::ffi::OsStr::new(option), file.as_os_str()]);
+    }
+    args.push("-q".as_ref());
     args.extend(extra.iter().map(std::ffi::OsStr::new));
-    let o = run(&args, None);
+    let o = crate::support::run_bounded(&args, 120, 1024);
+    let read = |p: &std::path::PathBuf| std::fs::read(p).map(|b| rows(&b)).unwrap_or_default();
+    (o, files.iter().map(read).collect())
+}
+
+/// Runs the audit; gives (violations, summary).
+fn audit(dir: &Path, log: &str, extra: &[&str]) -> (Vec<Rec>, Vec<Rec>) {
+    let (o, mut reports) = run_audit(dir, log, &["--out", "--summary"], extra);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    (
-        rows(&std::fs::read(v).unwrap()),
-        rows(&std::fs::read(s).unwrap()),
-    )
+    let summary = reports.pop().unwrap_or_default();
+    (reports.pop().unwrap_or_default(), summary)
 }
 
 /// The spec's example: v1 from 11-01 `Disallow: /a/`, v2 from 11-03 `/a/` + `/b/`, v3 from
@@ -348,31 +362,16 @@ fn the_size_of_a_crawlers_own_fetch_tells_which_version_it_got() {
     assert!(find(&v, "UnsizedBot").is_empty(), "{v:?}");
 }
 
-/// Runs the audit bounded in time and memory; gives the output, the violations and the hosts
-/// report (empty when not written).
+/// Runs the audit; gives the output, the violations and the hosts report (empty when not
+/// written).
 fn audit_bounded(
     dir: &Path,
     log: &str,
     extra: &[&str],
 ) -> (std::process::Output, Vec<Rec>, Vec<Rec>) {
-    let path = dir.join("access.log");
-    std::fs::write(&path, log).unwrap();
-    let (v, h) = (dir.join("v.csv"), dir.join("h.csv"));
-    let robots = dir.join("robots");
-    let mut args: Vec<&std::ffi::OsStr> = vec![
-        path.as_os_str(),
-        "--robots-dir".as_ref(),
-        robots.as_os_str(),
-        "--out".as_ref(),
-        v.as_os_str(),
-        "--hosts".as_ref(),
-        h.as_os_str(),
-        "-q".as_ref(),
-    ];
-    args.extend(extra.iter().map(std::ffi::OsStr::new));
-    let o = crate::support::run_bounded(&args, 120, 1024);
-    let read = |p: &Path| std::fs::read(p).map(|b| rows(&b)).unwrap_or_default();
-    (o, read(&v), read(&h))
+    let (o, mut reports) = run_audit(dir, log, &["--out", "--hosts"], extra);
+    let hosts = reports.pop().unwrap_or_default();
+    (o, reports.pop().unwrap_or_default(), hosts)
 }
 
 /// `n` dated versions of ~`size` bytes, one a day from 11-01; version `i` is `kind(i)` (its
@@ -518,13 +517,7 @@ fn a_fifo_in_the_robots_dir_is_an_error_naming_it_at_once() {
         let folder = dir.path().join("robots").join("www.example.com");
         std::fs::create_dir_all(&folder).unwrap();
         let fifo = folder.join(name);
-        assert!(
-            std::process::Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        crate::support::mkfifo(&fifo);
         let log = line("www.example.com", 20, 12, 0, "/x", 200, "ABot");
         let (o, _, _) = audit_bounded(dir.path(), &log, &[]);
         assert_eq!(o.status.code(), Some(2), "{name}");

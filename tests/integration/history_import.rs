@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use robots_audit::fetch::{RobotsDir, payload_digest};
 
-use crate::support::{rows, run, run_bounded, stderr};
+use crate::support::{Rec, mkfifo, rows, run, run_bounded, stderr};
 
 const A: &str = "User-agent: *\nDisallow: /a/\n";
 const B: &str = "User-agent: *\nDisallow: /b/\n";
@@ -998,29 +998,7 @@ fn a_body_over_500_kib_keeps_one_byte_more_than_read_and_gzip_is_decoded() {
         stderr(&o)
     );
     // The audit sees the version of 11-01 as cut.
-    let log = save.path().join("access.log");
-    std::fs::write(
-        &log,
-        "example.com:443 203.0.113.7 - - [01/Nov/2026:12:00:00 +0000] \"GET /x HTTP/1.1\" 200 120 \"-\" \"TestBot/1.0 (+https://bots.example/TestBot)\"\n",
-    )
-    .unwrap();
-    let hosts = save.path().join("hosts.csv");
-    let o = run_bounded(
-        &[
-            log.as_os_str(),
-            "--robots-dir".as_ref(),
-            save.path().as_os_str(),
-            "--hosts".as_ref(),
-            hosts.as_os_str(),
-            "--out".as_ref(),
-            save.path().join("v.csv").as_os_str(),
-            "-q".as_ref(),
-        ],
-        60,
-        1024,
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let h = rows(&std::fs::read(&hosts).unwrap());
+    let h = hosts_report(save.path(), save.path(), 1);
     // The hosts report describes the latest version (B, whole); its first is the cut one.
     assert_eq!(&h[0]["truncated"], "no");
     let dir = RobotsDir::scan(save.path()).unwrap();
@@ -1035,6 +1013,34 @@ fn a_body_over_500_kib_keeps_one_byte_more_than_read_and_gzip_is_decoded() {
     assert_eq!(first.bytes, 512_000);
 }
 
+/// The hosts report of an audit, with the robots-dir `robots`, of one request to
+/// example.com on `day` of November 2026 (files written in `dir`).
+fn hosts_report(dir: &Path, robots: &Path, day: u32) -> Vec<Rec> {
+    let log = dir.join("access.log");
+    std::fs::write(
+        &log,
+        format!("example.com:443 203.0.113.7 - - [{day:02}/Nov/2026:12:00:00 +0000] \"GET /x HTTP/1.1\" 200 120 \"-\" \"TestBot/1.0 (+https://bots.example/TestBot)\"\n"),
+    )
+    .unwrap();
+    let hosts = dir.join("hosts.csv");
+    let o = run_bounded(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--hosts".as_ref(),
+            hosts.as_os_str(),
+            "--out".as_ref(),
+            dir.join("v.csv").as_os_str(),
+            "-q".as_ref(),
+        ],
+        60,
+        1024,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    rows(&std::fs::read(&hosts).unwrap())
+}
+
 #[test]
 fn a_cut_body_that_is_the_latest_version_shows_truncated_in_the_hosts_report() {
     let big: String = "Disallow: /x\n".repeat(50_000);
@@ -1044,29 +1050,7 @@ fn a_cut_body_that_is_the_latest_version_shows_truncated_in_the_hosts_report() {
     let save = dir.path().join("robots");
     let o = history(&archive, &save, &["example.com"], &["-q"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let log = dir.path().join("access.log");
-    std::fs::write(
-        &log,
-        "example.com:443 203.0.113.7 - - [02/Nov/2026:12:00:00 +0000] \"GET /x HTTP/1.1\" 200 120 \"-\" \"TestBot/1.0 (+https://bots.example/TestBot)\"\n",
-    )
-    .unwrap();
-    let hosts = dir.path().join("hosts.csv");
-    let o = run_bounded(
-        &[
-            log.as_os_str(),
-            "--robots-dir".as_ref(),
-            save.as_os_str(),
-            "--hosts".as_ref(),
-            hosts.as_os_str(),
-            "--out".as_ref(),
-            dir.path().join("v.csv").as_os_str(),
-            "-q".as_ref(),
-        ],
-        60,
-        1024,
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let h = rows(&std::fs::read(&hosts).unwrap());
+    let h = hosts_report(dir.path(), &save, 2);
     assert_eq!((&h[0]["truncated"], &h[0]["bytes"]), ("yes", "512000"));
 }
 
@@ -1486,17 +1470,6 @@ fn saved_files_get_the_mode_any_new_file_gets() {
     }
 }
 
-/// Makes a FIFO at `path` with mkfifo(1).
-fn fifo(path: &Path) {
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(path)
-            .status()
-            .unwrap()
-            .success()
-    );
-}
-
 #[test]
 fn a_fifo_in_the_save_folder_is_refused_at_once() {
     let archive = main_example().serve();
@@ -1505,7 +1478,7 @@ fn a_fifo_in_the_save_folder_is_refused_at_once() {
     let folder = save.path().join("example.com");
     std::fs::create_dir_all(&folder).unwrap();
     let version = folder.join(MAIN_FILES[0]);
-    fifo(&version);
+    mkfifo(&version);
     let o = history(&archive, save.path(), &["example.com"], &[]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
@@ -1523,7 +1496,7 @@ fn a_fifo_in_the_save_folder_is_refused_at_once() {
     std::fs::remove_file(&version).unwrap();
     let lock = save.path().join(".robots-audit-import.lock");
     let _ = std::fs::remove_file(&lock);
-    fifo(&lock);
+    mkfifo(&lock);
     let o = history(&archive, save.path(), &["example.com"], &[]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(

@@ -194,3 +194,12 @@ impl Bounded {
 pub fn run_bounded<S: AsRef<std::ffi::OsStr>>(args: &[S], secs: u64, mem_mib: u64) -> Output {
     Bounded::start(args, secs, mem_mib).wait()
 }
+
+/// Makes a FIFO at `path` (mkfifo(1): the tests hold no unsafe code either).
+pub fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
