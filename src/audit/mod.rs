@@ -52,6 +52,7 @@ pub use aggregate::{
 };
 pub use findings::{Activity, Findings};
 pub use partial::{Partial, PartialError};
+pub use rules::{RulesFault, robots_budget};
 
 /// How long a crawler may keep using a robots.txt after it changed, by default (RFC 9309
 /// §2.4: 24 hours).
@@ -149,6 +150,8 @@ pub enum AuditError {
         line: u64,
         /// It, shortened and made printable.
         example: String,
+        /// The format was named by the user, not detected.
+        chosen: bool,
     },
     /// The spool of set-aside lines could not be read back.
     #[error("cannot read back the lines set aside while robots.txt was fetched: {0}")]
@@ -156,6 +159,9 @@ pub enum AuditError {
     /// Worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The robots.txt the requests need could not all be held or read.
+    #[error(transparent)]
+    Robots(#[from] RulesFault),
 }
 
 /// The format names, for messages.
@@ -204,11 +210,16 @@ impl Auditor {
         robots: Arc<dyn RobotsSource>,
     ) -> Auditor {
         Auditor {
+            rules: rules::RulesCache::new(
+                settings.since_ms,
+                settings.until_ms,
+                settings.leeway_ms,
+                robots_budget(settings.memory_budget),
+            ),
             settings,
             registry,
             verifier,
             robots,
-            rules: rules::RulesCache::new(),
         }
     }
 
@@ -233,13 +244,26 @@ impl Auditor {
         sources: &[Source],
         observer: &dyn Observer,
     ) -> Result<Partial, AuditError> {
-        pipeline::audit_sources(self, sources, observer)
+        let partial = pipeline::audit_sources(self, sources, observer)?;
+        self.robots_held()?;
+        Ok(partial)
     }
 
     /// Audits one stream (gzip or plain) on the calling thread; `name` is the input's name
     /// in the reports.
     pub fn audit_reader(&self, reader: impl Read, name: &str) -> Result<Partial, AuditError> {
-        pipeline::audit_reader(self, reader, name, &Silent)
+        let partial = pipeline::audit_reader(self, reader, name, &Silent)?;
+        self.robots_held()?;
+        Ok(partial)
+    }
+
+    /// Whether every robots.txt version the requests needed was held and read: when not, the
+    /// verdicts are incomplete and the audit fails.
+    fn robots_held(&self) -> Result<(), AuditError> {
+        match self.rules.fault() {
+            Some(fault) => Err(fault.into()),
+            None => Ok(()),
+        }
     }
 
     /// The report rows of a (merged) partial.

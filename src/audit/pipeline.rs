@@ -71,6 +71,7 @@ impl LongLines {
             seen: self.count.min(usize::MAX as u64) as usize,
             line: first.line,
             example: long_excerpt(first),
+            chosen: format.is_some(),
         })
     }
 }

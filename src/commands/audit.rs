@@ -120,7 +120,11 @@ pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
 fn with_hint(e: AuditError) -> anyhow::Error {
     let hint = match &e {
         AuditError::UnknownFormat { .. } => "; name it with --format",
-        AuditError::NotALog { .. } => "; choose the format with --format",
+        AuditError::NotALog { chosen: false, .. } => "; choose the format with --format",
+        // The user named the format: another one may fit, or detection (no --format).
+        AuditError::NotALog { chosen: true, .. } => {
+            "; is it in another format? Name that one with --format, or leave --format out to detect it"
+        }
         AuditError::NoHost { .. } => "; give the site's host with --host",
         _ => "",
     };

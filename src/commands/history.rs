@@ -160,7 +160,7 @@ fn notes(i: &Imported) {
     }
     if i.cut > 0 {
         note(&format!(
-            "{}: {} longer than {} bytes, saved cut there as a fetch reads it",
+            "{}: {} longer than {} bytes: saved with one byte more, which the audit reads as cut (truncated)",
             i.origin,
             if i.cut == 1 {
                 "1 body was".to_owned()
@@ -172,10 +172,17 @@ fn notes(i: &Imported) {
     }
 }
 
+/// The longest message line: what the archive sends is cut where it is quoted, this bounds
+/// the line whatever slips through.
+const MESSAGE_CHARS: usize = 4000;
+
 fn note(msg: &str) {
-    eprintln!("robots-audit: {}", text::terminal(msg.as_bytes()));
+    eprintln!("robots-audit: {}", text::terminal_cut(msg, MESSAGE_CHARS));
 }
 
 fn error(msg: &str) {
-    eprintln!("robots-audit: error: {}", text::terminal(msg.as_bytes()));
+    eprintln!(
+        "robots-audit: error: {}",
+        text::terminal_cut(msg, MESSAGE_CHARS)
+    );
 }

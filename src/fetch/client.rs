@@ -6,9 +6,9 @@
 use std::fmt;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use reqwest::blocking::{Client, ClientBuilder};
+use reqwest::blocking::{Client, ClientBuilder, RequestBuilder, Response};
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 use super::ResolveOverride;
@@ -93,6 +93,34 @@ pub(crate) fn guarded_client(settings: &ClientSettings<'_>) -> ClientBuilder {
         .dns_resolver(Arc::new(GuardedResolver {
             allow_private: settings.allow_private,
         }))
+}
+
+/// A limit on a whole request: connecting, every redirect hop and the body. The client's own
+/// `timeout` bounds each wait for the network, so a server that sends one byte a second
+/// never trips it; a request sent through [`Deadline::send`] carries what is left of the
+/// limit as its own timeout, which reqwest applies until the body has been read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deadline {
+    end: Instant,
+}
+
+impl Deadline {
+    /// `limit` from now.
+    pub(crate) fn after(limit: Duration) -> Deadline {
+        Deadline {
+            end: Instant::now() + limit,
+        }
+    }
+
+    /// Sends `request` with what is left of the limit (its body too must come by then);
+    /// `None` when nothing is left.
+    pub(crate) fn send(&self, request: RequestBuilder) -> Option<reqwest::Result<Response>> {
+        let left = self.end.checked_duration_since(Instant::now())?;
+        if left.is_zero() {
+            return None;
+        }
+        Some(request.timeout(left).send())
+    }
 }
 
 /// The IP-literal hosts `--resolve` vouches for: an entry whose host is a literal cannot send

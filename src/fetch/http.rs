@@ -12,12 +12,12 @@ use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 
-use super::client::{ClientSettings, GuardError, guarded_client};
+use super::client::{ClientSettings, Deadline, GuardError, guarded_client};
 use super::guard::{HostAllowList, address_allowed};
 use super::store::overrides_by_key;
 use super::{
@@ -85,7 +85,7 @@ impl HttpFetcher {
 
     /// Fetches robots.txt for `origin`, following up to [`MAX_REDIRECTS`] redirects.
     pub(crate) fn fetch(&self, origin: &Origin) -> Fetched {
-        let start = Instant::now();
+        let deadline = Deadline::after(self.total_timeout);
         let first = origin.robots_url();
         let mut fetched = Fetched {
             entry: RobotsEntry::new(first.clone(), Obtained::Network, Outcome::Unreachable, None),
@@ -126,12 +126,10 @@ impl HttpFetcher {
                 }
                 (None, None) => &self.client,
             };
-            let Some(remaining) = self.total_timeout.checked_sub(start.elapsed()) else {
-                return fetched.unreachable("timed out".into());
-            };
-            let response = match client.get(url.clone()).timeout(remaining).send() {
-                Ok(response) => response,
-                Err(e) => return fetched.failed(&e, &hop_name),
+            let response = match deadline.send(client.get(url.clone())) {
+                None => return fetched.unreachable("timed out".into()),
+                Some(Ok(response)) => response,
+                Some(Err(e)) => return fetched.failed(&e, &hop_name),
             };
             let status = response.status().as_u16();
             fetched.entry.status = Some(status);

@@ -23,6 +23,7 @@ pub(crate) mod client;
 #[cfg(feature = "net")]
 mod command;
 mod dir;
+pub(crate) mod files;
 pub(crate) mod guard;
 #[cfg(feature = "net")]
 mod http;
@@ -50,7 +51,9 @@ pub use archive::{
 pub use client::{GuardError, GuardedResolver};
 #[cfg(feature = "net")]
 pub use command::{FetchTarget, fetch_targets, write_target};
-pub use dir::{DatedName, DirError, RobotsDir, Saved, parse_stamp, stamp};
+pub use dir::{
+    DatedName, DirError, NameProblem, RobotsDir, Saved, SavedBody, StampProblem, parse_stamp, stamp,
+};
 pub use guard::{GuardRefusal, address_allowed};
 pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
 pub use source::{Missing, OriginHistory, RobotsSource, Snapshot, Version};
@@ -62,6 +65,16 @@ pub use store::RobotsStore;
 /// The most of a robots.txt body that is read and kept: 500 KiB (RFC 9309 §2.5: at least
 /// 500 kibibytes must be parsed; Google parses exactly this much).
 pub const MAX_ROBOTS_BYTES: usize = 512_000;
+
+/// The SHA-256 of a robots.txt body: versions with the same digest say the same thing, so
+/// they share one copy and one compiled form.
+pub type BodyDigest = [u8; 32];
+
+/// The [`BodyDigest`] of a body.
+pub fn body_digest(body: &[u8]) -> BodyDigest {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(body).into()
+}
 
 /// Redirects followed before giving up: 5, as Google does (RFC 9309 §2.3.1.2 asks for at
 /// least five). The sixth makes the file unavailable (allow-all).
@@ -303,6 +316,11 @@ pub struct RobotsEntry {
     /// Why, for unreachable and not-fetched entries (and a note for a stale cached copy).
     /// Sanitised: no control characters.
     pub reason: Option<String>,
+    /// A saved file (`--robots-dir`) whose body is read only when a version is judged by it;
+    /// `body` is then `None`, and `bytes` and `truncated` come from the file's size. Not
+    /// serialised: a [`Snapshot`] holds its bodies.
+    #[serde(skip)]
+    pub saved: Option<Arc<SavedBody>>,
 }
 
 impl RobotsEntry {
@@ -323,6 +341,7 @@ impl RobotsEntry {
             bytes: 0,
             fetched_at: unix_now(),
             reason: reason.map(|r| text::terminal_cut(&r, 500).into_owned()),
+            saved: None,
         }
     }
 
@@ -336,9 +355,19 @@ impl RobotsEntry {
         )
     }
 
-    /// The body as kept, or empty.
+    /// The body as kept, or empty (also for a saved file not read yet: see
+    /// [`RobotsEntry::saved`]).
     pub fn body_bytes(&self) -> &[u8] {
         self.body.as_deref().unwrap_or(&[])
+    }
+
+    /// The size of the body, kept or saved; `None` when there is none.
+    pub fn body_len(&self) -> Option<u64> {
+        match (&self.body, &self.saved) {
+            (Some(body), _) => Some(body.len() as u64),
+            (None, Some(_)) => Some(self.bytes),
+            (None, None) => None,
+        }
     }
 }
 

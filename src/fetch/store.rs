@@ -54,8 +54,14 @@ impl Drop for Permit<'_> {
 /// One origin's place in the store.
 #[derive(Default)]
 struct Slot {
+    /// The answer without the network (saved files, a fresh cache entry, a refusal), sought
+    /// once: callers that come while it is sought wait for it (so none of them notes the
+    /// origin for a fetch it does not need).
+    local: OnceLock<Option<Arc<OriginHistory>>>,
     /// The answer the store gives, set once.
     history: OnceLock<Arc<OriginHistory>>,
+    /// The latest version with its body read, for [`RobotsStore::get`].
+    loaded: OnceLock<Arc<RobotsEntry>>,
     /// What a network fetch came to (written by a fetch thread, read by `settle`).
     fetched: Mutex<Option<OriginHistory>>,
 }
@@ -146,14 +152,15 @@ impl RobotsStore {
     /// The robots.txt outcome for an origin, obtained once per run (fetched on this call if
     /// it must be; concurrent callers for the same origin share one fetch). For the `fetch`
     /// command and tests; the audit uses [`RobotsSource::lookup`] and
-    /// [`RobotsSource::settle`].
+    /// [`RobotsSource::settle`]. A saved file's body is read for it.
     pub fn get(&self, origin: &Origin) -> Arc<RobotsEntry> {
         if let Some(h) = self.lookup(origin) {
-            return Arc::clone(h.current());
+            let slot = self.slot(origin);
+            return Arc::clone(slot.loaded.get_or_init(|| dir::loaded(h.current())));
         }
         self.settle(&[(origin.clone(), 0)]);
         // Another caller may be fetching it: its settle sets the answer.
-        Arc::clone(self.slot(origin).0.history.wait().current())
+        Arc::clone(self.slot(origin).history.wait().current())
     }
 
     /// All entries obtained so far (the current version of each history), sorted by origin.
@@ -164,16 +171,11 @@ impl RobotsStore {
             .collect()
     }
 
-    fn slot(&self, origin: &Origin) -> (Arc<Slot>, bool) {
+    fn slot(&self, origin: &Origin) -> Arc<Slot> {
         if let Some(slot) = self.inner.slots.get(origin) {
-            return (Arc::clone(&slot), false);
+            return Arc::clone(&slot);
         }
-        let mut created = false;
-        let slot = Arc::clone(&self.inner.slots.entry(origin.clone()).or_insert_with(|| {
-            created = true;
-            Arc::new(Slot::default())
-        }));
-        (slot, created)
+        Arc::clone(&self.inner.slots.entry(origin.clone()).or_default())
     }
 }
 
@@ -199,9 +201,23 @@ impl Inner {
             ));
         }
         let (cache, pin) = self.cache_for(origin)?;
-        let cached = cache.load(origin, &pin)?;
+        let cached = match cache.load(origin, &pin) {
+            Ok(cached) => cached?,
+            Err(warning) => {
+                self.warn(warning);
+                return None;
+            }
+        };
         cached.fresh(unix_now())?;
         cached.history(Obtained::Cache)
+    }
+
+    /// Adds a warning for the caller to show, once.
+    fn warn(&self, warning: String) {
+        let mut warnings = lock(&self.warnings);
+        if !warnings.contains(&warning) {
+            warnings.push(warning);
+        }
     }
 
     /// The cache, and the addresses `--resolve` pins the origin to (empty when none): a
@@ -263,27 +279,28 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl RobotsSource for RobotsStore {
     fn lookup(&self, origin: &Origin) -> Option<Arc<OriginHistory>> {
-        let (slot, created) = self.slot(origin);
+        let slot = self.slot(origin);
         if let Some(h) = slot.history.get() {
             return Some(Arc::clone(h));
         }
-        if created {
-            match self.inner.without_network(origin) {
-                Some(history) => {
-                    let h = Arc::new(history);
-                    return Some(Arc::clone(slot.history.get_or_init(|| h)));
-                }
-                None => lock(&self.inner.noted).push(origin.clone()),
+        let local = slot.local.get_or_init(|| {
+            let local = self.inner.without_network(origin).map(Arc::new);
+            if local.is_none() {
+                lock(&self.inner.noted).push(origin.clone());
             }
+            local
+        });
+        match local {
+            Some(h) => Some(Arc::clone(slot.history.get_or_init(|| Arc::clone(h)))),
+            None => slot.history.get().cloned(),
         }
-        slot.history.get().cloned()
     }
 
     fn settle(&self, demand: &[(Origin, u64)]) {
         let inner = &self.inner;
         let pending: Vec<Origin> = std::mem::take(&mut *lock(&inner.noted))
             .into_iter()
-            .filter(|o| self.slot(o).0.history.get().is_none())
+            .filter(|o| self.slot(o).history.get().is_none())
             .collect();
         if pending.is_empty() {
             return;
@@ -317,7 +334,6 @@ impl RobotsSource for RobotsStore {
             );
             let _ = self
                 .slot(origin)
-                .0
                 .history
                 .set(Arc::new(OriginHistory::single(Arc::new(entry))));
         }
@@ -368,7 +384,7 @@ impl RobotsSource for RobotsStore {
         drop(done);
         let budget = inner.opts.budget.as_secs_f64();
         for origin in &chosen {
-            let slot = self.slot(origin).0;
+            let slot = self.slot(origin);
             let history = lock(&slot.fetched).take().unwrap_or_else(|| {
                 OriginHistory::single(Arc::new(RobotsEntry::not_fetched(
                     origin.robots_url(),

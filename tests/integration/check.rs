@@ -466,7 +466,7 @@ fn check_says_why_no_rule_decided() {
 
 #[test]
 fn check_prints_the_preferences_in_force() {
-    // Issue #27, cli-contract "AI usage preferences": after the verdict fields, the usage
+    // Issue #27, docs/preferences.md: after the verdict fields, the usage
     // preferences in force for the URL and crawler, with the deciding line. The worked
     // example of docs/preferences.md.
     let robots =

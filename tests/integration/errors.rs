@@ -131,6 +131,12 @@ fn a_file_that_is_not_a_log_stops_the_run_and_keeps_the_old_report() {
         err.contains("notes.txt") && err.contains("not a vhost_combined log"),
         "{err}"
     );
+    // The format was chosen: the hint does not ask to choose it.
+    assert!(
+        err.contains("is it in another format? Name that one with --format, or leave --format out to detect it")
+            && !err.contains("choose the format"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
     let debris: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

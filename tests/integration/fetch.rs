@@ -487,3 +487,100 @@ fn over_max_origins_the_busiest_are_fetched_whatever_the_thread_count() {
         assert!(v == v1 && h == h1, "--threads {threads}");
     }
 }
+
+/// A server whose every answer is a new robots.txt (`Disallow: /n<N>`, never fresh), sent to
+/// `batch` requests at once: they wait for each other, so the runs that sent them store their
+/// fetches in the same instant.
+fn changing_server(batch: usize) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+    let port = listener.local_addr().unwrap().port();
+    let state = Arc::new((Mutex::new((0usize, 0usize)), std::sync::Condvar::new()));
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            let state = Arc::clone(&state);
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(&stream);
+                loop {
+                    let mut h = String::new();
+                    match reader.read_line(&mut h) {
+                        Ok(0) | Err(_) => return,
+                        Ok(_) if h == "\r\n" => break,
+                        Ok(_) => {}
+                    }
+                }
+                let (lock, arrived) = &*state;
+                let mut counts = lock.lock().unwrap();
+                counts.0 += 1;
+                let n = counts.0;
+                arrived.notify_all();
+                let batch_end = n.div_ceil(batch) * batch;
+                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+                while counts.0 < batch_end && std::time::Instant::now() < deadline {
+                    counts = arrived
+                        .wait_timeout(counts, std::time::Duration::from_millis(50))
+                        .unwrap()
+                        .0;
+                }
+                drop(counts);
+                let body = format!("User-agent: *\nDisallow: /n{n}\n");
+                let mut out = &stream;
+                let _ = out.write_all(
+                    format!(
+                        "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n{body}",
+                        body.len()
+                    )
+                    .as_bytes(),
+                );
+            });
+        }
+    });
+    port
+}
+
+#[test]
+fn runs_sharing_a_cache_lose_none_of_each_others_versions() {
+    let port = changing_server(3);
+    let cache = tempfile::tempdir().unwrap();
+    let origin = format!("http://site.test:{port}");
+    let resolve = format!("site.test:{port}:127.0.0.1");
+    let rounds = 4;
+    for _ in 0..rounds {
+        let runs: Vec<crate::support::Bounded> = (0..3)
+            .map(|_| {
+                crate::support::Bounded::start(
+                    &[
+                        "fetch",
+                        origin.as_str(),
+                        "--resolve",
+                        resolve.as_str(),
+                        "--cache-dir",
+                        cache.path().to_str().unwrap(),
+                        "--timeout",
+                        "20",
+                    ],
+                    60,
+                    1024,
+                )
+            })
+            .collect();
+        for run in runs {
+            let o = run.wait();
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        }
+    }
+    // One cache file for the origin, holding every fetch as a version of its own.
+    let files: Vec<PathBuf> = std::fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "robots"))
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let text = String::from_utf8_lossy(&std::fs::read(&files[0]).unwrap()).into_owned();
+    let mut kept: Vec<usize> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Disallow: /n")?.parse().ok())
+        .collect();
+    kept.sort_unstable();
+    assert_eq!(kept, (1..=3 * rounds).collect::<Vec<_>>(), "{text}");
+}

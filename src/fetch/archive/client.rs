@@ -1,9 +1,11 @@
 //! Talking to the archive: one guarded HTTP client, one request at a time, at most `rate`
 //! requests per second, `429`/`503` answered by waiting as `Retry-After` says (bounded), bodies
-//! read up to a cap. The same address guard as every other fetch of the tool: names resolve
-//! through [`GuardedResolver`], IP-literal hosts pass [`address_allowed`] unless `--resolve`
-//! names that very address, no proxy, redirects followed here (never by reqwest) and only to
-//! the archive's own host.
+//! read up to a cap, each request (its redirects and its body included) within `--timeout`
+//! however slowly the archive sends. The same address guard as every other fetch of the tool:
+//! names resolve through [`GuardedResolver`], IP-literal hosts pass [`address_allowed`] unless
+//! `--resolve` names that very address, no proxy, redirects followed here (never by reqwest)
+//! and only to the archive's own origin (scheme, host and port). URLs in errors are cut (a
+//! resumption key or a capture's URL comes from the archive and can be a megabyte).
 
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
@@ -13,7 +15,9 @@ use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 
-use super::super::client::{ClientSettings, GuardError, guarded_client, vouched_literals};
+use super::super::client::{
+    ClientSettings, Deadline, GuardError, guarded_client, vouched_literals,
+};
 use super::super::guard::address_allowed;
 use super::super::{MAX_REDIRECTS, Origin, Scheme, error_chain};
 use super::ArchiveOptions;
@@ -25,6 +29,13 @@ const MAX_RETRIES: u32 = 3;
 const DEFAULT_BACKOFF: Duration = Duration::from_secs(5);
 /// Bytes of an error answer kept to quote it.
 const ERROR_SNIPPET: u64 = 4096;
+/// Characters of a URL shown in a message.
+pub(crate) const URL_SHOWN: usize = 300;
+
+/// A URL for a message: made safe to print and cut to [`URL_SHOWN`] characters.
+pub(crate) fn shown(url: &str) -> String {
+    text::terminal_cut(url, URL_SHOWN).into_owned()
+}
 
 /// What the archive answered.
 #[derive(Debug)]
@@ -164,8 +175,8 @@ pub(crate) struct ArchiveClient {
     /// `--resolve` entries for IP-literal hosts: they vouch for that very address.
     vouched: Vec<(IpAddr, u16)>,
     allow_private: bool,
-    /// The archive's host: redirects may not leave it.
-    host: String,
+    /// The archive's origin: redirects may not leave it.
+    origin: Option<Origin>,
     timeout: Duration,
     interval: Duration,
     max_wait: Duration,
@@ -184,7 +195,8 @@ impl ArchiveClient {
             allow_private: opts.allow_private,
         };
         let builder = || guarded_client(&settings);
-        let host = url_origin(base).map_or_else(String::new, |o| o.host);
+        let origin = url_origin(base);
+        let host = origin.as_ref().map_or_else(String::new, |o| o.host.clone());
         let port = base.port_or_known_default().unwrap_or(0);
         let vouched = vouched_literals(&opts.resolve);
         let addrs: Vec<SocketAddr> = opts
@@ -211,7 +223,7 @@ impl ArchiveClient {
             pinned,
             vouched,
             allow_private: opts.allow_private,
-            host,
+            origin,
             timeout: opts.timeout,
             interval: Duration::from_secs_f64(1.0 / rate),
             max_wait: opts.max_retry_wait,
@@ -224,17 +236,24 @@ impl ArchiveClient {
     /// `follow`, and reads at most `cap` bytes of a 2xx body (decoded, if the archive sent it
     /// gzip- or deflate-encoded); of any other answer, the first few KiB, to quote.
     pub(crate) fn get(&mut self, url: Url, cap: u64, follow: bool) -> Result<Answer, RequestError> {
-        let asked = url.to_string();
+        let asked = shown(url.as_str());
         let mut url = url;
         let mut hops = 0;
         let mut retries = 0;
+        // The limit on one request, its redirects and body included; a wait that 429/503 asks
+        // for is not part of it (it is bounded by itself), so it starts again after one.
+        let mut deadline = None;
         loop {
             let client = self.client_for(&url, &asked)?;
             self.pace();
             self.requests += 1;
-            let response = client
-                .get(url.clone())
-                .send()
+            let limit = *deadline.get_or_insert_with(|| Deadline::after(self.timeout));
+            let response = limit
+                .send(client.get(url.clone()))
+                .ok_or_else(|| RequestError::Timeout {
+                    url: asked.clone(),
+                    secs: self.timeout.as_secs(),
+                })?
                 .map_err(|e| self.classify(&e, &asked))?;
             let status = response.status().as_u16();
             if matches!(status, 429 | 503) {
@@ -262,6 +281,8 @@ impl ArchiveClient {
                     .min(self.max_wait);
                 std::thread::sleep(wait);
                 retries += 1;
+                // Asked again, with a limit of its own.
+                deadline = None;
                 continue;
             }
             if (300..400).contains(&status) {
@@ -270,10 +291,10 @@ impl ArchiveClient {
                     .get(reqwest::header::LOCATION)
                     .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned());
                 if let Some(to) = to {
-                    let shown = text::terminal_cut(&to, 200).into_owned();
+                    let to_shown = shown(&to);
                     let redirect = |reason| RequestError::Redirect {
                         url: asked.clone(),
-                        to: shown.clone(),
+                        to: to_shown.clone(),
                         reason,
                     };
                     if !follow {
@@ -283,9 +304,11 @@ impl ArchiveClient {
                     if !matches!(next.scheme(), "http" | "https") {
                         return Err(redirect("not http or https"));
                     }
-                    if url_origin(&next).map(|o| o.host) != Some(self.host.clone()) {
+                    // The same scheme, host and port: another port of the archive's host is
+                    // another server (RFC 6454), which --archive did not name.
+                    if self.origin.is_none() || url_origin(&next) != self.origin {
                         return Err(redirect(
-                            "another host than the archive's (name that one with --archive)",
+                            "another origin (scheme, host or port) than the archive's (name that one with --archive)",
                         ));
                     }
                     hops += 1;

@@ -8,9 +8,11 @@
 
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use super::super::files::{self, Links};
 use super::super::{DatedName, DirError, MAX_ROBOTS_BYTES, RobotsDir};
 
 /// The import's scratch folders inside `--save`: `.robots-audit-import-XXXXXX`.
@@ -26,6 +28,9 @@ pub(crate) struct Entry {
     pub(crate) name: String,
     /// Its version, when the name is one.
     pub(crate) dated: Option<DatedName>,
+    /// What it is when it is not a regular file (through symbolic links, as the audit reads
+    /// it): `a FIFO`, `a directory`.
+    pub(crate) not_regular: Option<&'static str>,
 }
 
 /// The entries of a host folder; none if it does not exist.
@@ -37,12 +42,19 @@ pub(crate) fn entries(host_dir: &Path) -> io::Result<Vec<Entry>> {
     };
     let mut entries = Vec::new();
     for entry in listing {
-        let name = entry?.file_name().to_string_lossy().into_owned();
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') {
             continue;
         }
+        let not_regular = match fs::metadata(entry.path()) {
+            Ok(meta) => (!meta.is_file()).then(|| files::kind_of(&meta)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Some("a dangling symbolic link"),
+            Err(e) => return Err(e),
+        };
         entries.push(Entry {
             dated: DatedName::parse(&name),
+            not_regular,
             name,
         });
     }
@@ -113,7 +125,27 @@ fn relocate(err: DirError, staged: &Path, real: &Path) -> DirError {
             path: map(path),
             source,
         },
-        DirError::Name { path } => DirError::Name { path: map(path) },
+        DirError::Name { path, problem } => DirError::Name {
+            path: map(path),
+            problem,
+        },
+        DirError::NotRegular { path, kind } => DirError::NotRegular {
+            path: map(path),
+            kind,
+        },
+        DirError::Host { path, reason } => DirError::Host {
+            path: map(path),
+            reason,
+        },
+        DirError::SameOrigin {
+            first,
+            second,
+            origin,
+        } => DirError::SameOrigin {
+            first: map(first),
+            second: map(second),
+            origin,
+        },
         DirError::Mixed { path } => DirError::Mixed { path: map(path) },
         DirError::Overlap { first, second } => DirError::Overlap {
             first: map(first),
@@ -150,20 +182,20 @@ pub(crate) struct Lock {
 }
 
 pub(crate) fn lock(save: &Path) -> io::Result<Lock> {
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(save.join(LOCK_NAME))?;
-    rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)?;
+    let path = save.join(LOCK_NAME);
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let file = files::open_lock(&path).map_err(named)?;
+    rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
+        .map_err(|e| named(e.into()))?;
     Ok(Lock { _file: file })
 }
 
-/// A saved body as the audit reads it: at most [`MAX_ROBOTS_BYTES`].
+/// A saved body as an import writes it: at most [`MAX_ROBOTS_BYTES`] and one byte more (a
+/// FIFO or a device in its place is refused, never waited on).
 pub(crate) fn read_saved(path: &Path) -> io::Result<Vec<u8>> {
     let mut body = Vec::new();
-    File::open(path)?
-        .take(MAX_ROBOTS_BYTES as u64)
+    files::open_regular(path, Links::Follow)?
+        .take(MAX_ROBOTS_BYTES as u64 + 1)
         .read_to_end(&mut body)?;
     Ok(body)
 }
@@ -216,9 +248,12 @@ pub(crate) fn write_all(
 }
 
 fn write_one(host_dir: &Path, path: &Path, content: &Content) -> io::Result<()> {
+    // 0666 less the umask, as any file the user makes (and as the reports are), not the
+    // 0600 of a temporary file.
     let mut tmp = tempfile::Builder::new()
         .prefix(".robots-audit-")
         .suffix(".tmp")
+        .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(host_dir)?;
     match content {
         Content::Bytes(bytes) => tmp.write_all(bytes)?,
