@@ -85,6 +85,10 @@ def identify(user_agent: _Text) -> Optional[Crawler]:
 
 # ---- what the Spark job calls (robots_audit.spark) ---------------------------------------
 
+def terminal(text: str) -> str:
+    """Text for a terminal, as the CLI prints it: control, invisible and invalid characters
+    as escapes (``\\x1b``, ``\\u{202e}``)."""
+
 class Partial:
     """A partial audit result; merges with any other in any order."""
 
