@@ -38,13 +38,18 @@ class RobotsTxt:
         ``dialect`` fixes the rules for every question; by default each crawler's own apply
         (yandex for Yandex robots, google otherwise). ``ValueError`` for an unknown dialect,
         ``TypeError`` for a body that is not str or bytes."""
-    def can_fetch(self, url: _Text, user_agent: _Text) -> bool:
+    def can_fetch(self, url: _Text, user_agent: _Text, dialect: Optional[str] = None) -> bool:
         """Whether ``user_agent`` (a product token such as ``Googlebot``, or a full
-        User-Agent header) may fetch ``url`` (a full URL, or a path with its query)."""
+        User-Agent header) may fetch ``url`` (a full URL, or a path with its query).
+        ``dialect`` (``google``, ``yandex``, ``yandex-legacy``) overrides the one chosen at
+        parse time or the crawler's own, as ``robots-audit check --dialect``; ``ValueError``
+        for an unknown one."""
     def decide(self, url: _Text, user_agent: _Text, dialect: Optional[str] = None) -> Decision:
-        """The verdict with the group, rule and line that decided it."""
-    def crawl_delay(self, user_agent: _Text) -> Optional[float]:
-        """The Crawl-delay of the group that applies, in seconds, or None."""
+        """The verdict with the group, rule and line that decided it; ``dialect`` as in
+        :meth:`can_fetch`."""
+    def crawl_delay(self, user_agent: _Text, dialect: Optional[str] = None) -> Optional[float]:
+        """The Crawl-delay of the group that applies, in seconds, or None; ``dialect`` as in
+        :meth:`can_fetch`."""
     @property
     def sitemaps(self) -> List[str]:
         """The ``Sitemap:`` URLs, in file order."""
@@ -79,6 +84,10 @@ def identify(user_agent: _Text) -> Optional[Crawler]:
     """The registry's crawler for a User-Agent header, or None."""
 
 # ---- what the Spark job calls (robots_audit.spark) ---------------------------------------
+
+def terminal(text: str) -> str:
+    """Text for a terminal, as the CLI prints it: control, invisible and invalid characters
+    as escapes (``\\x1b``, ``\\u{202e}``)."""
 
 class Partial:
     """A partial audit result; merges with any other in any order."""

@@ -18,7 +18,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use robots_audit::crawlers::{self, Crawler as RegistryCrawler, Identity, Registry};
 use robots_audit::fetch::MAX_ROBOTS_BYTES;
-use robots_audit::robots::{self, Agent, Dialect, GroupId, normalize_target};
+use robots_audit::robots::{self, Agent, Dialect, GroupId, Verdict, normalize_target};
 
 /// The built-in crawler registry, built on first use.
 static REGISTRY: LazyLock<Registry> = LazyLock::new(Registry::builtin);
@@ -164,8 +164,9 @@ fn by_header(header: &[u8]) -> (Vec<String>, bool, Dialect) {
 
 /// A robots.txt file, parsed once.
 ///
-/// `RobotsTxt.parse(body, dialect=None)`; then `can_fetch(url, user_agent)`,
-/// `crawl_delay(user_agent)`, `sitemaps` and `decide(url, user_agent, dialect=None)`.
+/// `RobotsTxt.parse(body, dialect=None)`; then `can_fetch(url, user_agent, dialect=None)`,
+/// `crawl_delay(user_agent, dialect=None)`, `sitemaps` and `decide(url, user_agent,
+/// dialect=None)`.
 /// `user_agent` is a product token (`"Googlebot"`) or a full User-Agent header. Safe to share
 /// between threads.
 #[pyclass(frozen, module = "robots_audit")]
@@ -230,6 +231,24 @@ impl RobotsTxt {
         let robots = self.parsed(dialect.or(self.dialect).unwrap_or(asker.dialect));
         Ok((robots, asker.group(robots)))
     }
+
+    /// The verdict for `url` (a full URL or a path with its query), with the parse and group
+    /// it came from; `dialect` is a name, as the methods take it.
+    fn verdict(
+        &self,
+        url: &Bound<'_, PyAny>,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<(&robots::RobotsTxt, Option<GroupId>, Verdict)> {
+        let dialect = dialect_arg(dialect)?;
+        let url = text_arg(url, "url")?;
+        let (robots, group) = self.view(user_agent, dialect)?;
+        let verdict = PATH.with_borrow_mut(|path| {
+            normalize_target(&url, path);
+            robots.check(group, path)
+        });
+        Ok((robots, group, verdict))
+    }
 }
 
 #[pymethods]
@@ -262,14 +281,16 @@ impl RobotsTxt {
         Ok(robots)
     }
 
-    /// Whether `user_agent` may fetch `url` (a full URL or a path with its query).
-    fn can_fetch(&self, url: &Bound<'_, PyAny>, user_agent: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let url = text_arg(url, "url")?;
-        let (robots, group) = self.view(user_agent, None)?;
-        Ok(PATH.with_borrow_mut(|path| {
-            normalize_target(&url, path);
-            robots.check(group, path).allowed
-        }))
+    /// Whether `user_agent` may fetch `url` (a full URL or a path with its query). `dialect`
+    /// overrides the one chosen at parse time or the crawler's own, as `decide` does.
+    #[pyo3(signature = (url, user_agent, dialect = None))]
+    fn can_fetch(
+        &self,
+        url: &Bound<'_, PyAny>,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<bool> {
+        Ok(self.verdict(url, user_agent, dialect)?.2.allowed)
     }
 
     /// The verdict for `url` with what decided it: the group that applied, the rule and its
@@ -282,13 +303,7 @@ impl RobotsTxt {
         user_agent: &Bound<'_, PyAny>,
         dialect: Option<&str>,
     ) -> PyResult<Decision> {
-        let dialect = dialect_arg(dialect)?;
-        let url = text_arg(url, "url")?;
-        let (robots, group) = self.view(user_agent, dialect)?;
-        let verdict = PATH.with_borrow_mut(|path| {
-            normalize_target(&url, path);
-            robots.check(group, path)
-        });
+        let (robots, group, verdict) = self.verdict(url, user_agent, dialect)?;
         let rule = verdict.rule.map(|id| robots.rule(id));
         Ok(Decision {
             allowed: verdict.allowed,
@@ -300,9 +315,15 @@ impl RobotsTxt {
     }
 
     /// The `Crawl-delay` of the group that applies to `user_agent`, in seconds; None when
-    /// that group has none (or no group applies).
-    fn crawl_delay(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        let (robots, group) = self.view(user_agent, None)?;
+    /// that group has none (or no group applies). `dialect` as in `decide`.
+    #[pyo3(signature = (user_agent, dialect = None))]
+    fn crawl_delay(
+        &self,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<Option<f64>> {
+        let dialect = dialect_arg(dialect)?;
+        let (robots, group) = self.view(user_agent, dialect)?;
         Ok(group
             .and_then(|g| robots.group(g).crawl_delay)
             .map(|d| d.millis as f64 / 1000.0))

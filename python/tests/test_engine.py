@@ -171,6 +171,27 @@ def test_dialect_choice() -> None:
         robots.decide("/", "FooBot", dialect="bing")
 
 
+def test_every_question_takes_a_dialect() -> None:
+    """`can_fetch` and `crawl_delay` choose the rules as `decide` does (the README says
+    `dialect=` applies to every question)."""
+    body = "User-agent: *\nDisallow: /1/private/\nAllow: /*/private/\nCrawl-delay: 3\n"
+    robots = RobotsTxt.parse(body)
+    assert robots.can_fetch("/1/private/", "FooBot")
+    assert not robots.can_fetch("/1/private/", "FooBot", dialect="yandex")
+    assert not robots.can_fetch("/1/private/", "FooBot", "yandex-legacy")
+    assert not robots.can_fetch("/1/private/", YANDEXBOT)
+    assert robots.can_fetch("/1/private/", YANDEXBOT, dialect="google")
+    fixed = RobotsTxt.parse(body, dialect="yandex")
+    assert fixed.can_fetch("/1/private/", "FooBot", dialect="google")
+    assert robots.crawl_delay("FooBot", dialect="yandex") == 3.0
+    for ask in (
+        lambda: robots.can_fetch("/", "FooBot", dialect="bing"),
+        lambda: robots.crawl_delay("FooBot", dialect="bing"),
+    ):
+        with pytest.raises(ValueError, match="unknown robots.txt dialect"):
+            ask()
+
+
 def test_crawl_delay_and_sitemaps() -> None:
     robots = RobotsTxt.parse(
         "Sitemap: https://example.com/a.xml\nUser-agent: bingbot\nCrawl-delay: 2.5\nDisallow:\n\n"

@@ -223,6 +223,12 @@ def test_missing_input_and_report_over_an_input(spark: object, workdir: Path, ca
     twice = logs[0].replace("/part0", "/./part0")
     assert run_job(spark, [logs[0], twice, *rd]) == 2
     assert "are the same file" in job_errors(capsys)[0]
+    # Spark's messages quote names, which may hold what a terminal obeys: printed escaped.
+    hostile = str(workdir / "missing\x1b]0;pwned\x07\u202e.gz")
+    assert run_job(spark, [hostile, *rd]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "\u202e" not in err, repr(err)
+    assert "missing\\x1b]0;pwned\\x07\\u{202e}.gz" in err, err
 
 
 def test_folders_and_globs_name_files_by_path(spark: object, cli: Path, workdir: Path) -> None:
@@ -239,3 +245,56 @@ def test_folders_and_globs_name_files_by_path(spark: object, cli: Path, workdir:
     rows = (workdir / "dir-in.csv").read_text().splitlines()[1:]
     names = [r.split(",", 1)[0] for r in rows]
     assert names == [f"file:{p}" for p in logs]
+
+
+def run_module(args: List[str], cwd: Path) -> subprocess.CompletedProcess:
+    """`python -m robots_audit.spark` in a process of its own: its own session and JVM."""
+    env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
+    cmd = [sys.executable, "-m", "robots_audit.spark", "--master", "local[1]", *args]
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_a_missing_input_is_one_line_unless_verbose(workdir: Path) -> None:
+    """Standard error carries the job's own messages only: Spark logs nothing from the JVM's
+    start on, and a missing input is one line; -v/--verbose adds Spark's log and traces."""
+    args = ["missing.log.gz", "--robots-dir", "robots-dir", "--out", "x.csv"]
+    done = run_module(args, workdir)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("robots-audit: error: missing.log.gz: ") and "does not exist" in lines[0]
+    verbose = run_module([*args, "-v"], workdir)
+    assert verbose.returncode == 2
+    assert lines[0] in verbose.stderr.splitlines()
+    assert "Traceback (most recent call last):" in verbose.stderr
+    assert "    at org.apache.spark." in verbose.stderr  # the JVM's trace (tabs as spaces)
+    assert not (workdir / "x.csv").exists()
+
+
+def sparse_file(path: Path, size: int) -> None:
+    with open(path, "wb") as f:
+        f.truncate(size)
+
+
+def test_a_failed_spark_job_is_one_line_unless_verbose(
+    spark: object, workdir: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """A failure inside Spark (here: a file over the 2 GiB that Spark's binaryFile reads)
+    is one line naming the cause, and a note that -v shows the rest."""
+    logs = split_gzip(TESTDATA / "access.log", workdir, 2, absolute=False)
+    sparse_file(workdir / "big.log", 2**31)
+    args = [*logs, "big.log", "--robots-dir", "robots-dir", "--out", "x.csv"]
+    done = run_module(args, workdir)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2 and all(l.startswith("robots-audit: ") for l in lines), done.stderr
+    assert lines[0].startswith("robots-audit: error: the Spark job failed: ")
+    assert "big.log" in lines[0] and "2147483648" in lines[0], lines[0]
+    assert lines[1] == "robots-audit: note: -v/--verbose shows Spark's log and the whole trace"
+    assert not (workdir / "x.csv").exists()
+    # With -v, the whole trace (in this process: the session is the tests' own).
+    w = str(workdir)
+    capsys.readouterr()
+    assert run_job(spark, [*(f"{w}/{l}" for l in logs), f"{w}/big.log", "--robots-dir", f"{w}/robots-dir", "-v"]) == 2
+    err = capsys.readouterr().err
+    assert "robots-audit: error: the Spark job failed: " in err and "    at org.apache.spark." in err, err[-3000:]

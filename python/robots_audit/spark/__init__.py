@@ -24,10 +24,13 @@ Connect and on Databricks shared and serverless compute.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import os
+import re
 import sys
+import traceback
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import unquote, urlsplit
 
@@ -111,6 +114,13 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--fail-on-violations", action="store_true")
     a.add_argument("--no-neutralize", action="store_true")
     a.add_argument("-q", "--quiet", action="store_true")
+    a.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="Spark's own log on standard error, and the whole trace of a Spark failure "
+        "(by default a session this command starts logs nothing, and a failure is one line)",
+    )
     return p
 
 
@@ -128,18 +138,44 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
 
 
 class JobError(Exception):
-    """An error to report as the CLI would (``robots-audit: error: ...``, exit status 2)."""
+    """An error to report as the CLI would (``robots-audit: error: ...``, exit status 2);
+    ``cause`` is Spark's exception, whose trace -v/--verbose adds."""
+
+    def __init__(self, message: str, cause: Optional[BaseException] = None):
+        super().__init__(message)
+        self.cause = cause
 
 
 def _say(lines: Sequence[str]) -> None:
+    """Lines on standard error, as the CLI prints them: escaped for a terminal (tabs, which
+    Java's traces indent with, as spaces)."""
+    from robots_audit._native import terminal
+
     for line in lines:
-        print(line, file=sys.stderr)
+        print(terminal(line.replace("\t", "    ")), file=sys.stderr)
     sys.stderr.flush()
 
 
-def _error(message: str) -> None:
+def _error(message: str, detail: Optional[str] = None) -> None:
     first, *rest = str(message).rstrip().splitlines() or [""]
     _say([f"robots-audit: error: {first}", *rest])
+    if detail:
+        _say(detail.rstrip().splitlines())
+
+
+def _spark_error(message: str, e: BaseException, verbose: bool) -> None:
+    """A failure of Spark itself: one message without traces, and a note that -v shows
+    them; with -v, the whole trace (Python's, and the JVM's)."""
+    if verbose:
+        _error(message, _trace(e))
+    else:
+        _error(message)
+        _say(["robots-audit: note: -v/--verbose shows Spark's log and the whole trace"])
+
+
+# Spark's log4j2 settings for a session this command starts, without -v: nothing on the
+# console (a file of the package, so that it applies from the JVM's first line on).
+_QUIET_LOG4J = os.path.join(os.path.dirname(os.path.abspath(__file__)), "log4j2-quiet.properties")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -153,9 +189,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         from pyspark.sql import SparkSession
     except ImportError:
-        _error("pyspark is not installed (pip install 'pyspark>=3.5' pyarrow)")
+        _error('pyspark is not installed: pip install "./python[spark]" (the package with its spark extra)')
         return 2
     builder = SparkSession.builder.appName("robots-audit")
+    own_jvm = False
     if args.remote:
         builder = builder.remote(args.remote)
     elif os.environ.get("PYSPARK_GATEWAY_PORT"):
@@ -167,21 +204,52 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             builder = builder.master(args.master)
         # Our own session: standard error is for the job's messages, not a progress bar.
         builder = builder.config("spark.ui.showConsoleProgress", "false")
-    spark = builder.getOrCreate()
+        own_jvm = True
+    try:
+        with _quiet_jvm(own_jvm and not args.verbose):
+            spark = builder.getOrCreate()
+    except Exception as e:  # no JVM, no Java, a master that cannot be reached
+        _spark_error(f"Spark did not start: {_spark_failure(e)}", e, args.verbose)
+        return 2
     try:
         return run(spark, args)
     finally:
         spark.stop()
 
 
+@contextlib.contextmanager
+def _quiet_jvm(quiet: bool) -> Iterator[None]:
+    """While a session this command starts is made: its driver JVM logs nothing on the
+    console, when `quiet`. ``SPARK_SUBMIT_OPTS`` reaches the JVM that PySpark launches and
+    adds to the user's own Java options rather than replacing them (spark-submit's and Spark
+    Connect's sessions keep the user's log settings)."""
+    if not quiet:
+        yield
+        return
+    before = os.environ.get("SPARK_SUBMIT_OPTS")
+    option = f'"-Dlog4j2.configurationFile={_QUIET_LOG4J}"'
+    os.environ["SPARK_SUBMIT_OPTS"] = f"{before} {option}" if before else option
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SPARK_SUBMIT_OPTS"]
+        else:
+            os.environ["SPARK_SUBMIT_OPTS"] = before
+
+
 def run(spark: Any, args: argparse.Namespace) -> int:
     """The job on an existing session; gives the exit status."""
     from robots_audit._native import Driver, RobotsAuditError
 
+    verbose = getattr(args, "verbose", False)
     try:
         inputs = _Inputs.load(spark, args.logs)
         driver = Driver(_options(args), inputs.local_files())
-    except (JobError, RobotsAuditError) as e:
+    except JobError as e:
+        _error(str(e), _trace(e.cause) if verbose and e.cause else None)
+        return 2
+    except RobotsAuditError as e:
         _error(str(e))
         return 2
     _say(driver.take_messages())
@@ -194,10 +262,53 @@ def run(spark: Any, args: argparse.Namespace) -> int:
         return 2
     except Exception as e:  # the Spark job failed: Spark's message has the executor's trace
         _say(driver.take_messages())
-        _error(f"the Spark job failed: {e}")
+        _spark_error(f"the Spark job failed: {_spark_failure(e)}", e, verbose)
         return 2
     finally:
         restore()
+
+
+def _trace(e: BaseException) -> str:
+    """Everything Spark says of an error: the Python trace, with the JVM's when the
+    message does not carry it already (PySpark leaves it out by default)."""
+    text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+    jvm = getattr(e, "stackTrace", None)  # PySpark's CapturedException
+    if isinstance(jvm, str) and jvm.strip() and jvm.strip() not in text:
+        text += f"JVM stacktrace:\n{jvm}"
+    return text
+
+
+def _spark_failure(e: BaseException) -> str:
+    """What a Spark failure comes to, without traces: the innermost error's message (for a
+    task's Python error, the last exception of its traceback), its class without a package."""
+    text = str(e)
+    java = getattr(e, "java_exception", None)  # py4j's Py4JJavaError: the JVM's exception
+    if java is not None:
+        try:
+            for _ in range(32):
+                cause = java.getCause()
+                if cause is None:
+                    break
+                java = cause
+            text = java.toString()
+        except Exception:  # the JVM is gone: Python's own text of it
+            pass
+    lines = text.strip().splitlines()
+    if "Traceback (most recent call last):" in lines:
+        # A Python traceback: the frames are indented; the exception follows the last one.
+        start = len(lines) - lines[::-1].index("Traceback (most recent call last):")
+        lines = [l for l in lines[start:] if l and not l[0].isspace()]
+    message: List[str] = []
+    for line in lines:
+        if line.startswith(("\tat ", "\t...", "JVM stacktrace:", "Caused by:")) or not line.strip():
+            if message:
+                break
+            continue
+        message.append(line.strip())
+    if not message:
+        return type(e).__name__
+    message[0] = re.sub(r"^(?:[A-Za-z_][\w$]*\.)+(?=[A-Za-z_][\w$]*(?:Error|Exception)\b)", "", message[0])
+    return "\n".join(message)
 
 
 def _stages(driver: Any, inputs: "_Inputs") -> int:
@@ -241,7 +352,7 @@ class _Inputs:
                 # The listing Spark made for the read, on the driver (no job runs for it).
                 found = sorted(_hadoop_path(uri) for uri in df.inputFiles())
             except Exception as e:  # AnalysisException, or Spark Connect's own classes
-                raise JobError(f"{arg}: {_first_line(e)}") from None
+                raise JobError(f"{arg}: {_first_line(e)}", e) from None
             if not found:
                 raise JobError(f"{arg}: no files to read")
             single = len(found) == 1 and not _has_glob(arg) and _same_name(found[0], arg)
