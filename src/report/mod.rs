@@ -28,7 +28,7 @@ use crate::text;
 pub use html::{
     ActivityBin, Limits, Page, ViolationDigest, push_text, render, time_bin_ms, write_html,
 };
-pub use output::{Output, remove_temp_files_on_signal};
+pub use output::Output;
 pub use paths::{PathError, check_input, check_paths};
 
 /// Failure to write a report.
