@@ -290,7 +290,8 @@ impl Partial {
         })
     }
 
-    /// The compact, versioned byte form (the library's).
+    /// The compact, versioned byte form (the library's). Fails when a run the audit sorted
+    /// to a temporary file does not come back whole.
     fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let partial = self.get()?;
         let bytes = py
