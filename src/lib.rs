@@ -17,12 +17,14 @@
 
 pub mod audit;
 pub mod crawlers;
+pub mod extsort;
 pub mod fetch;
 pub mod history;
 pub mod input;
 pub mod logformat;
 pub mod report;
 pub mod robots;
+pub mod tempfiles;
 pub mod text;
 pub mod units;
 

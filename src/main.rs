@@ -21,8 +21,8 @@ use console::Console;
 use robots_audit::text;
 
 fn main() -> ExitCode {
-    // Reports are written to temporary files: an interrupted run removes them.
-    if let Err(e) = robots_audit::report::remove_temp_files_on_signal() {
+    // Reports and sorted runs are written to temporary files: an interrupted run removes them.
+    if let Err(e) = robots_audit::tempfiles::remove_on_signal() {
         eprintln!(
             "robots-audit: warning: cannot watch for signals: {}",
             text::terminal(&e.to_string())

@@ -290,10 +290,13 @@ impl Partial {
         })
     }
 
-    /// The compact, versioned byte form (the library's).
+    /// The compact, versioned byte form (the library's). Fails when a run the audit sorted
+    /// to a temporary file does not come back whole.
     fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let partial = self.get()?;
-        let bytes = py.detach(|| partial.to_bytes());
+        let bytes = py
+            .detach(|| partial.to_bytes())
+            .map_err(|e| err(e.to_string()))?;
         Ok(PyBytes::new(py, &bytes))
     }
 
@@ -357,7 +360,13 @@ impl Outputs {
         let style = CsvStyle {
             neutralize: o.neutralize,
         };
-        let named = |e: report::ReportError, out: &Output| e.named(out.name()).to_string();
+        let named = |e: report::ReportError, out: &Output| match e {
+            // Rows that could not be read back: nothing of this run is written.
+            report::ReportError::Rows(e) => {
+                format!("cannot finish the audit (the previous reports are kept): {e}")
+            }
+            e => e.named(out.name()).to_string(),
+        };
         let rows = report::write_violations(&mut self.out, findings.violations.by_ref(), style)
             .map_err(|e| named(e, &self.out))?;
         if let Some(out) = &mut self.summary {
@@ -481,6 +490,9 @@ impl Driver {
                 ));
             }
         }
+        if let Some(spilled) = &findings.spilled {
+            self.note(spilled.to_string());
+        }
     }
 
     /// Hosts with crawler traffic that could not be judged: an error line; none judged at
@@ -576,7 +588,9 @@ impl Driver {
                 term(&empty.join(", "))
             ));
         }
-        let mut findings = auditor.findings(partial);
+        let mut findings = auditor
+            .findings(partial)
+            .map_err(|e| format!("cannot finish the audit (the previous reports are kept): {e}"))?;
         self.check_judged(&findings)?;
         let mut outputs = self
             .outputs

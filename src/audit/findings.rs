@@ -17,6 +17,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
+use crate::extsort::{Merge, Run, SortError, Source as MergeSource, fan_in, read_buffer, reduce};
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
@@ -30,7 +31,7 @@ use super::aggregate::{
 };
 use super::partial::Partial;
 use super::rules::{DialectRules, Rules};
-use super::spill::{RunHit, RunReader, RunRecord, RunStream, SpillRun, StreamTable};
+use super::spill::{RunHit, RunRecord, RunRecords, SpillRun, StreamTable, write_from};
 use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
 
 /// Everything the reports say. The violations stream out as they are read.
@@ -53,6 +54,41 @@ pub struct Findings {
     /// Requests left unverifiable because they are older than the IP-range lists (or reverse
     /// DNS) can speak for.
     pub too_old_to_verify: TooOld,
+    /// How the kept requests went through temporary files, when they did.
+    pub spilled: Option<Spilled>,
+}
+
+/// The kept requests that went past the memory budget to sorted runs on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spilled {
+    /// Runs the workers wrote.
+    pub runs: usize,
+    /// Their bytes.
+    pub bytes: u64,
+    /// Runs open at once at most (from the open-file limit).
+    pub fan_in: usize,
+    /// Merges into new runs before the last one (0: the runs were merged at once).
+    pub merges: usize,
+}
+
+impl std::fmt::Display for Spilled {
+    /// A note for the user: how much went to disk, and how it came back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the kept requests passed the memory budget: {} sorted run{} ({:.1} MiB) in \
+             temporary files, merged at most {} at a time",
+            text::thousands(self.runs as u64),
+            if self.runs == 1 { "" } else { "s" },
+            self.bytes as f64 / f64::from(1 << 20),
+            self.fan_in
+        )?;
+        match self.merges {
+            0 => Ok(()),
+            1 => write!(f, " (one merge first)"),
+            n => write!(f, " ({} merges first)", text::thousands(n as u64)),
+        }
+    }
 }
 
 /// Violating requests of one crawler on one host in one time bin.
@@ -302,7 +338,7 @@ fn count(
 }
 
 /// Builds the findings of a merged partial.
-pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
+pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortError> {
     let Partial {
         inputs,
         hosts,
@@ -313,7 +349,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
         spoofed,
         clients,
         too_old_to_verify,
-        mut runs,
+        runs,
     } = partial;
     let leeway = auditor.settings.leeway_ms;
     let mut activity = ActivityMap::new(&pairs);
@@ -378,43 +414,41 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
             ranges,
         });
     }
-    let source = if runs.is_empty() {
-        // First pass: the counts.
-        for m in &memory {
-            let info = infos[m.info as usize]
-                .as_ref()
-                .expect("streams without rules were dropped");
-            for (p, &(start, end)) in m.ranges.iter().enumerate() {
-                if start < end {
-                    let times = m.hits[start as usize..end as usize]
-                        .iter()
-                        .map(|h| h.1.time_ms);
-                    count(
-                        info,
-                        &m.paths[p],
-                        times,
-                        leeway,
-                        &mut pairs,
-                        &mut activity,
-                        &mut scratch,
-                    );
-                }
+    let clients = Arc::new(clients);
+    let mut spilled = None;
+    // First pass: the counts, of the requests in memory, then of each run in turn.
+    for m in &memory {
+        let info = infos[m.info as usize]
+            .as_ref()
+            .expect("streams without rules were dropped");
+        for (p, &(start, end)) in m.ranges.iter().enumerate() {
+            if start < end {
+                let times = m.hits[start as usize..end as usize]
+                    .iter()
+                    .map(|h| h.1.time_ms);
+                count(
+                    info,
+                    &m.paths[p],
+                    times,
+                    leeway,
+                    &mut pairs,
+                    &mut activity,
+                    &mut scratch,
+                );
             }
         }
+    }
+    let source = if runs.is_empty() {
         Source::memory(memory, &infos)
     } else {
-        // Past the memory budget: what is still in memory becomes a run too, and the runs
-        // are read once for the counts, then merged for the rows.
-        if let Some(run) = residue_run(&memory, &infos, &table, &clients) {
-            runs.push(Arc::new(run));
-        }
-        drop(memory);
-        for run in &runs {
-            let Ok(mut reader) = run.reader() else {
-                continue;
-            };
-            while let Ok(Some(r)) = reader.next_record() {
-                let i = table.index(&run.streams[r.stream as usize].key);
+        // Past the memory budget: the runs are read once for the counts, then merged, with
+        // what is still in memory, for the rows.
+        let buffer = read_buffer(auditor.settings.memory_budget, 1);
+        for (k, run) in runs.iter().enumerate() {
+            let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
+            let mut reader = run.reader(k + 1, runs.len(), buffer)?;
+            while let Some(r) = reader.next_record()? {
+                let i = map[r.stream as usize];
                 match &infos[i as usize] {
                     Some(info) => {
                         let times = r.hits.iter().map(|h| h.time_ms);
@@ -443,18 +477,21 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
                 }
             }
         }
-        Source::runs(&runs, &table, &infos)
+        let (source, stats) = Source::merged(auditor, runs, memory, &table, &infos, &clients)?;
+        spilled = Some(stats);
+        source
     };
     delay_rows.sort_by(report_order);
-    Findings {
+    Ok(Findings {
         violations: Violations {
             infos,
             source,
-            clients: Arc::new(clients),
+            clients,
             leeway,
             delays: delay_rows.into_iter().peekable(),
             pending: VecDeque::new(),
             scratch: Vec::new(),
+            done: false,
         },
         summary: summary_rows(&pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
@@ -473,7 +510,8 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
             })
             .collect(),
         too_old_to_verify,
-    }
+        spilled,
+    })
 }
 
 /// How a stream is judged, or None when its origin has no rules (not judged).
@@ -506,48 +544,6 @@ fn stream_info(
         rules,
         fetches: own,
     })
-}
-
-/// The requests still in memory as one more run, when the others went to runs.
-fn residue_run(
-    memory: &[MemStream],
-    infos: &[Option<StreamInfo>],
-    table: &StreamTable,
-    clients: &[Client],
-) -> Option<SpillRun> {
-    let mut entries = kept_paths(memory.iter().map(|m| &m.ranges[..]));
-    if entries.is_empty() {
-        return None;
-    }
-    let key = |&(s, p): &(u32, u32)| {
-        let m = &memory[s as usize];
-        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
-    };
-    entries.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-    let streams: Vec<RunStream> = memory
-        .iter()
-        .map(|m| RunStream {
-            key: table.keys[m.info as usize].clone(),
-            agent: table.agents[m.info as usize].clone(),
-        })
-        .collect();
-    let records = entries.into_iter().map(|(s, p)| {
-        let m = &memory[s as usize];
-        let (start, end) = m.ranges[p as usize];
-        RunRecord {
-            stream: s,
-            path: m.paths[p as usize].clone(),
-            hits: m.hits[start as usize..end as usize]
-                .iter()
-                .map(|(_, h)| RunHit {
-                    time_ms: h.time_ms,
-                    client: clients[h.client as usize].clone(),
-                    status: h.status,
-                })
-                .collect(),
-        }
-    });
-    SpillRun::write(streams, records).ok()
 }
 
 /// The order of the violations report: host, kind, crawler, path, robots_version, then
@@ -583,24 +579,201 @@ enum Source {
         order: std::vec::IntoIter<(u32, u32)>,
         next: Option<(u32, u32)>,
     },
-    /// Sorted runs, merged.
-    Runs {
-        readers: Vec<RunReader>,
-        /// Per run: its stream indices in the table.
-        tables: Vec<Vec<u32>>,
-        /// Per run: its next record (with its table stream), read ahead.
-        heads: Vec<Option<(u32, RunRecord)>>,
-    },
+    /// Sorted runs (and what is still in memory), merged.
+    Merged(Merge<'static, Kept, fn(&Kept, &Kept) -> Ordering>),
+}
+
+/// A kept (stream, path) on its way through the merge: its stream in the table, and its place
+/// in report order.
+struct Kept {
+    /// The rank of its (host, crawler) among the judged streams'.
+    host_crawler: u32,
+    /// The rank of its (User-Agent, verification).
+    agent: u32,
+    stream: u32,
+    /// The printed path where it differs from the raw bytes.
+    text: Option<Box<str>>,
+    path: Box<[u8]>,
+    hits: Vec<RunHit>,
+}
+
+impl Kept {
+    /// The printed path.
+    fn text(&self) -> &[u8] {
+        match &self.text {
+            Some(t) => t.as_bytes(),
+            None => &self.path,
+        }
+    }
+
+    /// Report order: host, crawler, printed path, User-Agent, verification (as a worker sorts
+    /// its runs).
+    fn order(a: &Kept, b: &Kept) -> Ordering {
+        (a.host_crawler, a.text(), a.agent).cmp(&(b.host_crawler, b.text(), b.agent))
+    }
+
+    fn new(ranks: &Ranks, stream: u32, path: Box<[u8]>, hits: Vec<RunHit>) -> Kept {
+        let (host_crawler, agent) = ranks.of[stream as usize];
+        let text = match text::cell(&path) {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
+        };
+        Kept {
+            host_crawler,
+            agent,
+            stream,
+            text,
+            path,
+            hits,
+        }
+    }
+}
+
+/// Per table stream: the rank of its (host, crawler) and of its (User-Agent, verification)
+/// among the judged streams' (equal values, equal ranks), so that the merge compares numbers
+/// where a worker compared strings, in the same order.
+struct Ranks {
+    of: Vec<(u32, u32)>,
+}
+
+impl Ranks {
+    fn new(infos: &[Option<StreamInfo>]) -> Ranks {
+        fn dense<K: Ord>(keys: Vec<(K, usize)>, n: usize) -> Vec<u32> {
+            let mut keys = keys;
+            keys.sort();
+            let mut rank = vec![0u32; n];
+            let mut r = 0u32;
+            for (i, (k, s)) in keys.iter().enumerate() {
+                if i > 0 && keys[i - 1].0 != *k {
+                    r += 1;
+                }
+                rank[*s] = r;
+            }
+            rank
+        }
+        let judged = || {
+            infos
+                .iter()
+                .enumerate()
+                .filter_map(|(s, i)| Some((i.as_ref()?, s)))
+        };
+        let host_crawler = dense(
+            judged()
+                .map(|(i, s)| ((&*i.host, &*i.crawler), s))
+                .collect(),
+            infos.len(),
+        );
+        let agent = dense(
+            judged()
+                .map(|(i, s)| ((&*i.ua, i.verification), s))
+                .collect(),
+            infos.len(),
+        );
+        Ranks {
+            of: host_crawler.into_iter().zip(agent).collect(),
+        }
+    }
+}
+
+/// A run to merge: a worker's (its streams its own) or one a merge pass wrote (streams
+/// already the table's, judged only).
+enum Input {
+    Worker(Arc<SpillRun>),
+    Merged(Run),
+}
+
+/// A worker's run being merged: its records of judged streams, with the table's streams.
+struct WorkerSource {
+    records: RunRecords,
+    /// Run stream → table stream, None where it is not judged.
+    map: Vec<Option<u32>>,
+    ranks: Arc<Ranks>,
+}
+
+impl MergeSource<Kept> for WorkerSource {
+    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
+        while let Some(r) = self.records.next_record()? {
+            // Indices within the run's own table: a record naming another is damage the
+            // checksum cannot see (a run written wrong), and is refused.
+            let Some(map) = self.map.get(r.stream as usize) else {
+                return Err(self.records.undecodable());
+            };
+            if let Some(s) = *map {
+                return Ok(Some(Kept::new(&self.ranks, s, r.path, r.hits)));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A run a merge pass wrote.
+struct MergedSource {
+    records: RunRecords,
+    ranks: Arc<Ranks>,
+}
+
+impl MergeSource<Kept> for MergedSource {
+    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
+        match self.records.next_record()? {
+            None => Ok(None),
+            Some(r) if (r.stream as usize) < self.ranks.of.len() => {
+                Ok(Some(Kept::new(&self.ranks, r.stream, r.path, r.hits)))
+            }
+            Some(_) => Err(self.records.undecodable()),
+        }
+    }
+}
+
+/// What is still in memory, in report order.
+struct MemorySource {
+    streams: Vec<MemStream>,
+    order: std::vec::IntoIter<(u32, u32)>,
+    clients: Arc<Vec<Client>>,
+    ranks: Arc<Ranks>,
+}
+
+impl MergeSource<Kept> for MemorySource {
+    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
+        let Some((s, p)) = self.order.next() else {
+            return Ok(None);
+        };
+        let m = &self.streams[s as usize];
+        let (start, end) = m.ranges[p as usize];
+        let hits = run_hits(&m.hits[start as usize..end as usize], &self.clients);
+        Ok(Some(Kept::new(
+            &self.ranks,
+            m.info,
+            m.paths[p as usize].clone(),
+            hits,
+        )))
+    }
+}
+
+/// Kept requests with their clients by value.
+fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
+    hits.iter()
+        .map(|(_, h)| RunHit {
+            time_ms: h.time_ms,
+            client: clients[h.client as usize].clone(),
+            status: h.status,
+        })
+        .collect()
+}
+
+/// The (stream, path) pairs in memory, in report order.
+fn memory_order(streams: &[MemStream], infos: &[Option<StreamInfo>]) -> Vec<(u32, u32)> {
+    let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
+    let key = |&(s, p): &(u32, u32)| {
+        let m = &streams[s as usize];
+        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
+    };
+    order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+    order
 }
 
 impl Source {
     fn memory(streams: Vec<MemStream>, infos: &[Option<StreamInfo>]) -> Source {
-        let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
-        let key = |&(s, p): &(u32, u32)| {
-            let m = &streams[s as usize];
-            infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
-        };
-        order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+        let order = memory_order(&streams, infos);
         Source::Memory {
             streams,
             order: order.into_iter(),
@@ -608,29 +781,92 @@ impl Source {
         }
     }
 
-    fn runs(runs: &[Arc<SpillRun>], table: &StreamTable, infos: &[Option<StreamInfo>]) -> Source {
-        let mut readers = Vec::new();
-        let mut tables = Vec::new();
-        let mut heads = Vec::new();
-        for run in runs {
-            let Ok(mut reader) = run.reader() else {
-                continue;
-            };
-            let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
-            let head = next_judged(&mut reader, &map, infos);
-            readers.push(reader);
-            tables.push(map);
-            heads.push(head);
+    /// The runs and what is in memory, merged. Never more runs are open at once than the
+    /// process's descriptors allow (`extsort::fan_in`, half of them: the HTML page's own
+    /// sort may need the rest meanwhile); more runs are merged first in passes.
+    fn merged(
+        auditor: &Auditor,
+        runs: Vec<Arc<SpillRun>>,
+        memory: Vec<MemStream>,
+        table: &StreamTable,
+        infos: &[Option<StreamInfo>],
+        clients: &Arc<Vec<Client>>,
+    ) -> Result<(Source, Spilled), SortError> {
+        let mut stats = Spilled {
+            runs: runs.len(),
+            bytes: runs.iter().map(|r| r.bytes()).sum(),
+            fan_in: 0,
+            merges: 0,
+        };
+        let ranks = Arc::new(Ranks::new(infos));
+        let fan_in = fan_in(2)?;
+        stats.fan_in = fan_in;
+        let buffer = read_buffer(auditor.settings.memory_budget, fan_in);
+        let open = |input: &Input, run: usize, runs: usize| -> Result<_, SortError> {
+            Ok(match input {
+                Input::Worker(w) => Box::new(WorkerSource {
+                    records: w.reader(run, runs, buffer)?,
+                    map: w
+                        .streams
+                        .iter()
+                        .map(|s| {
+                            let i = table.index(&s.key);
+                            infos[i as usize].as_ref().map(|_| i)
+                        })
+                        .collect(),
+                    ranks: Arc::clone(&ranks),
+                }) as Box<dyn MergeSource<Kept> + Send>,
+                Input::Merged(m) => Box::new(MergedSource {
+                    records: RunRecords::open(m, run, runs, buffer)?,
+                    ranks: Arc::clone(&ranks),
+                }),
+            })
+        };
+        let order: fn(&Kept, &Kept) -> Ordering = Kept::order;
+        let has_memory = memory.iter().any(|m| !m.hits.is_empty());
+        let inputs = reduce(
+            runs.into_iter().map(Input::Worker).collect(),
+            fan_in - usize::from(has_memory),
+            &order,
+            open,
+            |merge| {
+                let dir = auditor.spill_dir.get()?;
+                let run = write_from(&dir, || {
+                    Ok(merge.next_record()?.map(|k| RunRecord {
+                        stream: k.stream,
+                        path: k.path,
+                        hits: k.hits,
+                    }))
+                })?;
+                stats.merges += 1;
+                Ok(Input::Merged(run))
+            },
+        )?;
+        let mut sources = inputs
+            .iter()
+            .enumerate()
+            .map(|(k, input)| open(input, k + 1, inputs.len()))
+            .collect::<Result<Vec<_>, _>>()?;
+        if has_memory {
+            let order = memory_order(&memory, infos);
+            sources.push(Box::new(MemorySource {
+                streams: memory,
+                order: order.into_iter(),
+                clients: Arc::clone(clients),
+                ranks,
+            }));
         }
-        Source::Runs {
-            readers,
-            tables,
-            heads,
-        }
+        // The runs' files may go now: each is open, and read to its end through that.
+        drop(inputs);
+        Ok((Source::Merged(Merge::new(sources, order)?), stats))
     }
 
     /// The next group's entries, in order; empty when none is left.
-    fn group(&mut self, infos: &[Option<StreamInfo>], clients: &[Client]) -> Vec<Entry> {
+    fn group(
+        &mut self,
+        infos: &[Option<StreamInfo>],
+        clients: &[Client],
+    ) -> Result<Vec<Entry>, SortError> {
         let info = |i: u32| {
             infos[i as usize]
                 .as_ref()
@@ -643,7 +879,7 @@ impl Source {
                 next,
             } => {
                 let Some(first) = next.take().or_else(|| order.next()) else {
-                    return Vec::new();
+                    return Ok(Vec::new());
                 };
                 let text_of = |(s, p): (u32, u32)| streams[s as usize].text(p);
                 let head = |e: (u32, u32)| {
@@ -659,7 +895,7 @@ impl Source {
                         break;
                     }
                 }
-                entries
+                Ok(entries
                     .into_iter()
                     .map(|(s, p)| {
                         let m = &streams[s as usize];
@@ -667,74 +903,42 @@ impl Source {
                         Entry {
                             info: m.info,
                             path: m.paths[p as usize].clone(),
-                            hits: m.hits[start as usize..end as usize]
-                                .iter()
-                                .map(|(_, h)| RunHit {
-                                    time_ms: h.time_ms,
-                                    client: clients[h.client as usize].clone(),
-                                    status: h.status,
-                                })
-                                .collect(),
+                            hits: run_hits(&m.hits[start as usize..end as usize], clients),
                         }
                     })
-                    .collect()
+                    .collect())
             }
-            Source::Runs {
-                readers,
-                tables,
-                heads,
-            } => {
-                let key = |(s, r): &(u32, RunRecord)| {
-                    let i = info(*s);
-                    (
-                        i.host.clone(),
-                        i.crawler.clone(),
-                        text::cell(&r.path).into_owned(),
-                    )
+            Source::Merged(merge) => {
+                let Some(first) = merge.next_record()? else {
+                    return Ok(Vec::new());
                 };
-                let Some(least) = heads.iter().flatten().map(key).min() else {
-                    return Vec::new();
-                };
-                let mut entries = Vec::new();
-                for (k, head) in heads.iter_mut().enumerate() {
-                    while head.as_ref().is_some_and(|h| key(h) == least) {
-                        let (s, record) = head.take().expect("checked just above");
-                        entries.push(Entry {
-                            info: s,
-                            path: record.path,
-                            hits: record.hits,
-                        });
-                        *head = next_judged(&mut readers[k], &tables[k], infos);
-                    }
+                let mut group = vec![first];
+                // In report order, so a group's entries come in User-Agent and verification
+                // order too.
+                while merge.peek().is_some_and(|k| {
+                    k.host_crawler == group[0].host_crawler && k.text() == group[0].text()
+                }) {
+                    let Some(k) = merge.next_record()? else {
+                        break;
+                    };
+                    group.push(k);
                 }
-                // The runs' order within a group is by User-Agent and verification; across
-                // runs, sort them again.
-                entries.sort_by(|a, b| {
-                    let (x, y) = (info(a.info), info(b.info));
-                    (&x.ua, x.verification).cmp(&(&y.ua, y.verification))
-                });
-                entries
+                Ok(group
+                    .into_iter()
+                    .map(|k| Entry {
+                        info: k.stream,
+                        path: k.path,
+                        hits: k.hits,
+                    })
+                    .collect())
             }
         }
     }
 }
 
-/// A run's next record of a judged stream.
-fn next_judged(
-    reader: &mut RunReader,
-    map: &[u32],
-    infos: &[Option<StreamInfo>],
-) -> Option<(u32, RunRecord)> {
-    loop {
-        let record = reader.next_record().ok()??;
-        let s = map[record.stream as usize];
-        if infos[s as usize].is_some() {
-            return Some((s, record));
-        }
-    }
-}
-
-/// The violations report's rows in report order, judged as they are asked for.
+/// The violations report's rows in report order, judged as they are asked for. A sorted run
+/// that cannot be read back whole ends it with an error (and nothing after it): the report
+/// it was feeding must not be written.
 pub struct Violations {
     infos: Vec<Option<StreamInfo>>,
     source: Source,
@@ -745,15 +949,17 @@ pub struct Violations {
     /// The current group's disallowed rows, in report order.
     pending: VecDeque<ViolationRow>,
     scratch: Vec<u8>,
+    /// An error was given: nothing more.
+    done: bool,
 }
 
 impl Violations {
     /// Judges the next (host, crawler, printed path) group into `pending`; false when none
     /// is left.
-    fn fill(&mut self) -> bool {
-        let entries = self.source.group(&self.infos, &self.clients);
+    fn fill(&mut self) -> Result<bool, SortError> {
+        let entries = self.source.group(&self.infos, &self.clients)?;
         let Some(first) = entries.first() else {
-            return false;
+            return Ok(false);
         };
         let mut rows: BTreeMap<(Option<i64>, Arc<str>, Verification, Evidence), RowAcc> =
             BTreeMap::new();
@@ -804,17 +1010,25 @@ impl Violations {
                 acc,
             ));
         }
-        true
+        Ok(true)
     }
 }
 
 impl Iterator for Violations {
-    type Item = ViolationRow;
+    type Item = Result<ViolationRow, SortError>;
 
-    fn next(&mut self) -> Option<ViolationRow> {
+    fn next(&mut self) -> Option<Result<ViolationRow, SortError>> {
+        if self.done {
+            return None;
+        }
         while self.pending.is_empty() {
-            if !self.fill() {
-                break;
+            match self.fill() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
             }
         }
         match (self.pending.front(), self.delays.peek()) {
@@ -822,6 +1036,7 @@ impl Iterator for Violations {
             (Some(_), _) => self.pending.pop_front(),
             (None, _) => self.delays.next(),
         }
+        .map(Ok)
     }
 }
 

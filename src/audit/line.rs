@@ -16,6 +16,7 @@ use std::sync::Arc;
 use foldhash::HashMap;
 
 use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier};
+use crate::extsort::{LazyDir, OVERDRAFT, SortError};
 use crate::fetch::RobotsSource;
 use crate::history::Fetch;
 use crate::logformat::{BadLine, Format, LineParser, Request};
@@ -50,6 +51,8 @@ pub struct Shared<'a> {
     pub rules: &'a RulesCache,
     /// Input names, by index.
     pub inputs: &'a [String],
+    /// Where runs go.
+    pub spill_dir: &'a LazyDir,
 }
 
 impl Shared<'_> {
@@ -119,9 +122,15 @@ pub struct Worker<'a> {
     spool: Spool,
     /// Kept requests written out past the memory budget.
     runs: Vec<Arc<SpillRun>>,
-    /// Bytes the kept requests take (about), and the most they may before a run is written.
+    /// Bytes the kept requests take (about), and the worker's share of the budget.
     kept: usize,
     budget: usize,
+    /// A run is written when `kept` passes this: the budget, or [`OVERDRAFT`] times it after
+    /// a run could not be written (so the kept requests never take more than twice
+    /// `--max-memory`, and none is lost).
+    limit: usize,
+    /// A run could not be written with the overdraft spent too: the worker stops.
+    failed: Option<SortError>,
     phase: Phase,
     /// Crawler id → its published range lists, found once rather than per request.
     range_lists: Vec<Option<Vec<&'a RangeList>>>,
@@ -134,6 +143,7 @@ impl<'a> Worker<'a> {
             inputs: vec![InputCounts::default(); shared.inputs.len()],
             ..Aggs::default()
         };
+        let budget = shared.settings.memory_budget / shared.settings.threads.max(1);
         Worker {
             shared,
             tables: Tables::default(),
@@ -141,7 +151,9 @@ impl<'a> Worker<'a> {
             spool: Spool::new(),
             runs: Vec::new(),
             kept: 0,
-            budget: shared.settings.memory_budget / shared.settings.threads.max(1),
+            budget,
+            limit: budget,
+            failed: None,
             phase: Phase::Read,
             range_lists: Vec::new(),
             scratch: Vec::with_capacity(256),
@@ -158,6 +170,12 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
+    /// Why the worker stopped: requests it could neither keep in memory nor write to a run.
+    /// Once set, it processes nothing more.
+    pub fn take_failure(&mut self) -> Option<SortError> {
+        self.failed.take()
+    }
+
     /// Parses and judges every line of a block.
     pub fn process(&mut self, job: &Job) {
         let parser = self.shared.parser(job.format, job.block.header.as_deref());
@@ -165,6 +183,9 @@ impl<'a> Worker<'a> {
         let counts = &mut self.aggs.inputs[job.input];
         counts.bytes += job.block.data.len() as u64;
         for (line_no, line) in job.block.lines() {
+            if self.failed.is_some() {
+                return;
+            }
             self.aggs.inputs[job.input].lines += 1;
             match parser.parse(line) {
                 Ok(Some(req)) => {
@@ -197,18 +218,35 @@ impl<'a> Worker<'a> {
     }
 
     /// Reads the spooled lines again, now that every origin's robots.txt is known.
-    pub fn replay(&mut self) -> std::io::Result<()> {
+    pub fn replay(&mut self) -> Result<(), super::AuditError> {
         self.phase = Phase::Replay;
         let spool = std::mem::take(&mut self.spool);
-        spool.replay(|input, format, header, _line_no, line| {
-            let parser = self.shared.parser(format, header);
-            let resolution = time_resolution_ms(format);
-            // It parsed when it was spooled; every origin is known now, so nothing is spooled
-            // again.
-            if let Ok(Some(req)) = parser.parse(line) {
-                self.request(input, &req, resolution);
-            }
-        })
+        spool
+            .replay(|input, format, header, _line_no, line| {
+                if self.failed.is_some() {
+                    return;
+                }
+                let parser = self.shared.parser(format, header);
+                let resolution = time_resolution_ms(format);
+                // It parsed when it was spooled; every origin is known now, so nothing is spooled
+                // again.
+                if let Ok(Some(req)) = parser.parse(line) {
+                    self.request(input, &req, resolution);
+                }
+            })
+            .map_err(super::AuditError::Spool)?;
+        match self.failed.take() {
+            Some(source) => Err(self.spill_error(source)),
+            None => Ok(()),
+        }
+    }
+
+    /// The audit's error for a run that could not be written with the overdraft spent.
+    pub fn spill_error(&self, source: SortError) -> super::AuditError {
+        super::AuditError::Spill {
+            source,
+            budget: self.shared.settings.memory_budget,
+        }
     }
 
     /// Adds one request. Returns true when it must be set aside for later (read phase, its
@@ -445,18 +483,22 @@ impl<'a> Worker<'a> {
         if new_path {
             self.kept += req.target.len() + PATH_OVERHEAD;
         }
-        if self.kept > self.budget {
+        if self.kept > self.limit && self.failed.is_none() {
             self.spill();
         }
         false
     }
 
     /// Writes the kept requests to a sorted run (spill.rs) and forgets them. A run that
-    /// cannot be written (no space for temporary files) leaves them in memory.
+    /// cannot be written leaves them in memory, within the [`OVERDRAFT`].
     ///
     /// The records are made one at a time as the run is written, in an order sorted by
     /// indices, so writing a run takes little memory beyond what it frees.
     fn spill(&mut self) {
+        let dir = match self.shared.spill_dir.get() {
+            Ok(dir) => dir,
+            Err(e) => return self.not_spilled(e),
+        };
         let tables = &self.tables;
         let mut streams = Vec::new();
         let mut kept: Vec<Taken<'_>> = Vec::new();
@@ -514,7 +556,7 @@ impl<'a> Worker<'a> {
                     .collect(),
             }
         });
-        let written = SpillRun::write(streams, records);
+        let written = SpillRun::write(&dir, streams, records);
         drop(order);
         match written {
             Ok(run) => {
@@ -526,9 +568,10 @@ impl<'a> Worker<'a> {
                 }
                 self.compact_clients();
                 self.kept = 0;
+                self.limit = self.budget;
             }
-            // Kept in memory: past the budget, but nothing lost.
-            Err(_) => {
+            // Kept in memory, within the overdraft: nothing lost.
+            Err(e) => {
                 // The streams taken from, in the same order (the map has not changed).
                 let mut taken = kept
                     .into_iter()
@@ -543,8 +586,19 @@ impl<'a> Worker<'a> {
                         s.hits = hits;
                     }
                 }
-                self.budget = usize::MAX;
+                self.not_spilled(e);
             }
+        }
+    }
+
+    /// A run could not be written: the first time, the worker goes on in memory up to the
+    /// [`OVERDRAFT`]; when that is spent too, it stops with the error.
+    fn not_spilled(&mut self, e: SortError) {
+        let most = self.budget.saturating_mul(OVERDRAFT);
+        if self.limit < most && self.kept <= most {
+            self.limit = most;
+        } else {
+            self.failed = Some(e);
         }
     }
 

@@ -18,8 +18,11 @@
 //! What goes wrong with the data is data: malformed lines are counted, an unreadable or
 //! truncated input is processed up to the damage and recorded, an origin without robots.txt
 //! is reported as not judged. Only an input that cannot be audited at all (not a log of the
-//! format asked for, a format without hosts and no default host) is an error. Nothing here
-//! prints, exits or knows the command line.
+//! format asked for, a format without hosts and no default host) is an error — and so is a
+//! resource that fails under the kept requests (temporary files that cannot be written past
+//! twice the memory budget, or do not come back whole; too few descriptors to merge them):
+//! then there is an error naming it, never fewer rows. Nothing here prints, exits or knows the
+//! command line.
 //!
 //! [`Registry`]: crate::crawlers::Registry
 //! [`Verifier`]: crate::crawlers::Verifier
@@ -42,6 +45,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 use crate::crawlers::{Registry, Verifier};
+use crate::extsort::{LazyDir, SortError};
 use crate::fetch::{Origin, RobotsSource, Scheme};
 use crate::input::{self, Source};
 use crate::logformat::{Format, JsonFields};
@@ -50,7 +54,7 @@ pub use aggregate::{
     AgentProfile, Client, CrawlerInfo, HostCounts, HostKey, InputCounts, PairAgg, SpoofAgg, Stream,
     Verification,
 };
-pub use findings::{Activity, Findings};
+pub use findings::{Activity, Findings, Spilled};
 pub use partial::{Partial, PartialError};
 pub use rules::{RulesFault, robots_budget};
 
@@ -92,8 +96,12 @@ pub struct AuditSettings {
     /// being held in memory, so memory stays flat whatever an input inflates to.
     pub max_line_length: usize,
     /// About how much memory the requests kept for the end may take, over all workers;
-    /// beyond it they go to sorted runs in temporary files.
+    /// beyond it they go to sorted runs in temporary files. Should a run not be written,
+    /// they may take up to twice this in memory before the audit fails
+    /// ([`AuditError::Spill`]).
     pub memory_budget: usize,
+    /// Where the temporary directory of sorted runs is made; None: the system's (`$TMPDIR`).
+    pub temp_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for AuditSettings {
@@ -112,6 +120,7 @@ impl Default for AuditSettings {
             block_size: input::DEFAULT_BLOCK_SIZE,
             max_line_length: input::DEFAULT_MAX_LINE_LENGTH,
             memory_budget: DEFAULT_MEMORY_BUDGET,
+            temp_dir: None,
         }
     }
 }
@@ -156,6 +165,20 @@ pub enum AuditError {
     /// The spool of set-aside lines could not be read back.
     #[error("cannot read back the lines set aside while robots.txt was fetched: {0}")]
     Spool(std::io::Error),
+    /// Kept requests could neither go to a sorted run on disk nor stay in memory (twice the
+    /// budget).
+    #[error(
+        "{source}; the requests kept for the judgement at the end passed twice the memory \
+         budget ({} bytes) with nowhere to go: free space in the temporary directory \
+         ($TMPDIR), point TMPDIR at a larger file system, or raise --max-memory",
+        crate::text::thousands(*budget as u64)
+    )]
+    Spill {
+        /// Why the run could not be written.
+        source: SortError,
+        /// The memory budget.
+        budget: usize,
+    },
     /// Worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
@@ -198,6 +221,8 @@ pub struct Auditor {
     verifier: Arc<Verifier>,
     robots: Arc<dyn RobotsSource>,
     rules: rules::RulesCache,
+    /// The private temporary directory of sorted runs, made on first need.
+    spill_dir: LazyDir,
 }
 
 impl Auditor {
@@ -216,6 +241,7 @@ impl Auditor {
                 settings.leeway_ms,
                 robots_budget(settings.memory_budget),
             ),
+            spill_dir: LazyDir::new(settings.temp_dir.clone()),
             settings,
             registry,
             verifier,
@@ -266,8 +292,10 @@ impl Auditor {
         }
     }
 
-    /// The report rows of a (merged) partial.
-    pub fn findings(&self, partial: Partial) -> Findings {
+    /// The report rows of a (merged) partial. Fails when a sorted run cannot be read back
+    /// whole (or the runs cannot be merged): never fewer rows. The rows themselves
+    /// ([`Findings::violations`]) may still fail as they are read, for the same reasons.
+    pub fn findings(&self, partial: Partial) -> Result<Findings, SortError> {
         findings::findings(self, partial)
     }
 
@@ -279,6 +307,7 @@ impl Auditor {
             source: self.robots.as_ref(),
             rules: &self.rules,
             inputs,
+            spill_dir: &self.spill_dir,
         }
     }
 }

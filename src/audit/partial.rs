@@ -19,6 +19,10 @@ use super::aggregate::{
     Stream, StreamKey, TooOld,
 };
 use super::spill::SpillRun;
+use crate::extsort::SortError;
+
+/// The read buffer of a run read back into a partial.
+const READ_BUFFER: usize = 64 << 10;
 
 /// The wire format's version; a partial of another version is refused, not misread.
 const FORMAT_VERSION: u32 = 1;
@@ -202,15 +206,17 @@ impl Partial {
         self
     }
 
-    /// Reads the requests written to temporary files back into memory.
-    fn absorb_runs(mut self) -> Partial {
-        for run in std::mem::take(&mut self.runs) {
-            let Ok(mut reader) = run.reader() else {
-                continue;
-            };
+    /// Reads the requests written to temporary files back into memory; fails, naming the
+    /// file, when a run cannot be read back whole.
+    fn absorb_runs(mut self) -> Result<Partial, SortError> {
+        let runs = std::mem::take(&mut self.runs);
+        for (k, run) in runs.iter().enumerate() {
+            let mut reader = run.reader(k + 1, runs.len(), READ_BUFFER)?;
             let mut part = Partial::default();
-            while let Ok(Some(r)) = reader.next_record() {
-                let s = &run.streams[r.stream as usize];
+            while let Some(r) = reader.next_record()? {
+                let Some(s) = run.streams.get(r.stream as usize) else {
+                    return Err(reader.undecodable());
+                };
                 let stream = part.streams.entry(s.key.clone()).or_insert_with(|| Stream {
                     agent: s.agent.clone(),
                     resolution_ms: 1,
@@ -234,13 +240,14 @@ impl Partial {
             }
             self.merge(part);
         }
-        self
+        Ok(self)
     }
 
     /// The compact, versioned byte form: magic, version, then the canonical partial in
-    /// postcard, deflated. Requests a run wrote to temporary files are included.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let body = postcard::to_allocvec(&self.clone().absorb_runs().canonical())
+    /// postcard, deflated. Requests a run wrote to temporary files are included: a run that
+    /// cannot be read back whole is an error naming its file.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, SortError> {
+        let body = postcard::to_allocvec(&self.clone().absorb_runs()?.canonical())
             // Serialising plain data into a Vec cannot fail.
             .unwrap_or_default();
         let mut out = Vec::with_capacity(body.len() / 4 + 16);
@@ -249,7 +256,7 @@ impl Partial {
         let mut z = flate2::write::DeflateEncoder::new(out, flate2::Compression::fast());
         // Writing into a Vec cannot fail.
         let _ = z.write_all(&body);
-        z.finish().unwrap_or_default()
+        Ok(z.finish().unwrap_or_default())
     }
 
     /// Reads [`Partial::to_bytes`]'s form.

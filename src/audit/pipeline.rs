@@ -135,6 +135,10 @@ pub fn audit_sources(
             for job in rx.iter() {
                 if !abort.load(Ordering::Relaxed) {
                     worker.process(&job);
+                    if let Some(e) = worker.take_failure() {
+                        abort.store(true, Ordering::Relaxed);
+                        lock(&fatal).get_or_insert(worker.spill_error(e));
+                    }
                 }
                 buffers.give_back(job.block.data);
             }
@@ -201,6 +205,10 @@ pub fn audit_reader(
                                     block: early,
                                 });
                             }
+                            if let Some(e) = worker.take_failure() {
+                                fatal = Some(worker.spill_error(e));
+                                return false;
+                            }
                             found.0
                         }
                         Err(e) => {
@@ -214,7 +222,13 @@ pub fn audit_reader(
                     format: f,
                     block,
                 });
-                true
+                match worker.take_failure() {
+                    Some(e) => {
+                        fatal = Some(worker.spill_error(e));
+                        false
+                    }
+                    None => true,
+                }
             },
             |long| {
                 long_lines.add(long);
@@ -268,8 +282,7 @@ fn settle_and_replay(
             .par_iter_mut()
             .map(Worker::replay)
             .collect::<Result<Vec<()>, _>>()
-    })
-    .map_err(AuditError::Spool)?;
+    })?;
     Ok(())
 }
 

@@ -29,6 +29,9 @@ pub const VIOLATIONS: u8 = 1;
 /// Exit status: an error.
 pub const ERROR: u8 = 2;
 
+/// Said when the requests kept for the end (sorted runs on disk) could not be read back.
+const KEPT: &str = "cannot finish the audit (the previous reports are kept)";
+
 /// Hosts not judged listed by name on standard error; the rest are counted (`--hosts` has
 /// them all).
 const NOT_JUDGED_SHOWN: usize = 5;
@@ -94,7 +97,7 @@ pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
             text::terminal(empty.join(", ").as_bytes()).into_owned()
         );
     }
-    let mut findings = auditor.findings(partial);
+    let mut findings = auditor.findings(partial).context(KEPT)?;
     for w in store.warnings() {
         console.error(&format!(
             "warning: {}",
@@ -103,7 +106,16 @@ pub fn run(config: &Config, console: &Console) -> anyhow::Result<u8> {
     }
     check_judged(&findings, console)?;
 
-    let (rows, tally) = outputs.write(config, &mut findings)?;
+    let (rows, tally) = outputs.write(config, &mut findings).map_err(|e| {
+        // Rows that could not be read back: nothing of this run is written.
+        if e.downcast_ref::<report::ReportError>()
+            .is_some_and(|r| matches!(r, report::ReportError::Rows(_)))
+        {
+            e.context(KEPT)
+        } else {
+            e
+        }
+    })?;
     outputs.commit()?;
     print_notes(config, &findings, &auditor, console);
     if console.is_interactive() {
@@ -126,6 +138,7 @@ fn with_hint(e: AuditError) -> anyhow::Error {
             "; is it in another format? Name that one with --format, or leave --format out to detect it"
         }
         AuditError::NoHost { .. } => "; give the site's host with --host",
+        AuditError::Spill { .. } => "; the previous reports are kept",
         _ => "",
     };
     anyhow::anyhow!("{e}{hint}")
@@ -308,15 +321,17 @@ impl Outputs {
                 config.settings.memory_budget / 4,
             )
         });
-        let rows = findings.violations.by_ref().inspect(|r| {
-            *tally
-                .entry(r.host.to_string())
-                .or_default()
-                .entry(r.crawler.to_string())
-                .or_default() += r.requests;
-            if let Some(d) = &mut digest {
-                d.add(r);
-            }
+        let rows = findings.violations.by_ref().map(|r| {
+            r.inspect(|r| {
+                *tally
+                    .entry(r.host.to_string())
+                    .or_default()
+                    .entry(r.crawler.to_string())
+                    .or_default() += r.requests;
+                if let Some(d) = &mut digest {
+                    d.add(r);
+                }
+            })
         });
         let rows = report::write_violations(&mut self.out, rows, style)
             .map_err(|e| e.named(self.out.name()))?;
@@ -426,6 +441,9 @@ fn print_notes(config: &Config, findings: &Findings, auditor: &Auditor, console:
                 thousands(counts.outside_window)
             ));
         }
+    }
+    if let Some(spilled) = &findings.spilled {
+        console.note(&spilled.to_string());
     }
     let old = &findings.too_old_to_verify;
     if old.requests > 0 {

@@ -133,8 +133,8 @@ pub fn write_html(
     out.flush().map_err(ReportError::Io)
 }
 
-/// The page as text, its tables cut to the digest's [`Limits`]. Fails only when the paths'
-/// temporary file failed.
+/// The page as text, its tables cut to the digest's [`Limits`]. Fails only when sorting the
+/// paths on disk failed.
 pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, ReportError> {
     let v = violations.finish()?;
     let limits = &v.limits;

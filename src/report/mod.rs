@@ -23,12 +23,13 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::extsort::SortError;
 use crate::text;
 
 pub use html::{
     ActivityBin, Limits, Page, ViolationDigest, push_text, render, time_bin_ms, write_html,
 };
-pub use output::{Output, remove_temp_files_on_signal};
+pub use output::Output;
 pub use paths::{PathError, check_input, check_paths};
 
 /// Failure to write a report.
@@ -55,6 +56,10 @@ pub enum ReportError {
         path: String,
         source: Box<ReportError>,
     },
+    /// The rows could not be read (a sorted run on disk did not come back whole): the report
+    /// must not be written.
+    #[error("{0}")]
+    Rows(#[from] SortError),
 }
 
 impl ReportError {
@@ -86,6 +91,7 @@ impl ReportError {
                 _ => None,
             },
             ReportError::Named { source, .. } => return source.is_broken_pipe(),
+            ReportError::Rows(_) => None,
         };
         io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     }
@@ -244,10 +250,12 @@ pub struct CsvStyle {
 }
 
 /// Writes the violations report from rows in report order, as they come (the rows of a large
-/// report are never all in memory); gives the number of rows written.
+/// report are never all in memory); gives the number of rows written. A row that cannot be
+/// read ends the writing with [`ReportError::Rows`]: the report is then incomplete and must
+/// not be committed.
 pub fn write_violations(
     out: impl Write,
-    rows: impl IntoIterator<Item = impl Borrow<ViolationRow>>,
+    rows: impl IntoIterator<Item = Result<impl Borrow<ViolationRow>, SortError>>,
     style: CsvStyle,
 ) -> Result<usize, ReportError> {
     let mut w = Cells::new(out, style);
@@ -274,6 +282,7 @@ pub fn write_violations(
     ])?;
     let mut written = 0;
     for r in rows {
+        let r = r?;
         let r = r.borrow();
         written += 1;
         w.record(&[
@@ -568,7 +577,7 @@ mod tests {
 
     fn written(rows: &[ViolationRow], neutralize: bool) -> String {
         let mut buf = Vec::new();
-        write_violations(&mut buf, rows, CsvStyle { neutralize }).unwrap();
+        write_violations(&mut buf, rows.iter().map(Ok), CsvStyle { neutralize }).unwrap();
         String::from_utf8(buf).unwrap()
     }
 
@@ -674,8 +683,36 @@ mod tests {
             .unwrap_err()
             .named("-".to_string());
         assert!(matches!(e, ReportError::Stdout(_)), "{e}");
-        let e = write_violations(Full, &[] as &[ViolationRow], style).unwrap_err();
+        let e =
+            write_violations(Full, [] as [Result<ViolationRow, SortError>; 0], style).unwrap_err();
         assert!(matches!(e.named("r.csv".into()), ReportError::Write { .. }));
+    }
+
+    #[test]
+    fn rows_that_cannot_be_read_fail_the_report_and_are_not_blamed_on_it() {
+        let damaged = SortError::Read {
+            path: "/tmp/robots-audit-1-abcdefgh/run-4".into(),
+            run: 5,
+            runs: 9,
+            problem: crate::extsort::Damage::Truncated { records: 12 },
+        };
+        let rows = vec![
+            Ok(row("/a", "GPTBot/1.2")),
+            Err(damaged),
+            Ok(row("/b", "x")),
+        ];
+        let mut buf = Vec::new();
+        let e = write_violations(&mut buf, rows, CsvStyle { neutralize: true }).unwrap_err();
+        let e = e.named("report.csv".into());
+        assert!(matches!(e, ReportError::Rows(_)), "{e:?}");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("run-4")
+                && msg.contains("sorted run 5 of 9")
+                && !msg.contains("report.csv"),
+            "{msg}"
+        );
+        assert!(!e.is_broken_pipe());
     }
 
     #[test]

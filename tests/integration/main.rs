@@ -16,5 +16,6 @@ mod html;
 mod inputs;
 mod output;
 mod partial;
+mod spill;
 mod stages;
 mod support;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::Limits;
 use super::ranking::{PathRanking, Ranked, RuleKey};
+use crate::extsort::SortError;
 use crate::report::{Kind, ReportError, ViolationRow};
 
 /// What the page shows of the violations report, gathered from its rows one at a time as
@@ -19,7 +20,7 @@ use crate::report::{Kind, ReportError, ViolationRow};
 /// requested paths. Its memory does not grow with the rows: the tallies are per host, crawler
 /// or rule (already in memory as the summary and the robots.txt files), the tables keep only
 /// their top rows, and the paths, which a long-tail log has one per row, are added up one host
-/// at a time and sorted in a temporary file past a budget (see `ranking`).
+/// at a time and sorted in temporary files past a budget (see `ranking`).
 pub struct ViolationDigest {
     limits: Limits,
     /// Rows taken (the report's row count).
@@ -37,13 +38,13 @@ pub struct ViolationDigest {
     delays: BinaryHeap<DelayRow>,
     delay_rows: u64,
     paths: PathRanking,
-    /// The first failure to write the paths' temporary file; the paths are dropped after it.
-    error: Option<io::Error>,
+    /// The first failure to sort the paths on disk; the paths are dropped after it.
+    error: Option<SortError>,
 }
 
 impl ViolationDigest {
     /// A digest for a page with `limits`, holding about `memory` bytes of one host's
-    /// disallowed paths before it sorts them in a temporary file.
+    /// disallowed paths before it sorts them in temporary files.
     pub fn new(limits: Limits, memory: usize) -> ViolationDigest {
         // A page shows this much of a path at most (see `push_text`).
         let keep_bytes = limits.chars.saturating_add(1).saturating_mul(4);
@@ -194,12 +195,13 @@ fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
     Arc::ptr_eq(a, b) || a == b
 }
 
-/// A failure of the paths' temporary file, saying so.
-fn paths_error(e: io::Error) -> io::Error {
-    io::Error::new(
-        e.kind(),
-        format!("the temporary file sorting the page's paths: {e}"),
-    )
+/// A failure to sort the page's paths on disk, saying so.
+fn paths_error(e: SortError) -> io::Error {
+    let kind = match &e {
+        SortError::Write { source, .. } | SortError::CreateDir { source, .. } => source.kind(),
+        _ => io::ErrorKind::Other,
+    };
+    io::Error::new(kind, format!("sorting the page's paths: {e}"))
 }
 
 /// A crawl-delay row among the top: most requests first, then report order.
