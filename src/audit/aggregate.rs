@@ -18,7 +18,7 @@ use crate::crawlers::VerifyResult;
 use crate::fetch::Origin;
 use crate::history::Fetch;
 use crate::logformat::BadLine;
-use crate::robots::Dialect;
+use crate::robots::{Dialect, PrefKey};
 
 /// Malformed-line examples kept per input.
 pub const BAD_EXAMPLES: usize = 3;
@@ -213,7 +213,11 @@ pub struct PairAgg {
     pub allowed_by_leeway: u64,
     /// Checked and disallowed under every version it may have held.
     pub violations: u64,
-    /// Checked requests a rule may forbid, judged at the end (then `allowed` or `violations`).
+    /// Requests that robots.txt allows (or does not bind) and that go against a usage
+    /// preference every version it may have held says no to (docs/preferences.md).
+    pub preference_conflicts: u64,
+    /// Checked requests a rule may forbid or a usage preference may go against, judged at the
+    /// end (then `allowed` or `violations`).
     pub pending: u64,
     /// Requests on hosts (or at times) whose rules cannot be known.
     pub not_judged: u64,
@@ -256,6 +260,7 @@ impl PairAgg {
         self.allowed += other.allowed;
         self.allowed_by_leeway += other.allowed_by_leeway;
         self.violations += other.violations;
+        self.preference_conflicts += other.preference_conflicts;
         self.pending += other.pending;
         self.not_judged += other.not_judged;
         self.robots_fetches += other.robots_fetches;
@@ -379,10 +384,19 @@ pub struct AgentProfile {
     /// Whether its own fetches of `/robots.txt` are matched by User-Agent (unknown crawlers)
     /// rather than by crawler name.
     pub fetches_by_user_agent: bool,
+    /// Whether robots.txt's rules bind it. False for the clients that are counted but not
+    /// judged (docs/judging.md, "Which requests are judged", step 4): their kept requests are
+    /// judged for usage preferences only.
+    pub bound: bool,
+    /// The usage preference its category goes against when a site says no
+    /// (docs/preferences.md, "What a conflict is"); None: it never conflicts.
+    #[serde(with = "pref_key_name")]
+    pub conflicts_on: Option<PrefKey>,
 }
 
-/// The requests of one (origin, crawler, User-Agent, verification) that a rule may forbid,
-/// and its requests under a Crawl-delay, kept for the judgement at the end.
+/// The requests of one (origin, crawler, User-Agent, verification) that a rule may forbid or
+/// a usage preference may go against, and its requests under a Crawl-delay, kept for the
+/// judgement at the end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stream {
     /// How it reads robots.txt.
@@ -391,7 +405,8 @@ pub struct Stream {
     pub resolution_ms: i64,
     /// Distinct request targets, as requested; `hits` refer to them by index.
     pub paths: Vec<Box<[u8]>>,
-    /// (path index, request) for each request that a version of robots.txt disallows.
+    /// (path index, request) for each request that a version of robots.txt disallows, or
+    /// whose crawler's use a version says no to (docs/preferences.md).
     pub hits: Vec<(u32, Hit)>,
     /// Every fetching request, when its Crawl-delay is checked.
     pub delay: Vec<Hit>,
@@ -421,6 +436,28 @@ mod dialect_name {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Dialect, D::Error> {
         let name = String::deserialize(d)?;
         name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Serde for an optional [`PrefKey`] by its report name (`ai-train`, …).
+mod pref_key_name {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::robots::PrefKey;
+
+    pub fn serialize<S: Serializer>(k: &Option<PrefKey>, s: S) -> Result<S::Ok, S::Error> {
+        k.map(PrefKey::name).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PrefKey>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(name) => PrefKey::ALL
+                .into_iter()
+                .find(|k| k.name() == name)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown preference {name}"))),
+        }
     }
 }
 

@@ -1,43 +1,46 @@
 //! The judgement at the end: a merged [`Partial`] and the robots source → the report rows.
 //!
-//! Every request that some version of robots.txt forbids is judged here, with every fetch of
-//! `/robots.txt` by the same crawler known (docs/judging.md, "Judging in time"): which versions it
-//! may have held, whether all of them forbid it, which version's rule to cite and on what evidence.
-//! Crawl-delay breaches are judged the same way.
+//! Every kept request — one that some version of robots.txt forbids, or whose crawler's use
+//! some version says no to — is judged here, with every fetch of `/robots.txt` by the same
+//! crawler known (docs/judging.md, "Judging in time"): which versions it may have held,
+//! whether all of them forbid it (a violation), else whether all of them say no to its use
+//! (a usage preference conflict, docs/preferences.md), which version's line to cite and on
+//! what evidence. Crawl-delay breaches are judged the same way.
 //!
-//! Two passes over the kept requests. The first judges each one for the counts (the summary,
-//! the hourly activity) and finds the Crawl-delay rows. The second, [`Violations`], runs as the
-//! writer asks for rows: it visits the (host, crawler, path) groups in report order and judges
-//! their requests again, so only one group's rows are ever built at a time — a long-tail log's
-//! hundreds of thousands of rows stream to the writer, never all in memory. Rows are keyed by
-//! what the report prints and sorted by value, so the same data gives the same bytes however
-//! it was split.
+//! Three passes over the kept requests. The first judges each one for the counts (the
+//! summary, the hourly activity) and finds the Crawl-delay rows. The others run as the
+//! writers ask for rows ([`Violations`], [`Conflicts`]: `rows.rs`), each over its own reading
+//! of the kept requests in report order (`source.rs`).
 
-use std::cmp::Ordering;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::extsort::{Merge, Run, SortError, Source as MergeSource, fan_in, read_buffer, reduce};
+use crate::extsort::{SortError, read_buffer};
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
-use crate::robots::{Agent, GroupId, RobotsTxt, RuleId, normalize_target};
+use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
 use super::Auditor;
 use super::aggregate::{
-    AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
-    Verification, by_path, kept_paths,
+    AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
+    Verification, by_path,
 };
 use super::partial::Partial;
+use super::rows::{Conflicts, RowAcc, Violations, report_order, violation_row};
 use super::rules::{DialectRules, Rules};
-use super::spill::{RunHit, RunRecord, RunRecords, SpillRun, StreamTable, write_from};
-use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
+use super::source::{MemStream, MergedRuns, Source, Wanted};
+use super::spill::StreamTable;
 
-/// Everything the reports say. The violations stream out as they are read.
+/// Everything the reports say. The violations and the preference conflicts stream out as
+/// they are read.
 pub struct Findings {
     /// The violations report's rows, in report order, made as they are read.
     pub violations: Violations,
+    /// The preferences report's rows (requests that go against a usage preference), in
+    /// report order, made as they are read.
+    pub preferences: Conflicts,
     /// One row per (host, crawler).
     pub summary: Vec<SummaryRow>,
     /// One row per host (per origin: http and https of a host are two).
@@ -163,45 +166,6 @@ impl Findings {
     }
 }
 
-/// A report row being built.
-struct RowAcc {
-    requests: u64,
-    first_ms: i64,
-    last_ms: i64,
-    clients: ClientSet,
-    sample: (i64, Client),
-    statuses: StatusCounts,
-    /// (line, text, group): the lesser when rows that print the same had different ones.
-    rule: (u32, Arc<str>, Arc<str>),
-    intervals: Option<(i64, i64)>,
-}
-
-impl RowAcc {
-    fn new(time_ms: i64, client: &Client, rule: (u32, Arc<str>, Arc<str>)) -> RowAcc {
-        RowAcc {
-            requests: 0,
-            first_ms: time_ms,
-            last_ms: time_ms,
-            clients: ClientSet::default(),
-            sample: (time_ms, client.clone()),
-            statuses: StatusCounts::default(),
-            rule,
-            intervals: None,
-        }
-    }
-
-    fn add(&mut self, time_ms: i64, client: &Client, status: u16) {
-        self.requests += 1;
-        self.first_ms = self.first_ms.min(time_ms);
-        self.last_ms = self.last_ms.max(time_ms);
-        self.clients.insert(client.clone(), MAX_IPS_PER_ROW);
-        if (time_ms, client) < (self.sample.0, &self.sample.1) {
-            self.sample = (time_ms, client.clone());
-        }
-        self.statuses.add(status, 1);
-    }
-}
-
 /// Violating requests per (time bin, host, crawler, kind).
 struct ActivityMap {
     bin_ms: i64,
@@ -233,16 +197,78 @@ impl ActivityMap {
 }
 
 /// A stream as the judgement needs it: who, under which rules, with which own fetches.
-struct StreamInfo {
-    host: Arc<str>,
-    crawler: Arc<str>,
-    ua: Arc<str>,
-    verification: Verification,
+pub(super) struct StreamInfo {
+    pub host: Arc<str>,
+    pub crawler: Arc<str>,
+    pub operator: Arc<str>,
+    pub category: Arc<str>,
+    pub ua: Arc<str>,
+    pub verification: Verification,
     /// Its summary row's key.
     pair: (HostKey, String),
-    rules: Arc<DialectRules>,
-    groups: Vec<Option<GroupId>>,
+    /// Whether robots.txt's rules bind it (else its requests are judged for usage
+    /// preferences only).
+    pub bound: bool,
+    /// The usage preference its category goes against, if any.
+    pub conflicts_on: Option<PrefKey>,
+    pub rules: Arc<DialectRules>,
+    pub groups: Vec<Option<GroupId>>,
     fetches: Vec<Fetch>,
+}
+
+/// How each version of an origin's robots.txt reads one path for one stream.
+pub(super) struct PathReads {
+    /// Each version's verdict: None where a version cannot judge.
+    pub verdicts: Vec<Option<(bool, Option<RuleId>)>>,
+    /// Each version's "no" to the stream's use of the path, with its deciding line; empty
+    /// when its crawler's use never conflicts.
+    pub no: Vec<Option<PrefLineId>>,
+}
+
+/// What one kept request comes to.
+pub(super) enum Verdict {
+    /// The rules the crawler held cannot be known.
+    NotJudged,
+    /// Robots.txt allows it, or does not bind its crawler (`by_leeway` is then false).
+    Allowed {
+        /// Allowed only thanks to the leeway.
+        by_leeway: bool,
+        /// Every version the crawler may hold says no to its use: the latest of them, and
+        /// how they were found (docs/preferences.md, "What a conflict is").
+        conflict: Option<(usize, Evidence)>,
+    },
+    /// Disallowed under every version the crawler may hold (never also a conflict).
+    Violation {
+        /// The version cited: the latest of them.
+        version: usize,
+        /// How they were found.
+        evidence: Evidence,
+    },
+}
+
+impl PathReads {
+    fn rules(&self) -> impl Fn(usize) -> VersionVerdict + '_ {
+        |v| match self.verdicts[v] {
+            Some((false, _)) => VersionVerdict::Disallow,
+            _ => VersionVerdict::Allow,
+        }
+    }
+
+    /// The latest version and the evidence when every version of `held` says no to the use
+    /// (judged as a rule is: docs/preferences.md, "What a conflict is").
+    fn conflict(&self, held: &Held) -> Option<(usize, Evidence)> {
+        if self.no.is_empty() {
+            return None;
+        }
+        let says_no = |v: usize| match self.no[v] {
+            Some(_) => VersionVerdict::Disallow,
+            None => VersionVerdict::Allow,
+        };
+        match history::judge(held, says_no) {
+            Judgement::Violation { version, evidence } => Some((version, evidence)),
+            Judgement::NotJudged | Judgement::Allowed { .. } => None,
+        }
+    }
 }
 
 impl StreamInfo {
@@ -253,14 +279,15 @@ impl StreamInfo {
             .held(t, leeway, fetch, |v| self.rules.sizes[v])
     }
 
-    /// Each version's verdict on a path: None where a version cannot judge.
-    fn verdicts(&self, path: &[u8], scratch: &mut Vec<u8>) -> Vec<Option<(bool, Option<RuleId>)>> {
+    /// How each version reads a path: its verdict, and its "no" to the stream's use.
+    pub fn reads(&self, path: &[u8], scratch: &mut Vec<u8>) -> PathReads {
         normalize_target(path, scratch);
-        self.rules
-            .versions
-            .iter()
-            .enumerate()
-            .map(|(v, r)| match r {
+        let version = |v: usize| match &self.rules.versions[v] {
+            Rules::Compiled(robots) => Some(robots.as_ref()),
+            Rules::AllowAll | Rules::NotJudged => None,
+        };
+        let verdicts = (0..self.rules.versions.len())
+            .map(|v| match &self.rules.versions[v] {
                 Rules::Compiled(robots) => {
                     let verdict = robots.check(self.groups[v], scratch);
                     Some((verdict.allowed, verdict.rule))
@@ -268,40 +295,47 @@ impl StreamInfo {
                 Rules::AllowAll => Some((true, None)),
                 Rules::NotJudged => None,
             })
-            .collect()
+            .collect();
+        let no = match self.conflicts_on {
+            None => Vec::new(),
+            Some(key) => (0..self.rules.versions.len())
+                .map(|v| {
+                    let robots = version(v)?;
+                    robots
+                        .preference(self.groups[v], scratch, key)
+                        .filter(|p| !p.yes)
+                        .map(|p| p.line)
+                })
+                .collect(),
+        };
+        PathReads { verdicts, no }
+    }
+
+    /// What a request of the path `reads` made at `t` comes to.
+    pub fn verdict(&self, reads: &PathReads, t: i64, leeway: i64) -> Verdict {
+        let held = self.held(t, leeway);
+        if !self.bound {
+            return Verdict::Allowed {
+                by_leeway: false,
+                conflict: reads.conflict(&held),
+            };
+        }
+        match history::judge(&held, reads.rules()) {
+            Judgement::NotJudged => Verdict::NotJudged,
+            Judgement::Violation { version, evidence } => Verdict::Violation { version, evidence },
+            Judgement::Allowed { by_leeway } => Verdict::Allowed {
+                by_leeway,
+                conflict: reads.conflict(&held),
+            },
+        }
     }
 
     /// The sort key of a (stream, path) in report order.
-    fn key<'a>(&'a self, text: &'a [u8]) -> (&'a str, &'a str, &'a [u8], &'a str, Verification) {
+    pub fn key<'a>(
+        &'a self,
+        text: &'a [u8],
+    ) -> (&'a str, &'a str, &'a [u8], &'a str, Verification) {
         (&self.host, &self.crawler, text, &self.ua, self.verification)
-    }
-}
-
-/// The kept requests of one stream in memory, by path.
-struct MemStream {
-    info: u32,
-    paths: Vec<Box<[u8]>>,
-    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
-    texts: Vec<Option<Box<str>>>,
-    /// Sorted by path index.
-    hits: Vec<(u32, Hit)>,
-    /// Per path, its requests in `hits`.
-    ranges: Vec<(u32, u32)>,
-}
-
-impl MemStream {
-    fn text(&self, path: u32) -> &[u8] {
-        match &self.texts[path as usize] {
-            Some(t) => t.as_bytes(),
-            None => &self.paths[path as usize],
-        }
-    }
-}
-
-fn reads(verdicts: &[Option<(bool, Option<RuleId>)>]) -> impl Fn(usize) -> VersionVerdict + '_ {
-    |v| match verdicts[v] {
-        Some((false, _)) => VersionVerdict::Disallow,
-        _ => VersionVerdict::Allow,
     }
 }
 
@@ -316,20 +350,35 @@ fn count(
     activity: &mut ActivityMap,
     scratch: &mut Vec<u8>,
 ) {
-    let verdicts = info.verdicts(path, scratch);
+    let reads = info.reads(path, scratch);
     let pair = pairs.entry(info.pair.clone()).or_default();
     for t in times {
+        let verdict = info.verdict(&reads, t, leeway);
+        if !info.bound {
+            // Counted, never checked: only a conflict adds to its row.
+            if let Verdict::Allowed {
+                conflict: Some(_), ..
+            } = verdict
+            {
+                pair.preference_conflicts += 1;
+            }
+            continue;
+        }
         pair.pending = pair.pending.saturating_sub(1);
-        match history::judge(&info.held(t, leeway), reads(&verdicts)) {
-            Judgement::NotJudged => {
+        match verdict {
+            Verdict::NotJudged => {
                 pair.checked = pair.checked.saturating_sub(1);
                 pair.not_judged += 1;
             }
-            Judgement::Allowed { by_leeway } => {
+            Verdict::Allowed {
+                by_leeway,
+                conflict,
+            } => {
                 pair.allowed += 1;
                 pair.allowed_by_leeway += u64::from(by_leeway);
+                pair.preference_conflicts += u64::from(conflict.is_some());
             }
-            Judgement::Violation { .. } => {
+            Verdict::Violation { .. } => {
                 pair.violations += 1;
                 activity.add(t, &info.host, &info.crawler, Kind::Disallowed);
             }
@@ -369,7 +418,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
         .keys
         .iter()
         .zip(&table.agents)
-        .map(|(key, agent)| stream_info(auditor, key, agent, &fetches))
+        .map(|(key, agent)| stream_info(auditor, key, agent, &fetches, &crawlers))
         .collect();
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
@@ -438,8 +487,17 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
             }
         }
     }
-    let source = if runs.is_empty() {
-        Source::memory(memory, &infos)
+    // The two passes that make rows: violations (streams robots.txt binds) and usage
+    // preference conflicts (streams whose crawler's use can conflict).
+    let wanted = |pick: fn(&StreamInfo) -> bool| -> Wanted {
+        infos.iter().map(|i| i.as_ref().is_some_and(pick)).collect()
+    };
+    let passes = [wanted(|i| i.bound), wanted(|i| i.conflicts_on.is_some())];
+    let memory = Arc::new(memory);
+    let [violations, conflicts] = if runs.is_empty() {
+        passes
+            .each_ref()
+            .map(|w| Source::memory(Arc::clone(&memory), &infos, w))
     } else {
         // Past the memory budget: the runs are read once for the counts, then merged, with
         // what is still in memory, for the rows.
@@ -462,7 +520,8 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                             &mut scratch,
                         );
                     }
-                    None => {
+                    // Not judged; only requests that rules bind were counted as checked.
+                    None if table.agents[i as usize].bound => {
                         let pair = pairs
                             .entry((
                                 HostKey::Origin(table.keys[i as usize].0.clone()),
@@ -474,25 +533,26 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                         pair.checked = pair.checked.saturating_sub(n);
                         pair.pending = pair.pending.saturating_sub(n);
                     }
+                    None => {}
                 }
             }
         }
-        let (source, stats) = Source::merged(auditor, runs, memory, &table, &infos, &clients)?;
-        spilled = Some(stats);
-        source
+        let merged = MergedRuns::new(auditor, runs, memory, &table, &infos, &clients, &passes)?;
+        let sources = [merged.open(&passes[0])?, merged.open(&passes[1])?];
+        spilled = Some(merged.finish());
+        sources
     };
     delay_rows.sort_by(report_order);
+    let infos = Arc::new(infos);
     Ok(Findings {
-        violations: Violations {
-            infos,
-            source,
-            clients,
+        violations: Violations::new(
+            Arc::clone(&infos),
+            violations,
+            Arc::clone(&clients),
             leeway,
-            delays: delay_rows.into_iter().peekable(),
-            pending: VecDeque::new(),
-            scratch: Vec::new(),
-            done: false,
-        },
+            delay_rows,
+        ),
+        preferences: Conflicts::new(infos, conflicts, clients, leeway),
         summary: summary_rows(&pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
@@ -520,6 +580,7 @@ fn stream_info(
     key: &StreamKey,
     agent: &AgentProfile,
     fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
+    crawlers: &BTreeMap<String, CrawlerInfo>,
 ) -> Option<StreamInfo> {
     let (origin, crawler, ua, verification) = key;
     let rules = auditor.rules.lookup(auditor.robots.as_ref(), origin)?;
@@ -534,510 +595,21 @@ fn stream_info(
         .cloned()
         .unwrap_or_default();
     own.sort_unstable();
+    let info = crawlers.get(crawler);
     Some(StreamInfo {
         host: Arc::from(origin.display_host()),
         crawler: Arc::from(crawler.as_str()),
+        operator: Arc::from(info.map_or("", |i| i.operator.as_str())),
+        category: Arc::from(info.map_or("", |i| i.category.as_str())),
         ua: Arc::from(ua.as_str()),
         verification: *verification,
         pair: (HostKey::Origin(origin.clone()), crawler.clone()),
+        bound: agent.bound,
+        conflicts_on: agent.conflicts_on,
         groups: groups_of(&rules, agent),
         rules,
         fetches: own,
     })
-}
-
-/// The order of the violations report: host, kind, crawler, path, robots_version, then
-/// User-Agent, verification and evidence so that it is total.
-pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
-    let key = |r: &ViolationRow| {
-        (
-            r.host.clone(),
-            r.kind,
-            r.crawler.clone(),
-            r.path.clone(),
-            r.robots_version,
-            r.user_agent.clone(),
-            r.verification,
-            r.evidence,
-        )
-    };
-    key(a).cmp(&key(b))
-}
-
-/// The kept requests of one (stream, path), as a group hands them over.
-struct Entry {
-    info: u32,
-    path: Box<[u8]>,
-    hits: Vec<RunHit>,
-}
-
-/// Where the (host, crawler, printed path) groups come from, in report order.
-enum Source {
-    /// Everything in memory: (stream, path) pairs sorted once.
-    Memory {
-        streams: Vec<MemStream>,
-        order: std::vec::IntoIter<(u32, u32)>,
-        next: Option<(u32, u32)>,
-    },
-    /// Sorted runs (and what is still in memory), merged.
-    Merged(Merge<'static, Kept, fn(&Kept, &Kept) -> Ordering>),
-}
-
-/// A kept (stream, path) on its way through the merge: its stream in the table, and its place
-/// in report order.
-struct Kept {
-    /// The rank of its (host, crawler) among the judged streams'.
-    host_crawler: u32,
-    /// The rank of its (User-Agent, verification).
-    agent: u32,
-    stream: u32,
-    /// The printed path where it differs from the raw bytes.
-    text: Option<Box<str>>,
-    path: Box<[u8]>,
-    hits: Vec<RunHit>,
-}
-
-impl Kept {
-    /// The printed path.
-    fn text(&self) -> &[u8] {
-        match &self.text {
-            Some(t) => t.as_bytes(),
-            None => &self.path,
-        }
-    }
-
-    /// Report order: host, crawler, printed path, User-Agent, verification (as a worker sorts
-    /// its runs).
-    fn order(a: &Kept, b: &Kept) -> Ordering {
-        (a.host_crawler, a.text(), a.agent).cmp(&(b.host_crawler, b.text(), b.agent))
-    }
-
-    fn new(ranks: &Ranks, stream: u32, path: Box<[u8]>, hits: Vec<RunHit>) -> Kept {
-        let (host_crawler, agent) = ranks.of[stream as usize];
-        let text = match text::cell(&path) {
-            std::borrow::Cow::Borrowed(_) => None,
-            std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
-        };
-        Kept {
-            host_crawler,
-            agent,
-            stream,
-            text,
-            path,
-            hits,
-        }
-    }
-}
-
-/// Per table stream: the rank of its (host, crawler) and of its (User-Agent, verification)
-/// among the judged streams' (equal values, equal ranks), so that the merge compares numbers
-/// where a worker compared strings, in the same order.
-struct Ranks {
-    of: Vec<(u32, u32)>,
-}
-
-impl Ranks {
-    fn new(infos: &[Option<StreamInfo>]) -> Ranks {
-        fn dense<K: Ord>(keys: Vec<(K, usize)>, n: usize) -> Vec<u32> {
-            let mut keys = keys;
-            keys.sort();
-            let mut rank = vec![0u32; n];
-            let mut r = 0u32;
-            for (i, (k, s)) in keys.iter().enumerate() {
-                if i > 0 && keys[i - 1].0 != *k {
-                    r += 1;
-                }
-                rank[*s] = r;
-            }
-            rank
-        }
-        let judged = || {
-            infos
-                .iter()
-                .enumerate()
-                .filter_map(|(s, i)| Some((i.as_ref()?, s)))
-        };
-        let host_crawler = dense(
-            judged()
-                .map(|(i, s)| ((&*i.host, &*i.crawler), s))
-                .collect(),
-            infos.len(),
-        );
-        let agent = dense(
-            judged()
-                .map(|(i, s)| ((&*i.ua, i.verification), s))
-                .collect(),
-            infos.len(),
-        );
-        Ranks {
-            of: host_crawler.into_iter().zip(agent).collect(),
-        }
-    }
-}
-
-/// A run to merge: a worker's (its streams its own) or one a merge pass wrote (streams
-/// already the table's, judged only).
-enum Input {
-    Worker(Arc<SpillRun>),
-    Merged(Run),
-}
-
-/// A worker's run being merged: its records of judged streams, with the table's streams.
-struct WorkerSource {
-    records: RunRecords,
-    /// Run stream → table stream, None where it is not judged.
-    map: Vec<Option<u32>>,
-    ranks: Arc<Ranks>,
-}
-
-impl MergeSource<Kept> for WorkerSource {
-    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
-        while let Some(r) = self.records.next_record()? {
-            // Indices within the run's own table: a record naming another is damage the
-            // checksum cannot see (a run written wrong), and is refused.
-            let Some(map) = self.map.get(r.stream as usize) else {
-                return Err(self.records.undecodable());
-            };
-            if let Some(s) = *map {
-                return Ok(Some(Kept::new(&self.ranks, s, r.path, r.hits)));
-            }
-        }
-        Ok(None)
-    }
-}
-
-/// A run a merge pass wrote.
-struct MergedSource {
-    records: RunRecords,
-    ranks: Arc<Ranks>,
-}
-
-impl MergeSource<Kept> for MergedSource {
-    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
-        match self.records.next_record()? {
-            None => Ok(None),
-            Some(r) if (r.stream as usize) < self.ranks.of.len() => {
-                Ok(Some(Kept::new(&self.ranks, r.stream, r.path, r.hits)))
-            }
-            Some(_) => Err(self.records.undecodable()),
-        }
-    }
-}
-
-/// What is still in memory, in report order.
-struct MemorySource {
-    streams: Vec<MemStream>,
-    order: std::vec::IntoIter<(u32, u32)>,
-    clients: Arc<Vec<Client>>,
-    ranks: Arc<Ranks>,
-}
-
-impl MergeSource<Kept> for MemorySource {
-    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
-        let Some((s, p)) = self.order.next() else {
-            return Ok(None);
-        };
-        let m = &self.streams[s as usize];
-        let (start, end) = m.ranges[p as usize];
-        let hits = run_hits(&m.hits[start as usize..end as usize], &self.clients);
-        Ok(Some(Kept::new(
-            &self.ranks,
-            m.info,
-            m.paths[p as usize].clone(),
-            hits,
-        )))
-    }
-}
-
-/// Kept requests with their clients by value.
-fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
-    hits.iter()
-        .map(|(_, h)| RunHit {
-            time_ms: h.time_ms,
-            client: clients[h.client as usize].clone(),
-            status: h.status,
-        })
-        .collect()
-}
-
-/// The (stream, path) pairs in memory, in report order.
-fn memory_order(streams: &[MemStream], infos: &[Option<StreamInfo>]) -> Vec<(u32, u32)> {
-    let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
-    let key = |&(s, p): &(u32, u32)| {
-        let m = &streams[s as usize];
-        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
-    };
-    order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-    order
-}
-
-impl Source {
-    fn memory(streams: Vec<MemStream>, infos: &[Option<StreamInfo>]) -> Source {
-        let order = memory_order(&streams, infos);
-        Source::Memory {
-            streams,
-            order: order.into_iter(),
-            next: None,
-        }
-    }
-
-    /// The runs and what is in memory, merged. Never more runs are open at once than the
-    /// process's descriptors allow (`extsort::fan_in`, half of them: the HTML page's own
-    /// sort may need the rest meanwhile); more runs are merged first in passes.
-    fn merged(
-        auditor: &Auditor,
-        runs: Vec<Arc<SpillRun>>,
-        memory: Vec<MemStream>,
-        table: &StreamTable,
-        infos: &[Option<StreamInfo>],
-        clients: &Arc<Vec<Client>>,
-    ) -> Result<(Source, Spilled), SortError> {
-        let mut stats = Spilled {
-            runs: runs.len(),
-            bytes: runs.iter().map(|r| r.bytes()).sum(),
-            fan_in: 0,
-            merges: 0,
-        };
-        let ranks = Arc::new(Ranks::new(infos));
-        let fan_in = fan_in(2)?;
-        stats.fan_in = fan_in;
-        let buffer = read_buffer(auditor.settings.memory_budget, fan_in);
-        let open = |input: &Input, run: usize, runs: usize| -> Result<_, SortError> {
-            Ok(match input {
-                Input::Worker(w) => Box::new(WorkerSource {
-                    records: w.reader(run, runs, buffer)?,
-                    map: w
-                        .streams
-                        .iter()
-                        .map(|s| {
-                            let i = table.index(&s.key);
-                            infos[i as usize].as_ref().map(|_| i)
-                        })
-                        .collect(),
-                    ranks: Arc::clone(&ranks),
-                }) as Box<dyn MergeSource<Kept> + Send>,
-                Input::Merged(m) => Box::new(MergedSource {
-                    records: RunRecords::open(m, run, runs, buffer)?,
-                    ranks: Arc::clone(&ranks),
-                }),
-            })
-        };
-        let order: fn(&Kept, &Kept) -> Ordering = Kept::order;
-        let has_memory = memory.iter().any(|m| !m.hits.is_empty());
-        let inputs = reduce(
-            runs.into_iter().map(Input::Worker).collect(),
-            fan_in - usize::from(has_memory),
-            &order,
-            open,
-            |merge| {
-                let dir = auditor.spill_dir.get()?;
-                let run = write_from(&dir, || {
-                    Ok(merge.next_record()?.map(|k| RunRecord {
-                        stream: k.stream,
-                        path: k.path,
-                        hits: k.hits,
-                    }))
-                })?;
-                stats.merges += 1;
-                Ok(Input::Merged(run))
-            },
-        )?;
-        let mut sources = inputs
-            .iter()
-            .enumerate()
-            .map(|(k, input)| open(input, k + 1, inputs.len()))
-            .collect::<Result<Vec<_>, _>>()?;
-        if has_memory {
-            let order = memory_order(&memory, infos);
-            sources.push(Box::new(MemorySource {
-                streams: memory,
-                order: order.into_iter(),
-                clients: Arc::clone(clients),
-                ranks,
-            }));
-        }
-        // The runs' files may go now: each is open, and read to its end through that.
-        drop(inputs);
-        Ok((Source::Merged(Merge::new(sources, order)?), stats))
-    }
-
-    /// The next group's entries, in order; empty when none is left.
-    fn group(
-        &mut self,
-        infos: &[Option<StreamInfo>],
-        clients: &[Client],
-    ) -> Result<Vec<Entry>, SortError> {
-        let info = |i: u32| {
-            infos[i as usize]
-                .as_ref()
-                .expect("only judged streams are kept")
-        };
-        match self {
-            Source::Memory {
-                streams,
-                order,
-                next,
-            } => {
-                let Some(first) = next.take().or_else(|| order.next()) else {
-                    return Ok(Vec::new());
-                };
-                let text_of = |(s, p): (u32, u32)| streams[s as usize].text(p);
-                let head = |e: (u32, u32)| {
-                    let i = info(streams[e.0 as usize].info);
-                    (&i.host, &i.crawler, text_of(e))
-                };
-                let mut entries = vec![first];
-                for e in order.by_ref() {
-                    if head(e) == head(first) {
-                        entries.push(e);
-                    } else {
-                        *next = Some(e);
-                        break;
-                    }
-                }
-                Ok(entries
-                    .into_iter()
-                    .map(|(s, p)| {
-                        let m = &streams[s as usize];
-                        let (start, end) = m.ranges[p as usize];
-                        Entry {
-                            info: m.info,
-                            path: m.paths[p as usize].clone(),
-                            hits: run_hits(&m.hits[start as usize..end as usize], clients),
-                        }
-                    })
-                    .collect())
-            }
-            Source::Merged(merge) => {
-                let Some(first) = merge.next_record()? else {
-                    return Ok(Vec::new());
-                };
-                let mut group = vec![first];
-                // In report order, so a group's entries come in User-Agent and verification
-                // order too.
-                while merge.peek().is_some_and(|k| {
-                    k.host_crawler == group[0].host_crawler && k.text() == group[0].text()
-                }) {
-                    let Some(k) = merge.next_record()? else {
-                        break;
-                    };
-                    group.push(k);
-                }
-                Ok(group
-                    .into_iter()
-                    .map(|k| Entry {
-                        info: k.stream,
-                        path: k.path,
-                        hits: k.hits,
-                    })
-                    .collect())
-            }
-        }
-    }
-}
-
-/// The violations report's rows in report order, judged as they are asked for. A sorted run
-/// that cannot be read back whole ends it with an error (and nothing after it): the report
-/// it was feeding must not be written.
-pub struct Violations {
-    infos: Vec<Option<StreamInfo>>,
-    source: Source,
-    clients: Arc<Vec<Client>>,
-    leeway: i64,
-    /// The Crawl-delay rows, in report order.
-    delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
-    /// The current group's disallowed rows, in report order.
-    pending: VecDeque<ViolationRow>,
-    scratch: Vec<u8>,
-    /// An error was given: nothing more.
-    done: bool,
-}
-
-impl Violations {
-    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
-    /// is left.
-    fn fill(&mut self) -> Result<bool, SortError> {
-        let entries = self.source.group(&self.infos, &self.clients)?;
-        let Some(first) = entries.first() else {
-            return Ok(false);
-        };
-        let mut rows: BTreeMap<(Option<i64>, Arc<str>, Verification, Evidence), RowAcc> =
-            BTreeMap::new();
-        for e in &entries {
-            let d = self.infos[e.info as usize]
-                .as_ref()
-                .expect("only judged streams are kept");
-            let verdicts = d.verdicts(&e.path, &mut self.scratch);
-            for hit in &e.hits {
-                let Judgement::Violation { version, evidence } =
-                    history::judge(&d.held(hit.time_ms, self.leeway), reads(&verdicts))
-                else {
-                    continue;
-                };
-                let Rules::Compiled(robots) = &d.rules.versions[version] else {
-                    continue;
-                };
-                let rule = cited(
-                    robots,
-                    d.groups[version],
-                    verdicts[version].and_then(|v| v.1),
-                );
-                let acc = rows
-                    .entry((
-                        d.rules.starts[version],
-                        Arc::clone(&d.ua),
-                        d.verification,
-                        evidence,
-                    ))
-                    .or_insert_with(|| RowAcc::new(hit.time_ms, &hit.client, rule.clone()));
-                if rule < acc.rule {
-                    acc.rule = rule;
-                }
-                acc.add(hit.time_ms, &hit.client, hit.status);
-            }
-        }
-        let d = self.infos[first.info as usize]
-            .as_ref()
-            .expect("only judged streams are kept");
-        let path = text::cell(&first.path).into_owned();
-        for ((robots_version, ua, verification, evidence), acc) in rows {
-            self.pending.push_back(violation_row(
-                Arc::clone(&d.host),
-                Kind::Disallowed,
-                Arc::clone(&d.crawler),
-                path.clone(),
-                (robots_version, ua, verification, evidence),
-                acc,
-            ));
-        }
-        Ok(true)
-    }
-}
-
-impl Iterator for Violations {
-    type Item = Result<ViolationRow, SortError>;
-
-    fn next(&mut self) -> Option<Result<ViolationRow, SortError>> {
-        if self.done {
-            return None;
-        }
-        while self.pending.is_empty() {
-            match self.fill() {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
-        match (self.pending.front(), self.delays.peek()) {
-            (Some(p), Some(d)) if report_order(d, p).is_lt() => self.delays.next(),
-            (Some(_), _) => self.pending.pop_front(),
-            (None, _) => self.delays.next(),
-        }
-        .map(Ok)
-    }
 }
 
 /// The stream's group in each version (as the worker chose it).
@@ -1055,23 +627,6 @@ fn groups_of(rules: &DialectRules, profile: &AgentProfile) -> Vec<Option<GroupId
             _ => None,
         })
         .collect()
-}
-
-/// The rule a version cites: (line, text, group).
-fn cited(
-    robots: &RobotsTxt,
-    group: Option<GroupId>,
-    rule: Option<RuleId>,
-) -> (u32, Arc<str>, Arc<str>) {
-    let name = group.map(|g| robots.group(g).name()).unwrap_or_default();
-    match rule {
-        Some(id) => (
-            robots.rule(id).line,
-            Arc::from(robots.rule(id).display()),
-            Arc::from(name),
-        ),
-        None => (0, Arc::from(""), Arc::from(name)),
-    }
 }
 
 /// Crawl-delay: a request is early when its distance from the previous one is certainly
@@ -1168,44 +723,8 @@ fn judge_delays(
     }
 }
 
-fn violation_row(
-    host: Arc<str>,
-    kind: Kind,
-    crawler: Arc<str>,
-    path: String,
-    (robots_version, user_agent, verification, evidence): (
-        Option<i64>,
-        Arc<str>,
-        Verification,
-        Evidence,
-    ),
-    acc: RowAcc,
-) -> ViolationRow {
-    ViolationRow {
-        host,
-        kind,
-        crawler,
-        user_agent,
-        group: acc.rule.2,
-        path,
-        rule: acc.rule.1,
-        rule_line: acc.rule.0,
-        requests: acc.requests,
-        first_seen_ms: acc.first_ms,
-        last_seen_ms: acc.last_ms,
-        verification: verification.as_str(),
-        robots_version,
-        evidence: evidence.as_str(),
-        client_ips: acc.clients.len() as u64,
-        sample_ip: client_text(&acc.sample.1),
-        status_codes: acc.statuses.into_vec(),
-        min_interval_ms: acc.intervals.map(|i| i.0),
-        median_interval_ms: acc.intervals.map(|i| i.1),
-    }
-}
-
 /// A client as a report cell.
-fn client_text(c: &Client) -> String {
+pub(super) fn client_text(c: &Client) -> String {
     match c {
         Client::Ip(ip) => ip.to_string(),
         Client::Other(bytes) => text::cell(bytes).into_owned(),
@@ -1257,9 +776,38 @@ fn summary_rows(
                     .cloned()
                     .collect::<Vec<_>>()
                     .join("; "),
+                preference_conflicts: p.preference_conflicts,
             }
         })
         .collect()
+}
+
+/// The hosts report's `preferences`: what the `*` group sets, per key, for the site's root
+/// `/` (`ai-train=no;search=yes`); a key that only lines with a longer path set is
+/// `per-path` (docs/reports.md, "The hosts report").
+fn star_preferences(robots: &RobotsTxt) -> String {
+    let Some(star) = robots.global_group() else {
+        return String::new();
+    };
+    let root = robots.preferences(Some(star), b"/");
+    let set = |key: PrefKey| {
+        robots
+            .group(star)
+            .preference_lines()
+            .any(|id| robots.preference_line(id).value(key).is_some())
+    };
+    PrefKey::ALL
+        .into_iter()
+        .filter_map(|key| {
+            let value = match root.get(key) {
+                Some(p) => p.value_name(),
+                None if set(key) => "per-path",
+                None => return None,
+            };
+            Some(format!("{}={value}", key.name()))
+        })
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 fn host_rows(
@@ -1285,6 +833,7 @@ fn host_rows(
                 crawler_requests: counts.crawler_requests,
                 judged: false,
                 reason: String::new(),
+                preferences: String::new(),
             };
             let origin = match key {
                 HostKey::Invalid { reason, .. } => {
@@ -1307,9 +856,11 @@ fn host_rows(
             let history = &rules.history;
             let e = history.current();
             let google = rules.dialect(crate::robots::Dialect::Google);
-            let groups = match google.versions.last() {
-                Some(Rules::Compiled(robots)) => robots.groups().count() as u64,
-                _ => 0,
+            let (groups, preferences) = match google.versions.last() {
+                Some(Rules::Compiled(robots)) => {
+                    (robots.groups().count() as u64, star_preferences(robots))
+                }
+                _ => (0, String::new()),
             };
             let dated: Vec<i64> = google.starts.iter().flatten().copied().collect();
             HostRow {
@@ -1327,6 +878,7 @@ fn host_rows(
                     .iter()
                     .any(|v| matches!(v.entry.outcome, Outcome::Rules | Outcome::AllowAll)),
                 reason: e.reason.clone().unwrap_or_default(),
+                preferences,
                 ..base
             }
         })

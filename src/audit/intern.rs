@@ -14,7 +14,7 @@ use foldhash::HashMap;
 
 use crate::crawlers::{Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
 use crate::fetch::{Origin, Scheme};
-use crate::robots::{Agent, Dialect, GroupId};
+use crate::robots::{Agent, Dialect, GroupId, PrefKey, RobotsTxt};
 use crate::text;
 
 use super::AuditSettings;
@@ -32,6 +32,8 @@ fn profile_of(reader: RobotsReader, settings: &AuditSettings, unknown: bool) -> 
         dialect: reader.dialect,
         check_delay: false,
         fetches_by_user_agent: unknown,
+        bound: reader.obeys_robots,
+        conflicts_on: reader.category.and_then(Category::conflicts_on),
     }
 }
 
@@ -101,6 +103,10 @@ pub struct Judged {
     pub group_names: Vec<Arc<str>>,
     /// User-Agent index: its fetches of /robots.txt are matched by User-Agent.
     pub fetch_ua: Option<u32>,
+    /// The usage preference its category goes against, when some version's group for it
+    /// has a line saying no to it: only then can a request of it conflict, and is it asked
+    /// about (docs/preferences.md, "What a conflict is").
+    pub conflicts_on: Option<PrefKey>,
 }
 
 /// The worker's tables.
@@ -337,6 +343,8 @@ impl Tables {
                         dialect: Dialect::Google,
                         check_delay: false,
                         fetches_by_user_agent: true,
+                        bound: true,
+                        conflicts_on: None,
                     },
                     None,
                     false,
@@ -353,12 +361,16 @@ impl Tables {
         let mut groups = Vec::with_capacity(rules.versions.len());
         let mut group_names = Vec::with_capacity(rules.versions.len());
         let mut delays = false;
+        let mut says_no = false;
         for version in &rules.versions {
             let (group, name) = match version {
                 Rules::Compiled(robots) => {
                     let group = robots.group_for(&agent);
                     if let Some(g) = group {
                         delays |= robots.group(g).crawl_delay.is_some();
+                        says_no |= profile
+                            .conflicts_on
+                            .is_some_and(|key| group_says_no(robots, g, key));
                     }
                     (
                         group,
@@ -380,8 +392,10 @@ impl Tables {
             exempt = true;
         }
         profile.check_delay = delays && (honours || settings.all_crawl_delay);
+        profile.bound = !exempt;
         let fetch_ua = profile.fetches_by_user_agent.then_some(ua);
         let crawler = self.crawler_index(info);
+        let conflicts_on = profile.conflicts_on.filter(|_| says_no);
         self.judged.push(Judged {
             crawler,
             verify_as,
@@ -391,9 +405,19 @@ impl Tables {
             groups,
             group_names,
             fetch_ua,
+            conflicts_on,
         });
         Judge::Crawler(self.judged.len() as u32 - 1)
     }
+}
+
+/// Whether some preference line of a group says no to `key`: only then can a request under
+/// it conflict with that key.
+fn group_says_no(robots: &RobotsTxt, group: GroupId, key: PrefKey) -> bool {
+    robots
+        .group(group)
+        .preference_lines()
+        .any(|id| robots.preference_line(id).value(key) == Some(false))
 }
 
 /// Inserts `key → value` into a cache map that may forget the entries `forgettable` picks:

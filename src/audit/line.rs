@@ -11,6 +11,7 @@
 
 use std::collections::{BTreeSet, HashMap as StdHashMap};
 use std::net::IpAddr;
+use std::ops::Range;
 use std::sync::Arc;
 
 use foldhash::HashMap;
@@ -20,7 +21,7 @@ use crate::extsort::{LazyDir, OVERDRAFT, SortError};
 use crate::fetch::RobotsSource;
 use crate::history::Fetch;
 use crate::logformat::{BadLine, Format, LineParser, Request};
-use crate::robots::normalize_target;
+use crate::robots::{PrefKey, normalize_target};
 use crate::text;
 
 use super::AuditSettings;
@@ -28,10 +29,10 @@ use super::aggregate::{
     Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification, by_path,
     kept_paths,
 };
-use super::intern::{BROWSER_UA, Judge, Tables};
+use super::intern::{BROWSER_UA, Judge, Judged, Tables};
 use super::partial::Partial;
 use super::pipeline::Job;
-use super::rules::{Rules, RulesCache};
+use super::rules::{DialectRules, Rules, RulesCache};
 use super::spill::{RunHit, RunRecord, RunStream, SpillRun};
 use super::spool::Spool;
 
@@ -357,7 +358,13 @@ impl<'a> Worker<'a> {
             }
         }
         let judged = &self.tables.judged[judged_id as usize];
-        if !req.is_fetch() || judged.exempt {
+        if !req.is_fetch() {
+            return false;
+        }
+        if judged.exempt {
+            if judged.conflicts_on.is_some() {
+                self.unbound_use(req, origin, ua, verification, judged_id, resolution_ms, ip);
+            }
             return false;
         }
         if judged.agent.check_delay {
@@ -385,17 +392,7 @@ impl<'a> Worker<'a> {
                 pair.first_robots_ms
                     .map_or(req.time_ms, |t| t.min(req.time_ms)),
             );
-            let key = (
-                origin,
-                crawler,
-                verification,
-                judged.fetch_ua.unwrap_or(u32::MAX),
-            );
-            self.aggs.fetches.entry(key).or_default().push(Fetch {
-                time: req.time_ms,
-                status: req.status,
-                bytes: req.response_bytes(),
-            });
+            self.own_fetch(req, origin, crawler, verification, judged_id);
             return false;
         }
         pair.first_other_ms = Some(
@@ -404,12 +401,7 @@ impl<'a> Worker<'a> {
         );
         // Which versions the crawler may have held, before its own fetches narrow them.
         let rules = &judged.rules;
-        let range = if rules.versions.len() == 1 {
-            0..1
-        } else {
-            let from = req.time_ms.saturating_sub(settings.leeway_ms);
-            rules.timeline.in_force_during(from, req.time_ms)
-        };
+        let range = held_range(rules, req.time_ms, settings.leeway_ms);
         normalize_target(&req.target, &mut self.scratch);
         let mut disallow = false;
         for raw in range.clone() {
@@ -436,7 +428,7 @@ impl<'a> Worker<'a> {
             .expect("counted above");
         if entry.last_judged != Some(judged_id) {
             entry.last_judged = Some(judged_id);
-            for raw in range {
+            for raw in range.clone() {
                 if let Some(v) = rules.timeline.effective(raw) {
                     let name = &judged.group_names[v];
                     if !name.is_empty() && !entry.agg.groups.contains(&**name) {
@@ -445,12 +437,99 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if !disallow {
+        // Allowed by every version, and no version says no to its use: allowed, at once.
+        // Otherwise a rule may forbid it or a preference go against it: judged at the end,
+        // with every fetch of /robots.txt known.
+        if !disallow
+            && !judged
+                .conflicts_on
+                .is_some_and(|key| says_no(judged, range, &self.scratch, key))
+        {
             entry.agg.allowed += 1;
             return false;
         }
-        // Some version forbids it: judged at the end, with every fetch of /robots.txt known.
         entry.agg.pending += 1;
+        self.keep(req, origin, ua, verification, judged_id, resolution_ms, ip);
+        false
+    }
+
+    /// A request of a client that robots.txt does not bind (docs/judging.md, "Which requests
+    /// are judged", step 4) whose category goes against a preference some version says no
+    /// to: a preference is about use, so its fetches are judged for conflicts, at the end,
+    /// and its own fetches of /robots.txt kept as evidence of what it read.
+    #[allow(clippy::too_many_arguments)]
+    fn unbound_use(
+        &mut self,
+        req: &Request<'_>,
+        origin: u32,
+        ua: u32,
+        verification: Verification,
+        judged_id: u32,
+        resolution_ms: i64,
+        ip: Option<IpAddr>,
+    ) {
+        let judged = &self.tables.judged[judged_id as usize];
+        if is_robots_txt(&req.target) {
+            self.own_fetch(req, origin, judged.crawler, verification, judged_id);
+            return;
+        }
+        let Some(key) = judged.conflicts_on else {
+            return;
+        };
+        let range = held_range(&judged.rules, req.time_ms, self.shared.settings.leeway_ms);
+        // A version whose rules cannot be known leaves the request unjudged, as for rules.
+        let known = range.clone().all(|raw| {
+            judged
+                .rules
+                .timeline
+                .effective(raw)
+                .is_some_and(|v| !matches!(judged.rules.versions[v], Rules::NotJudged))
+        });
+        if !known {
+            return;
+        }
+        normalize_target(&req.target, &mut self.scratch);
+        if says_no(judged, range, &self.scratch, key) {
+            self.keep(req, origin, ua, verification, judged_id, resolution_ms, ip);
+        }
+    }
+
+    /// Records a crawler's own fetch of /robots.txt: evidence of which version it held
+    /// (docs/judging.md, "The crawler's own fetches").
+    fn own_fetch(
+        &mut self,
+        req: &Request<'_>,
+        origin: u32,
+        crawler: u32,
+        verification: Verification,
+        judged_id: u32,
+    ) {
+        let judged = &self.tables.judged[judged_id as usize];
+        let key = (
+            origin,
+            crawler,
+            verification,
+            judged.fetch_ua.unwrap_or(u32::MAX),
+        );
+        self.aggs.fetches.entry(key).or_default().push(Fetch {
+            time: req.time_ms,
+            status: req.status,
+            bytes: req.response_bytes(),
+        });
+    }
+
+    /// Keeps a request for the judgement at the end, past the memory budget in a sorted run.
+    #[allow(clippy::too_many_arguments)]
+    fn keep(
+        &mut self,
+        req: &Request<'_>,
+        origin: u32,
+        ua: u32,
+        verification: Verification,
+        judged_id: u32,
+        resolution_ms: i64,
+        ip: Option<IpAddr>,
+    ) {
         let known_clients = self.tables.clients.len();
         let client = self.tables.client(Client::new(ip, req.client));
         if self.tables.clients.len() > known_clients {
@@ -486,7 +565,6 @@ impl<'a> Worker<'a> {
         if self.kept > self.limit && self.failed.is_none() {
             self.spill();
         }
-        false
     }
 
     /// Writes the kept requests to a sorted run (spill.rs) and forgets them. A run that
@@ -791,6 +869,32 @@ pub fn time_resolution_ms(format: Format) -> i64 {
         Format::Caddy | Format::Cloudflare | Format::NginxJson | Format::Alb => 1,
         _ => 1000,
     }
+}
+
+/// The versions a crawler may have held at `t`, before its own fetches narrow them
+/// (docs/judging.md, "Versions a crawler may hold").
+fn held_range(rules: &DialectRules, t: i64, leeway_ms: i64) -> Range<usize> {
+    if rules.versions.len() == 1 {
+        0..1
+    } else {
+        rules
+            .timeline
+            .in_force_during(t.saturating_sub(leeway_ms), t)
+    }
+}
+
+/// Whether some version of `range` says no to `key` for a normalised path, under the
+/// crawler's group in it (docs/preferences.md, "Combining the two vocabularies").
+fn says_no(judged: &Judged, range: Range<usize>, path: &[u8], key: PrefKey) -> bool {
+    let rules = &judged.rules;
+    range
+        .filter_map(|raw| rules.timeline.effective(raw))
+        .any(|v| match &rules.versions[v] {
+            Rules::Compiled(robots) => robots
+                .preference(judged.groups[v], path, key)
+                .is_some_and(|p| !p.yes),
+            Rules::AllowAll | Rules::NotJudged => false,
+        })
 }
 
 /// `/robots.txt`, with or without a query.

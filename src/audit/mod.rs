@@ -35,8 +35,10 @@ mod intern;
 mod line;
 mod partial;
 mod pipeline;
+mod rows;
 mod rules;
 mod sniff;
+mod source;
 mod spill;
 mod spool;
 mod tally;
@@ -56,6 +58,7 @@ pub use aggregate::{
 };
 pub use findings::{Activity, Findings, Spilled};
 pub use partial::{Partial, PartialError};
+pub use rows::{Conflicts, Violations};
 pub use rules::{RulesFault, robots_budget};
 
 /// How long a crawler may keep using a robots.txt after it changed, by default (RFC 9309

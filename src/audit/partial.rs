@@ -24,8 +24,9 @@ use crate::extsort::SortError;
 /// The read buffer of a run read back into a partial.
 const READ_BUFFER: usize = 64 << 10;
 
-/// The wire format's version; a partial of another version is refused, not misread.
-const FORMAT_VERSION: u32 = 1;
+/// The wire format's version; a partial of another version is refused, not misread (2: usage
+/// preference conflicts, #27).
+const FORMAT_VERSION: u32 = 2;
 
 /// The magic bytes in front of a serialised partial.
 const MAGIC: &[u8; 8] = b"RAPART\0\x01";

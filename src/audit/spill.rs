@@ -267,6 +267,8 @@ mod tests {
             dialect: Dialect::Google,
             check_delay: false,
             fetches_by_user_agent: false,
+            bound: true,
+            conflicts_on: None,
         };
         let records: Vec<RunRecord> = (0..1000u32)
             .map(|i| RunRecord {

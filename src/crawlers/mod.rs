@@ -171,6 +171,36 @@ impl Category {
     pub fn from_name(name: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.as_str() == name)
     }
+
+    /// The usage preference a crawler of this category goes against when a site says no to
+    /// it (docs/preferences.md, "What a conflict is"): training crawlers `ai-train`, AI
+    /// search and assistants (fetching to answer with AI now) `ai-input`, search engines
+    /// `search`. Every other category never conflicts: what it does with content cannot be
+    /// known from a log.
+    ///
+    /// ```
+    /// use robots_audit::crawlers::Category;
+    /// use robots_audit::robots::PrefKey;
+    /// assert_eq!(Category::AiAssistant.conflicts_on(), Some(PrefKey::AiInput));
+    /// assert_eq!(Category::AiAgent.conflicts_on(), None);
+    /// ```
+    pub fn conflicts_on(self) -> Option<crate::robots::PrefKey> {
+        use crate::robots::PrefKey;
+        match self {
+            Category::AiTraining => Some(PrefKey::AiTrain),
+            Category::AiSearch | Category::AiAssistant => Some(PrefKey::AiInput),
+            Category::Search => Some(PrefKey::Search),
+            Category::AiAgent
+            | Category::Seo
+            | Category::SocialPreview
+            | Category::Monitoring
+            | Category::Archiver
+            | Category::FeedReader
+            | Category::Scanner
+            | Category::Automation
+            | Category::Other => None,
+        }
+    }
 }
 
 /// How a crawler's claimed identity can be checked.

@@ -793,6 +793,7 @@ mod tests {
                 crawler_requests: 1,
                 judged: false,
                 reason: long.clone(),
+                preferences: long.clone(),
             })
             .collect();
         let summary: Vec<SummaryRow> = (0..5_000)
@@ -815,6 +816,7 @@ mod tests {
                 spoofed: 1,
                 unverifiable: 0,
                 group: long.clone(),
+                preference_conflicts: 1,
             })
             .collect();
         let spoofed: Vec<SpoofedRow> = (0..5_000)

@@ -183,6 +183,41 @@ pub struct SummaryRow {
     pub spoofed: u64,
     pub unverifiable: u64,
     pub group: String,
+    /// Requests that go against a usage preference (docs/preferences.md).
+    pub preference_conflicts: u64,
+}
+
+/// One row of the preferences report: requests that robots.txt allows (or does not bind)
+/// and that go against a usage preference in force for them (docs/reports.md, "The
+/// preferences report").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreferenceRow {
+    pub host: Arc<str>,
+    pub crawler: Arc<str>,
+    pub operator: Arc<str>,
+    pub category: Arc<str>,
+    pub user_agent: Arc<str>,
+    /// The group the preference line stands in.
+    pub group: Arc<str>,
+    /// `ai-train`, `ai-input` or `search` (`train-ai` is reported as `ai-train`).
+    pub key: &'static str,
+    pub path: String,
+    /// The deciding preference line as written, e.g. `Content-Signal: search=yes, ai-train=no`.
+    pub rule: Arc<str>,
+    pub rule_line: u32,
+    pub requests: u64,
+    pub first_seen_ms: i64,
+    pub last_seen_ms: i64,
+    pub verification: &'static str,
+    /// When the cited version of robots.txt came into force (unix ms); None for an undated
+    /// file.
+    pub robots_version: Option<i64>,
+    /// `fetched`, `in-force` or `assumed`.
+    pub evidence: &'static str,
+    pub client_ips: u64,
+    pub sample_ip: String,
+    /// `(status, count)` sorted by status.
+    pub status_codes: Vec<(u16, u64)>,
 }
 
 /// One row of the `--spoofed` report: an address that claimed to be a crawler and failed
@@ -240,6 +275,9 @@ pub struct HostRow {
     pub crawler_requests: u64,
     pub judged: bool,
     pub reason: String,
+    /// The usage preferences its latest robots.txt sets for `*`, e.g.
+    /// `ai-train=no;search=yes` (docs/reports.md, "The hosts report").
+    pub preferences: String,
 }
 
 /// Settings shared by the writers.
@@ -311,6 +349,68 @@ pub fn write_violations(
     Ok(written)
 }
 
+/// Writes the preferences report (docs/reports.md, "The preferences report") from rows in
+/// report order, as they come, like [`write_violations`]; gives the number of rows written.
+/// A row that cannot be read ends the writing with [`ReportError::Rows`]: the report is then
+/// incomplete and must not be committed.
+pub fn write_preferences(
+    out: impl Write,
+    rows: impl IntoIterator<Item = Result<impl Borrow<PreferenceRow>, SortError>>,
+    style: CsvStyle,
+) -> Result<usize, ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(&[
+        "host",
+        "crawler",
+        "operator",
+        "category",
+        "user_agent",
+        "group",
+        "key",
+        "path",
+        "rule",
+        "rule_line",
+        "requests",
+        "first_seen",
+        "last_seen",
+        "verification",
+        "robots_version",
+        "evidence",
+        "client_ips",
+        "sample_ip",
+        "status_codes",
+    ])?;
+    let mut written = 0;
+    for r in rows {
+        let r = r?;
+        let r = r.borrow();
+        written += 1;
+        w.record(&[
+            &r.host,
+            &r.crawler,
+            &r.operator,
+            &r.category,
+            &r.user_agent,
+            &r.group,
+            r.key,
+            &r.path,
+            &r.rule,
+            &r.rule_line.to_string(),
+            &r.requests.to_string(),
+            &text::rfc3339_ms(r.first_seen_ms),
+            &text::rfc3339_ms(r.last_seen_ms),
+            r.verification,
+            &r.robots_version.map(text::rfc3339_ms).unwrap_or_default(),
+            r.evidence,
+            &r.client_ips.to_string(),
+            &r.sample_ip,
+            &counts(&r.status_codes),
+        ])?;
+    }
+    w.finish()?;
+    Ok(written)
+}
+
 /// Writes the `--summary` report.
 pub fn write_summary(
     out: impl Write,
@@ -337,6 +437,7 @@ pub fn write_summary(
         "spoofed",
         "unverifiable",
         "group",
+        "preference_conflicts",
     ])?;
     for r in rows {
         let robots_first = match r.robots_first {
@@ -363,6 +464,7 @@ pub fn write_summary(
             &r.spoofed.to_string(),
             &r.unverifiable.to_string(),
             &r.group,
+            &r.preference_conflicts.to_string(),
         ])?;
     }
     w.finish()
@@ -457,6 +559,7 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
         "crawler_requests",
         "judged",
         "reason",
+        "preferences",
     ])?;
     for r in rows {
         w.record(&[
@@ -475,6 +578,7 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
             &r.crawler_requests.to_string(),
             if r.judged { "yes" } else { "no" },
             &r.reason,
+            &r.preferences,
         ])?;
     }
     w.finish()
@@ -734,6 +838,70 @@ mod tests {
         );
         assert_eq!(text::cell(b"/a\xffb").into_owned(), "/a%FFb");
         assert_eq!(text::cell(b"/a\x00b").into_owned(), "/a%00b");
+    }
+
+    fn preference_row(path: &str, ua: &str) -> PreferenceRow {
+        PreferenceRow {
+            host: "example.com".into(),
+            crawler: "ClaudeBot".into(),
+            operator: "Anthropic".into(),
+            category: "ai-training".into(),
+            user_agent: ua.into(),
+            group: "*".into(),
+            key: "ai-train",
+            path: path.into(),
+            rule: "Content-Signal: search=yes, ai-train=no".into(),
+            rule_line: 2,
+            requests: 3,
+            first_seen_ms: 1_763_646_936_000,
+            last_seen_ms: 1_763_646_937_500,
+            verification: "unverifiable",
+            robots_version: Some(1_793_491_200_000),
+            evidence: "fetched",
+            client_ips: 2,
+            sample_ip: "203.0.113.9".into(),
+            status_codes: vec![(200, 2), (304, 1)],
+        }
+    }
+
+    #[test]
+    fn preferences_report_has_the_contract_columns_and_safe_cells() {
+        let rows = [
+            preference_row("/blog/1", "ClaudeBot/1.0"),
+            preference_row("/x\u{1b}[2J", "=cmd|' /C calc'!A0"),
+        ];
+        let mut buf = Vec::new();
+        let n = write_preferences(&mut buf, rows.iter().map(Ok), CsvStyle { neutralize: true })
+            .unwrap();
+        assert_eq!(n, 2);
+        let text = String::from_utf8(buf).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next().unwrap(),
+            "host,crawler,operator,category,user_agent,group,key,path,rule,rule_line,requests,\
+             first_seen,last_seen,verification,robots_version,evidence,client_ips,sample_ip,\
+             status_codes"
+        );
+        assert_eq!(
+            lines.next().unwrap(),
+            "example.com,ClaudeBot,Anthropic,ai-training,ClaudeBot/1.0,*,ai-train,/blog/1,\
+             \"Content-Signal: search=yes, ai-train=no\",2,3,2025-11-20T13:55:36Z,\
+             2025-11-20T13:55:37Z,unverifiable,2026-11-01T00:00:00Z,fetched,2,203.0.113.9,\
+             200:2 304:1"
+        );
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let hostile = rdr.records().nth(1).unwrap().unwrap();
+        assert_eq!(&hostile[4], "'=cmd|' /C calc'!A0");
+        assert_eq!(&hostile[7], "/x%1B[2J");
+        // Rows that cannot be read fail the report.
+        let damaged = SortError::Descriptors { limit: 8, open: 8 };
+        let e = write_preferences(
+            Vec::new(),
+            [Ok(preference_row("/a", "x")), Err(damaged)],
+            CsvStyle { neutralize: true },
+        )
+        .unwrap_err();
+        assert!(matches!(e, ReportError::Rows(_)), "{e:?}");
     }
 
     #[test]

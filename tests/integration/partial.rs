@@ -66,19 +66,21 @@ fn audit(auditor: &Auditor, part: &[u8]) -> Partial {
         .expect("a part of a log audits")
 }
 
-/// The four reports a partial gives (not the inputs report, whose line numbers are per part).
-fn reports(auditor: &Auditor, partial: Partial) -> [Vec<u8>; 4] {
+/// The five reports a partial gives (not the inputs report, whose line numbers are per part).
+fn reports(auditor: &Auditor, partial: Partial) -> [Vec<u8>; 5] {
     let mut f = auditor.findings(partial).unwrap();
     let style = CsvStyle { neutralize: true };
     let mut v = Vec::new();
     report::write_violations(&mut v, f.violations.by_ref(), style).unwrap();
+    let mut p = Vec::new();
+    report::write_preferences(&mut p, f.preferences.by_ref(), style).unwrap();
     let mut s = Vec::new();
     report::write_summary(&mut s, &f.summary, style).unwrap();
     let mut h = Vec::new();
     report::write_hosts(&mut h, &f.hosts, style).unwrap();
     let mut sp = Vec::new();
     report::write_spoofed(&mut sp, &f.spoofed, style).unwrap();
-    [v, s, h, sp]
+    [v, s, h, sp, p]
 }
 
 fn merged(parts: impl IntoIterator<Item = Partial>) -> Partial {
@@ -97,6 +99,31 @@ fn the_library_gives_the_binarys_golden_report() {
         String::from_utf8(v).unwrap(),
         std::fs::read_to_string(testdata("expected/violations.csv")).unwrap()
     );
+}
+
+/// The preferences report of the shipped log: shop.example.com says `ai-train=no` to `*`
+/// (but yes under `/account/help`), where GPTBot and ClaudeBot fetch what no rule forbids
+/// them.
+#[test]
+fn the_library_gives_the_golden_preferences_report() {
+    let auditor = auditor();
+    let [.., p] = reports(&auditor, audit(&auditor, &lines()));
+    crate::support::assert_golden(&p, "expected/preferences.csv");
+    let text = String::from_utf8(p).unwrap();
+    assert!(text.lines().count() > 10, "{text}");
+    for row in text.lines().skip(1) {
+        assert!(row.starts_with("shop.example.com,"), "{row}");
+        assert!(
+            row.contains(",OpenAI,ai-training,") || row.contains(",Anthropic,ai-training,"),
+            "{row}"
+        );
+        assert!(
+            row.contains(",ai-train,")
+                && row.contains(",\"Content-Signal: search=yes, ai-train=no\",2,"),
+            "{row}"
+        );
+        assert!(!row.contains(",/account/help,"), "{row}");
+    }
 }
 
 proptest! {

@@ -1,0 +1,451 @@
+//! The rows of the two reports made from the kept requests, as their writers ask for them:
+//! [`Violations`] (requests robots.txt forbade, and Crawl-delay breaches) and [`Conflicts`]
+//! (requests that go against a usage preference, docs/preferences.md).
+//!
+//! Each visits the (host, crawler, printed path) groups of its own pass over the kept
+//! requests ([`super::source`]) in report order and judges their requests again, so only one
+//! group's rows are ever built at a time — a long-tail log's hundreds of thousands of rows
+//! stream to the writer, never all in memory. Rows are keyed by what the report prints and
+//! sorted by value, so the same data gives the same bytes however it was split. A sorted run
+//! that cannot be read back whole ends a pass with an error (and nothing after it): the report
+//! it was feeding must not be written.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+
+use crate::extsort::SortError;
+use crate::history::Evidence;
+use crate::report::{Kind, PreferenceRow, ViolationRow};
+use crate::robots::{GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId};
+use crate::text;
+
+use super::aggregate::{Client, Verification};
+use super::findings::{StreamInfo, Verdict, client_text};
+use super::rules::Rules;
+use super::source::Source;
+use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
+
+/// A report row being built.
+pub(super) struct RowAcc {
+    requests: u64,
+    first_ms: i64,
+    last_ms: i64,
+    clients: ClientSet,
+    sample: (i64, Client),
+    statuses: StatusCounts,
+    /// (line, text, group): the lesser when rows that print the same had different ones.
+    rule: (u32, Arc<str>, Arc<str>),
+    pub intervals: Option<(i64, i64)>,
+}
+
+impl RowAcc {
+    pub fn new(time_ms: i64, client: &Client, rule: (u32, Arc<str>, Arc<str>)) -> RowAcc {
+        RowAcc {
+            requests: 0,
+            first_ms: time_ms,
+            last_ms: time_ms,
+            clients: ClientSet::default(),
+            sample: (time_ms, client.clone()),
+            statuses: StatusCounts::default(),
+            rule,
+            intervals: None,
+        }
+    }
+
+    pub fn add(&mut self, time_ms: i64, client: &Client, status: u16) {
+        self.requests += 1;
+        self.first_ms = self.first_ms.min(time_ms);
+        self.last_ms = self.last_ms.max(time_ms);
+        self.clients.insert(client.clone(), MAX_IPS_PER_ROW);
+        if (time_ms, client) < (self.sample.0, &self.sample.1) {
+            self.sample = (time_ms, client.clone());
+        }
+        self.statuses.add(status, 1);
+    }
+
+    /// Keeps the lesser of two cited lines for rows that print the same.
+    fn cite(&mut self, rule: (u32, Arc<str>, Arc<str>)) {
+        if rule < self.rule {
+            self.rule = rule;
+        }
+    }
+}
+
+/// The order of the violations report: host, kind, crawler, path, robots_version, then
+/// User-Agent, verification and evidence so that it is total.
+pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
+    let key = |r: &ViolationRow| {
+        (
+            r.host.clone(),
+            r.kind,
+            r.crawler.clone(),
+            r.path.clone(),
+            r.robots_version,
+            r.user_agent.clone(),
+            r.verification,
+            r.evidence,
+        )
+    };
+    key(a).cmp(&key(b))
+}
+
+/// What a row is keyed by within its (host, crawler, path) group, in report order.
+type RowKey = (Option<i64>, Arc<str>, Verification, Evidence);
+
+/// Walks one pass's groups: `row` gives, for a request, the key and the cited line of the
+/// row it belongs to (None: it makes no row); gives the group's first entry's stream and
+/// printed path with its rows in order, or None when no group is left.
+fn next_group(
+    source: &mut Source,
+    infos: &[Option<StreamInfo>],
+    clients: &[Client],
+    leeway: i64,
+    scratch: &mut Vec<u8>,
+    mut row: impl FnMut(&StreamInfo, Verdict, &super::findings::PathReads) -> Option<Cited>,
+) -> Result<Option<Group>, SortError> {
+    let entries = source.group(infos, clients)?;
+    let Some(first) = entries.first() else {
+        return Ok(None);
+    };
+    let mut rows: BTreeMap<(RowKey, Option<PrefKey>), RowAcc> = BTreeMap::new();
+    for e in &entries {
+        let d = judged(infos, e.info);
+        let reads = d.reads(&e.path, scratch);
+        for hit in &e.hits {
+            let verdict = d.verdict(&reads, hit.time_ms, leeway);
+            let Some(Cited {
+                version,
+                evidence,
+                line,
+                key,
+            }) = row(d, verdict, &reads)
+            else {
+                continue;
+            };
+            let rk = (
+                d.rules.starts[version],
+                Arc::clone(&d.ua),
+                d.verification,
+                evidence,
+            );
+            match rows.get_mut(&(rk.clone(), key)) {
+                Some(acc) => {
+                    acc.cite(line);
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                }
+                None => {
+                    let mut acc = RowAcc::new(hit.time_ms, &hit.client, line);
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                    rows.insert((rk, key), acc);
+                }
+            }
+        }
+    }
+    Ok(Some(Group {
+        info: first.info,
+        path: text::cell(&first.path).into_owned(),
+        rows,
+    }))
+}
+
+/// A judged stream by table index: the passes read only judged streams.
+fn judged(infos: &[Option<StreamInfo>], i: u32) -> &StreamInfo {
+    infos[i as usize]
+        .as_ref()
+        .expect("only judged streams are kept")
+}
+
+/// The row a request belongs to: the version cited, the evidence, the cited line and the
+/// preference key (conflicts only).
+struct Cited {
+    version: usize,
+    evidence: Evidence,
+    line: (u32, Arc<str>, Arc<str>),
+    key: Option<PrefKey>,
+}
+
+/// One (host, crawler, printed path) group's rows.
+struct Group {
+    /// The stream of its first entry (every entry has its host and crawler).
+    info: u32,
+    path: String,
+    rows: BTreeMap<(RowKey, Option<PrefKey>), RowAcc>,
+}
+
+/// The violations report's rows in report order, judged as they are asked for.
+pub struct Violations {
+    infos: Arc<Vec<Option<StreamInfo>>>,
+    source: Source,
+    clients: Arc<Vec<Client>>,
+    leeway: i64,
+    /// The Crawl-delay rows, in report order.
+    delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
+    /// The current group's disallowed rows, in report order.
+    pending: VecDeque<ViolationRow>,
+    scratch: Vec<u8>,
+    /// An error was given: nothing more.
+    done: bool,
+}
+
+impl Violations {
+    pub(super) fn new(
+        infos: Arc<Vec<Option<StreamInfo>>>,
+        source: Source,
+        clients: Arc<Vec<Client>>,
+        leeway: i64,
+        delays: Vec<ViolationRow>,
+    ) -> Violations {
+        Violations {
+            infos,
+            source,
+            clients,
+            leeway,
+            delays: delays.into_iter().peekable(),
+            pending: VecDeque::new(),
+            scratch: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
+    /// is left.
+    fn fill(&mut self) -> Result<bool, SortError> {
+        let group = next_group(
+            &mut self.source,
+            &self.infos,
+            &self.clients,
+            self.leeway,
+            &mut self.scratch,
+            |d, verdict, reads| {
+                let Verdict::Violation { version, evidence } = verdict else {
+                    return None;
+                };
+                let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                    return None;
+                };
+                let rule = reads.verdicts[version].and_then(|v| v.1);
+                Some(Cited {
+                    version,
+                    evidence,
+                    line: cited(robots, d.groups[version], rule),
+                    key: None,
+                })
+            },
+        )?;
+        let Some(group) = group else {
+            return Ok(false);
+        };
+        let d = judged(&self.infos, group.info);
+        for ((row, _), acc) in group.rows {
+            self.pending.push_back(violation_row(
+                Arc::clone(&d.host),
+                Kind::Disallowed,
+                Arc::clone(&d.crawler),
+                group.path.clone(),
+                row,
+                acc,
+            ));
+        }
+        Ok(true)
+    }
+}
+
+impl Iterator for Violations {
+    type Item = Result<ViolationRow, SortError>;
+
+    fn next(&mut self) -> Option<Result<ViolationRow, SortError>> {
+        if self.done {
+            return None;
+        }
+        while self.pending.is_empty() {
+            match self.fill() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        match (self.pending.front(), self.delays.peek()) {
+            (Some(p), Some(d)) if report_order(d, p).is_lt() => self.delays.next(),
+            (Some(_), _) => self.pending.pop_front(),
+            (None, _) => self.delays.next(),
+        }
+        .map(Ok)
+    }
+}
+
+/// The usage preference report's rows (docs/reports.md, "The preferences report") in report
+/// order — host, crawler, path, robots_version, then User-Agent, verification, evidence and
+/// key — judged as they are asked for.
+pub struct Conflicts {
+    infos: Arc<Vec<Option<StreamInfo>>>,
+    source: Source,
+    clients: Arc<Vec<Client>>,
+    leeway: i64,
+    /// The current group's rows, in report order.
+    pending: VecDeque<PreferenceRow>,
+    scratch: Vec<u8>,
+    /// An error was given: nothing more.
+    done: bool,
+}
+
+impl Conflicts {
+    pub(super) fn new(
+        infos: Arc<Vec<Option<StreamInfo>>>,
+        source: Source,
+        clients: Arc<Vec<Client>>,
+        leeway: i64,
+    ) -> Conflicts {
+        Conflicts {
+            infos,
+            source,
+            clients,
+            leeway,
+            pending: VecDeque::new(),
+            scratch: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
+    /// is left.
+    fn fill(&mut self) -> Result<bool, SortError> {
+        let group = next_group(
+            &mut self.source,
+            &self.infos,
+            &self.clients,
+            self.leeway,
+            &mut self.scratch,
+            |d, verdict, reads| {
+                let Verdict::Allowed {
+                    conflict: Some((version, evidence)),
+                    ..
+                } = verdict
+                else {
+                    return None;
+                };
+                let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                    return None;
+                };
+                let line = reads.no.get(version).copied().flatten()?;
+                Some(Cited {
+                    version,
+                    evidence,
+                    line: cited_preference(robots, d.groups[version], line),
+                    key: d.conflicts_on,
+                })
+            },
+        )?;
+        let Some(group) = group else {
+            return Ok(false);
+        };
+        let d = judged(&self.infos, group.info);
+        for (((robots_version, user_agent, verification, evidence), key), acc) in group.rows {
+            self.pending.push_back(PreferenceRow {
+                host: Arc::clone(&d.host),
+                crawler: Arc::clone(&d.crawler),
+                operator: Arc::clone(&d.operator),
+                category: Arc::clone(&d.category),
+                user_agent,
+                group: acc.rule.2,
+                key: key.map_or("", PrefKey::name),
+                path: group.path.clone(),
+                rule: acc.rule.1,
+                rule_line: acc.rule.0,
+                requests: acc.requests,
+                first_seen_ms: acc.first_ms,
+                last_seen_ms: acc.last_ms,
+                verification: verification.as_str(),
+                robots_version,
+                evidence: evidence.as_str(),
+                client_ips: acc.clients.len() as u64,
+                sample_ip: client_text(&acc.sample.1),
+                status_codes: acc.statuses.into_vec(),
+            });
+        }
+        Ok(true)
+    }
+}
+
+impl Iterator for Conflicts {
+    type Item = Result<PreferenceRow, SortError>;
+
+    fn next(&mut self) -> Option<Result<PreferenceRow, SortError>> {
+        if self.done {
+            return None;
+        }
+        while self.pending.is_empty() {
+            match self.fill() {
+                Ok(true) => {}
+                Ok(false) => return None,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        self.pending.pop_front().map(Ok)
+    }
+}
+
+/// The rule a version cites: (line, text, group).
+pub(super) fn cited(
+    robots: &RobotsTxt,
+    group: Option<GroupId>,
+    rule: Option<RuleId>,
+) -> (u32, Arc<str>, Arc<str>) {
+    let name = group.map(|g| robots.group(g).name()).unwrap_or_default();
+    match rule {
+        Some(id) => (
+            robots.rule(id).line,
+            Arc::from(robots.rule(id).display()),
+            Arc::from(name),
+        ),
+        None => (0, Arc::from(""), Arc::from(name)),
+    }
+}
+
+/// The preference line a version cites: (line, text as written, group).
+fn cited_preference(
+    robots: &RobotsTxt,
+    group: Option<GroupId>,
+    id: PrefLineId,
+) -> (u32, Arc<str>, Arc<str>) {
+    let name = group.map(|g| robots.group(g).name()).unwrap_or_default();
+    let line = robots.preference_line(id);
+    (line.line, Arc::from(line.text.as_str()), Arc::from(name))
+}
+
+pub(super) fn violation_row(
+    host: Arc<str>,
+    kind: Kind,
+    crawler: Arc<str>,
+    path: String,
+    (robots_version, user_agent, verification, evidence): RowKey,
+    acc: RowAcc,
+) -> ViolationRow {
+    ViolationRow {
+        host,
+        kind,
+        crawler,
+        user_agent,
+        group: acc.rule.2,
+        path,
+        rule: acc.rule.1,
+        rule_line: acc.rule.0,
+        requests: acc.requests,
+        first_seen_ms: acc.first_ms,
+        last_seen_ms: acc.last_ms,
+        verification: verification.as_str(),
+        robots_version,
+        evidence: evidence.as_str(),
+        client_ips: acc.clients.len() as u64,
+        sample_ip: client_text(&acc.sample.1),
+        status_codes: acc.statuses.into_vec(),
+        min_interval_ms: acc.intervals.map(|i| i.0),
+        median_interval_ms: acc.intervals.map(|i| i.1),
+    }
+}
