@@ -27,7 +27,8 @@ use crate::extsort::SortError;
 use crate::text;
 
 pub use html::{
-    ActivityBin, Limits, Page, ViolationDigest, push_text, render, time_bin_ms, write_html,
+    ActivityBin, ConflictDigest, Limits, Page, ViolationDigest, push_text, render, time_bin_ms,
+    write_html,
 };
 pub use output::Output;
 pub use paths::{PathError, check_input, check_paths};
