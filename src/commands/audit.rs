@@ -352,6 +352,11 @@ impl Outputs {
             report::write_inputs(&mut *o, &inputs, style).map_err(|e| e.named(o.name()))?;
         }
         if let (Some(o), Some(digest)) = (&mut self.html, digest) {
+            // The page's conflicts table takes the preference rows as they are made.
+            let mut conflicts = report::ConflictDigest::new(report::Limits::default());
+            for row in findings.preferences.by_ref() {
+                conflicts.add(&row.map_err(report::ReportError::Rows)?);
+            }
             let activity: Vec<report::ActivityBin<'_>> = findings
                 .activity
                 .iter()
@@ -372,6 +377,7 @@ impl Outputs {
                 activity_bin_ms: findings.activity_bin_ms,
                 too_old_to_verify: findings.too_old_to_verify.requests,
                 leeway_ms: config.settings.leeway_ms,
+                conflicts: &conflicts,
             };
             report::write_html(&mut *o, &page, digest).map_err(|e| e.named(o.name()))?;
         }
