@@ -16,6 +16,7 @@ mod html;
 mod inputs;
 mod output;
 mod partial;
+mod preferences;
 mod spill;
 mod stages;
 mod support;

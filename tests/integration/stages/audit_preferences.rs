@@ -484,14 +484,14 @@ fn requests_strategy() -> impl Strategy<Value = Vec<Request>> {
     )
 }
 
-/// The log of `requests` on `host`; every request's path is made unique (`?n=`), so that
-/// every row stands for one request.
+/// The log of `requests` on `host`, a second apart within an hour (the log's resolution);
+/// every request's path is made unique (`?n=`), so that every row stands for one request.
 fn requests_log(host: &str, requests: &[Request]) -> String {
     requests
         .iter()
         .enumerate()
         .map(|(n, &(c, p, hour, fetch))| {
-            let t = nov(1, 0) + hour * HOUR + n as i64;
+            let t = nov(1, 0) + hour * HOUR + n as i64 * 1000;
             match fetch {
                 Some(status) => line(host, t, "/robots.txt", CRAWLERS[c], status, 0),
                 None => line(
@@ -550,7 +550,7 @@ fn oracle(body: &str, requests: &[Request]) -> Outcomes {
     let mut timed: Vec<(i64, usize, Request)> = requests
         .iter()
         .enumerate()
-        .map(|(n, &r)| (nov(1, 0) + r.2 * HOUR + n as i64, n, r))
+        .map(|(n, &r)| (nov(1, 0) + r.2 * HOUR + n as i64 * 1000, n, r))
         .collect();
     timed.sort_unstable();
     for (t, n, (c, p, _, fetch)) in timed {
