@@ -47,6 +47,15 @@ class RobotsTxt:
     def decide(self, url: _Text, user_agent: _Text, dialect: Optional[str] = None) -> Decision:
         """The verdict with the group, rule and line that decided it; ``dialect`` as in
         :meth:`can_fetch`."""
+    def preferences(
+        self, url: _Text, user_agent: _Text, dialect: Optional[str] = None
+    ) -> Dict[str, bool]:
+        """The AI usage preferences in force for ``url`` and ``user_agent``
+        (``Content-Signal``, ``Content-Usage``): the keys set, ``ai-train``, ``ai-input``,
+        ``search``, to True (yes) or False (no), both vocabularies combined (``train-ai`` is
+        ``ai-train``). Empty when nothing is said, and when the URL is disallowed to a
+        crawler robots.txt binds; for fetchers a person asked for (``ChatGPT-User``) their
+        group's preferences apply wherever they go. ``dialect`` as in :meth:`can_fetch`."""
     def crawl_delay(self, user_agent: _Text, dialect: Optional[str] = None) -> Optional[float]:
         """The Crawl-delay of the group that applies, in seconds, or None; ``dialect`` as in
         :meth:`can_fetch`."""
