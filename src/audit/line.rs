@@ -108,6 +108,18 @@ struct Aggs {
     too_old: TooOld,
 }
 
+/// A request of a crawler being judged: what the worker found out about it.
+struct Judging<'r, 'l> {
+    req: &'r Request<'l>,
+    origin: u32,
+    ua: u32,
+    verification: Verification,
+    /// Index into the tables' judged crawlers.
+    judged: u32,
+    resolution_ms: i64,
+    ip: Option<IpAddr>,
+}
+
 /// The phase a worker is in: reading the logs, or reading its spool after the fetches.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -357,13 +369,22 @@ impl<'a> Worker<'a> {
                 spoof.sample = (req.time_ms, ua);
             }
         }
-        let judged = &self.tables.judged[judged_id as usize];
         if !req.is_fetch() {
             return false;
         }
+        let judging = Judging {
+            req,
+            origin,
+            ua,
+            verification,
+            judged: judged_id,
+            resolution_ms,
+            ip,
+        };
+        let judged = &self.tables.judged[judged_id as usize];
         if judged.exempt {
             if judged.conflicts_on.is_some() {
-                self.unbound_use(req, origin, ua, verification, judged_id, resolution_ms, ip);
+                self.unbound_use(&judging);
             }
             return false;
         }
@@ -392,7 +413,7 @@ impl<'a> Worker<'a> {
                 pair.first_robots_ms
                     .map_or(req.time_ms, |t| t.min(req.time_ms)),
             );
-            self.own_fetch(req, origin, crawler, verification, judged_id);
+            self.own_fetch(req, origin, verification, judged_id);
             return false;
         }
         pair.first_other_ms = Some(
@@ -449,7 +470,7 @@ impl<'a> Worker<'a> {
             return false;
         }
         entry.agg.pending += 1;
-        self.keep(req, origin, ua, verification, judged_id, resolution_ms, ip);
+        self.keep(&judging);
         false
     }
 
@@ -457,20 +478,11 @@ impl<'a> Worker<'a> {
     /// are judged", step 4) whose category goes against a preference some version says no
     /// to: a preference is about use, so its fetches are judged for conflicts, at the end,
     /// and its own fetches of /robots.txt kept as evidence of what it read.
-    #[allow(clippy::too_many_arguments)]
-    fn unbound_use(
-        &mut self,
-        req: &Request<'_>,
-        origin: u32,
-        ua: u32,
-        verification: Verification,
-        judged_id: u32,
-        resolution_ms: i64,
-        ip: Option<IpAddr>,
-    ) {
-        let judged = &self.tables.judged[judged_id as usize];
+    fn unbound_use(&mut self, j: &Judging<'_, '_>) {
+        let judged = &self.tables.judged[j.judged as usize];
+        let req = j.req;
         if is_robots_txt(&req.target) {
-            self.own_fetch(req, origin, judged.crawler, verification, judged_id);
+            self.own_fetch(req, j.origin, j.verification, j.judged);
             return;
         }
         let Some(key) = judged.conflicts_on else {
@@ -490,7 +502,7 @@ impl<'a> Worker<'a> {
         }
         normalize_target(&req.target, &mut self.scratch);
         if says_no(judged, range, &self.scratch, key) {
-            self.keep(req, origin, ua, verification, judged_id, resolution_ms, ip);
+            self.keep(j);
         }
     }
 
@@ -500,14 +512,13 @@ impl<'a> Worker<'a> {
         &mut self,
         req: &Request<'_>,
         origin: u32,
-        crawler: u32,
         verification: Verification,
         judged_id: u32,
     ) {
         let judged = &self.tables.judged[judged_id as usize];
         let key = (
             origin,
-            crawler,
+            judged.crawler,
             verification,
             judged.fetch_ua.unwrap_or(u32::MAX),
         );
@@ -519,19 +530,10 @@ impl<'a> Worker<'a> {
     }
 
     /// Keeps a request for the judgement at the end, past the memory budget in a sorted run.
-    #[allow(clippy::too_many_arguments)]
-    fn keep(
-        &mut self,
-        req: &Request<'_>,
-        origin: u32,
-        ua: u32,
-        verification: Verification,
-        judged_id: u32,
-        resolution_ms: i64,
-        ip: Option<IpAddr>,
-    ) {
+    fn keep(&mut self, j: &Judging<'_, '_>) {
+        let req = j.req;
         let known_clients = self.tables.clients.len();
-        let client = self.tables.client(Client::new(ip, req.client));
+        let client = self.tables.client(Client::new(j.ip, req.client));
         if self.tables.clients.len() > known_clients {
             self.kept += CLIENT_OVERHEAD
                 + match &self.tables.clients[client as usize] {
@@ -539,7 +541,7 @@ impl<'a> Worker<'a> {
                     Client::Other(name) => name.len(),
                 };
         }
-        let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
+        let stream = self.stream(j.origin, j.ua, j.verification, j.judged, j.resolution_ms);
         let (path, new_path) = match stream.path_ids.get(&*req.target) {
             Some(&p) => (p, false),
             None => {

@@ -21,7 +21,7 @@ use crate::robots::{GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId};
 use crate::text;
 
 use super::aggregate::{Client, Verification};
-use super::findings::{StreamInfo, Verdict, client_text};
+use super::findings::{PathReads, StreamInfo, Verdict, client_text};
 use super::rules::Rules;
 use super::source::Source;
 use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
@@ -93,60 +93,103 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
 /// What a row is keyed by within its (host, crawler, path) group, in report order.
 type RowKey = (Option<i64>, Arc<str>, Verification, Evidence);
 
-/// Walks one pass's groups: `row` gives, for a request, the key and the cited line of the
-/// row it belongs to (None: it makes no row); gives the group's first entry's stream and
-/// printed path with its rows in order, or None when no group is left.
-fn next_group(
-    source: &mut Source,
-    infos: &[Option<StreamInfo>],
-    clients: &[Client],
+/// A row's key with its preference key (conflicts only).
+type FullKey = (RowKey, Option<PrefKey>);
+
+/// One pass over the kept requests, made into rows a (host, crawler, printed path) group at
+/// a time: `cite` says which row a request belongs to (None: none), `make` makes a row.
+struct Pass<R> {
+    infos: Arc<Vec<Option<StreamInfo>>>,
+    source: Source,
+    clients: Arc<Vec<Client>>,
     leeway: i64,
-    scratch: &mut Vec<u8>,
-    mut row: impl FnMut(&StreamInfo, Verdict, &super::findings::PathReads) -> Option<Cited>,
-) -> Result<Option<Group>, SortError> {
-    let entries = source.group(infos, clients)?;
-    let Some(first) = entries.first() else {
-        return Ok(None);
-    };
-    let mut rows: BTreeMap<(RowKey, Option<PrefKey>), RowAcc> = BTreeMap::new();
-    for e in &entries {
-        let d = judged(infos, e.info);
-        let reads = d.reads(&e.path, scratch);
-        for hit in &e.hits {
-            let verdict = d.verdict(&reads, hit.time_ms, leeway);
-            let Some(Cited {
-                version,
-                evidence,
-                line,
-                key,
-            }) = row(d, verdict, &reads)
-            else {
-                continue;
-            };
-            let rk = (
-                d.rules.starts[version],
-                Arc::clone(&d.ua),
-                d.verification,
-                evidence,
-            );
-            match rows.get_mut(&(rk.clone(), key)) {
-                Some(acc) => {
-                    acc.cite(line);
-                    acc.add(hit.time_ms, &hit.client, hit.status);
-                }
-                None => {
-                    let mut acc = RowAcc::new(hit.time_ms, &hit.client, line);
-                    acc.add(hit.time_ms, &hit.client, hit.status);
-                    rows.insert((rk, key), acc);
+    /// The current group's rows, in report order.
+    pending: VecDeque<R>,
+    scratch: Vec<u8>,
+    /// An error was given: nothing more.
+    done: bool,
+    cite: fn(&StreamInfo, Verdict, &PathReads) -> Option<Cited>,
+    make: fn(&StreamInfo, &str, FullKey, RowAcc) -> R,
+}
+
+impl<R> Pass<R> {
+    /// The next row, judging groups until one gives a row; an error ends the pass (it is
+    /// given once, then nothing).
+    fn next_row(&mut self) -> Option<Result<R, SortError>> {
+        if self.done {
+            return None;
+        }
+        while self.pending.is_empty() {
+            match self.fill() {
+                Ok(true) => {}
+                Ok(false) => return None,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
                 }
             }
         }
+        self.pending.pop_front().map(Ok)
     }
-    Ok(Some(Group {
-        info: first.info,
-        path: text::cell(&first.path).into_owned(),
-        rows,
-    }))
+
+    /// The next row without taking it (judging groups as `next_row` does).
+    fn peek(&mut self) -> Option<Result<&R, SortError>> {
+        match self.next_row()? {
+            Ok(row) => {
+                self.pending.push_front(row);
+                self.pending.front().map(Ok)
+            }
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Judges the next group into `pending`; false when none is left.
+    fn fill(&mut self) -> Result<bool, SortError> {
+        let entries = self.source.group(&self.infos, &self.clients)?;
+        let Some(first) = entries.first() else {
+            return Ok(false);
+        };
+        let mut rows: BTreeMap<FullKey, RowAcc> = BTreeMap::new();
+        for e in &entries {
+            let d = judged(&self.infos, e.info);
+            let reads = d.reads(&e.path, &mut self.scratch);
+            for hit in &e.hits {
+                let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
+                let Some(Cited {
+                    version,
+                    evidence,
+                    line,
+                    key,
+                }) = (self.cite)(d, verdict, &reads)
+                else {
+                    continue;
+                };
+                let row = (
+                    d.rules.starts[version],
+                    Arc::clone(&d.ua),
+                    d.verification,
+                    evidence,
+                );
+                match rows.get_mut(&(row.clone(), key)) {
+                    Some(acc) => {
+                        acc.cite(line);
+                        acc.add(hit.time_ms, &hit.client, hit.status);
+                    }
+                    None => {
+                        let mut acc = RowAcc::new(hit.time_ms, &hit.client, line);
+                        acc.add(hit.time_ms, &hit.client, hit.status);
+                        rows.insert((row, key), acc);
+                    }
+                }
+            }
+        }
+        let d = judged(&self.infos, first.info);
+        let path = text::cell(&first.path).into_owned();
+        for (key, acc) in rows {
+            self.pending.push_back((self.make)(d, &path, key, acc));
+        }
+        Ok(true)
+    }
 }
 
 /// A judged stream by table index: the passes read only judged streams.
@@ -165,27 +208,12 @@ struct Cited {
     key: Option<PrefKey>,
 }
 
-/// One (host, crawler, printed path) group's rows.
-struct Group {
-    /// The stream of its first entry (every entry has its host and crawler).
-    info: u32,
-    path: String,
-    rows: BTreeMap<(RowKey, Option<PrefKey>), RowAcc>,
-}
-
 /// The violations report's rows in report order, judged as they are asked for.
 pub struct Violations {
-    infos: Arc<Vec<Option<StreamInfo>>>,
-    source: Source,
-    clients: Arc<Vec<Client>>,
-    leeway: i64,
+    /// The disallowed rows.
+    pass: Pass<ViolationRow>,
     /// The Crawl-delay rows, in report order.
     delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
-    /// The current group's disallowed rows, in report order.
-    pending: VecDeque<ViolationRow>,
-    scratch: Vec<u8>,
-    /// An error was given: nothing more.
-    done: bool,
 }
 
 impl Violations {
@@ -197,57 +225,42 @@ impl Violations {
         delays: Vec<ViolationRow>,
     ) -> Violations {
         Violations {
-            infos,
-            source,
-            clients,
-            leeway,
-            delays: delays.into_iter().peekable(),
-            pending: VecDeque::new(),
-            scratch: Vec::new(),
-            done: false,
-        }
-    }
-
-    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
-    /// is left.
-    fn fill(&mut self) -> Result<bool, SortError> {
-        let group = next_group(
-            &mut self.source,
-            &self.infos,
-            &self.clients,
-            self.leeway,
-            &mut self.scratch,
-            |d, verdict, reads| {
-                let Verdict::Violation { version, evidence } = verdict else {
-                    return None;
-                };
-                let Rules::Compiled(robots) = &d.rules.versions[version] else {
-                    return None;
-                };
-                let rule = reads.verdicts[version].and_then(|v| v.1);
-                Some(Cited {
-                    version,
-                    evidence,
-                    line: cited(robots, d.groups[version], rule),
-                    key: None,
-                })
+            pass: Pass {
+                infos,
+                source,
+                clients,
+                leeway,
+                pending: VecDeque::new(),
+                scratch: Vec::new(),
+                done: false,
+                cite: |d, verdict, reads| {
+                    let Verdict::Violation { version, evidence } = verdict else {
+                        return None;
+                    };
+                    let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                        return None;
+                    };
+                    let rule = reads.verdicts[version].and_then(|v| v.1);
+                    Some(Cited {
+                        version,
+                        evidence,
+                        line: cited(robots, d.groups[version], rule),
+                        key: None,
+                    })
+                },
+                make: |d, path, (row, _), acc| {
+                    violation_row(
+                        Arc::clone(&d.host),
+                        Kind::Disallowed,
+                        Arc::clone(&d.crawler),
+                        path.to_owned(),
+                        row,
+                        acc,
+                    )
+                },
             },
-        )?;
-        let Some(group) = group else {
-            return Ok(false);
-        };
-        let d = judged(&self.infos, group.info);
-        for ((row, _), acc) in group.rows {
-            self.pending.push_back(violation_row(
-                Arc::clone(&d.host),
-                Kind::Disallowed,
-                Arc::clone(&d.crawler),
-                group.path.clone(),
-                row,
-                acc,
-            ));
+            delays: delays.into_iter().peekable(),
         }
-        Ok(true)
     }
 }
 
@@ -255,42 +268,30 @@ impl Iterator for Violations {
     type Item = Result<ViolationRow, SortError>;
 
     fn next(&mut self) -> Option<Result<ViolationRow, SortError>> {
-        if self.done {
+        if self.pass.done {
             return None;
         }
-        while self.pending.is_empty() {
-            match self.fill() {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
+        let disallowed_first = match self.pass.peek() {
+            // The pass ends at its error: nothing after it.
+            Some(Err(e)) => return Some(Err(e)),
+            Some(Ok(p)) => self
+                .delays
+                .peek()
+                .is_none_or(|d| !report_order(d, p).is_lt()),
+            None => false,
+        };
+        if disallowed_first {
+            self.pass.next_row()
+        } else {
+            self.delays.next().map(Ok)
         }
-        match (self.pending.front(), self.delays.peek()) {
-            (Some(p), Some(d)) if report_order(d, p).is_lt() => self.delays.next(),
-            (Some(_), _) => self.pending.pop_front(),
-            (None, _) => self.delays.next(),
-        }
-        .map(Ok)
     }
 }
 
 /// The usage preference report's rows (docs/reports.md, "The preferences report") in report
 /// order — host, crawler, path, robots_version, then User-Agent, verification, evidence and
 /// key — judged as they are asked for.
-pub struct Conflicts {
-    infos: Arc<Vec<Option<StreamInfo>>>,
-    source: Source,
-    clients: Arc<Vec<Client>>,
-    leeway: i64,
-    /// The current group's rows, in report order.
-    pending: VecDeque<PreferenceRow>,
-    scratch: Vec<u8>,
-    /// An error was given: nothing more.
-    done: bool,
-}
+pub struct Conflicts(Pass<PreferenceRow>);
 
 impl Conflicts {
     pub(super) fn new(
@@ -299,7 +300,7 @@ impl Conflicts {
         clients: Arc<Vec<Client>>,
         leeway: i64,
     ) -> Conflicts {
-        Conflicts {
+        Conflicts(Pass {
             infos,
             source,
             clients,
@@ -307,19 +308,7 @@ impl Conflicts {
             pending: VecDeque::new(),
             scratch: Vec::new(),
             done: false,
-        }
-    }
-
-    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
-    /// is left.
-    fn fill(&mut self) -> Result<bool, SortError> {
-        let group = next_group(
-            &mut self.source,
-            &self.infos,
-            &self.clients,
-            self.leeway,
-            &mut self.scratch,
-            |d, verdict, reads| {
+            cite: |d, verdict, reads| {
                 let Verdict::Allowed {
                     conflict: Some((version, evidence)),
                     ..
@@ -338,35 +327,30 @@ impl Conflicts {
                     key: d.conflicts_on,
                 })
             },
-        )?;
-        let Some(group) = group else {
-            return Ok(false);
-        };
-        let d = judged(&self.infos, group.info);
-        for (((robots_version, user_agent, verification, evidence), key), acc) in group.rows {
-            self.pending.push_back(PreferenceRow {
-                host: Arc::clone(&d.host),
-                crawler: Arc::clone(&d.crawler),
-                operator: Arc::clone(&d.operator),
-                category: Arc::clone(&d.category),
-                user_agent,
-                group: acc.rule.2,
-                key: key.map_or("", PrefKey::name),
-                path: group.path.clone(),
-                rule: acc.rule.1,
-                rule_line: acc.rule.0,
-                requests: acc.requests,
-                first_seen_ms: acc.first_ms,
-                last_seen_ms: acc.last_ms,
-                verification: verification.as_str(),
-                robots_version,
-                evidence: evidence.as_str(),
-                client_ips: acc.clients.len() as u64,
-                sample_ip: client_text(&acc.sample.1),
-                status_codes: acc.statuses.into_vec(),
-            });
-        }
-        Ok(true)
+            make: |d, path, ((robots_version, user_agent, verification, evidence), key), acc| {
+                PreferenceRow {
+                    host: Arc::clone(&d.host),
+                    crawler: Arc::clone(&d.crawler),
+                    operator: Arc::clone(&d.operator),
+                    category: Arc::clone(&d.category),
+                    user_agent,
+                    group: acc.rule.2,
+                    key: key.map_or("", PrefKey::name),
+                    path: path.to_owned(),
+                    rule: acc.rule.1,
+                    rule_line: acc.rule.0,
+                    requests: acc.requests,
+                    first_seen_ms: acc.first_ms,
+                    last_seen_ms: acc.last_ms,
+                    verification: verification.as_str(),
+                    robots_version,
+                    evidence: evidence.as_str(),
+                    client_ips: acc.clients.len() as u64,
+                    sample_ip: client_text(&acc.sample.1),
+                    status_codes: acc.statuses.into_vec(),
+                }
+            },
+        })
     }
 }
 
@@ -374,20 +358,7 @@ impl Iterator for Conflicts {
     type Item = Result<PreferenceRow, SortError>;
 
     fn next(&mut self) -> Option<Result<PreferenceRow, SortError>> {
-        if self.done {
-            return None;
-        }
-        while self.pending.is_empty() {
-            match self.fill() {
-                Ok(true) => {}
-                Ok(false) => return None,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
-        self.pending.pop_front().map(Ok)
+        self.0.next_row()
     }
 }
 

@@ -297,8 +297,7 @@ pub fn write_violations(
     rows: impl IntoIterator<Item = Result<impl Borrow<ViolationRow>, SortError>>,
     style: CsvStyle,
 ) -> Result<usize, ReportError> {
-    let mut w = Cells::new(out, style);
-    w.record(&[
+    let header = [
         "host",
         "kind",
         "crawler",
@@ -318,12 +317,8 @@ pub fn write_violations(
         "status_codes",
         "min_interval_s",
         "median_interval_s",
-    ])?;
-    let mut written = 0;
-    for r in rows {
-        let r = r?;
-        let r = r.borrow();
-        written += 1;
+    ];
+    write_streamed(out, style, &header, rows, |w, r: &ViolationRow| {
         w.record(&[
             &r.host,
             r.kind.as_str(),
@@ -344,10 +339,8 @@ pub fn write_violations(
             &counts(&r.status_codes),
             &r.min_interval_ms.map(seconds).unwrap_or_default(),
             &r.median_interval_ms.map(seconds).unwrap_or_default(),
-        ])?;
-    }
-    w.finish()?;
-    Ok(written)
+        ])
+    })
 }
 
 /// Writes the preferences report (docs/reports.md, "The preferences report") from rows in
@@ -359,8 +352,7 @@ pub fn write_preferences(
     rows: impl IntoIterator<Item = Result<impl Borrow<PreferenceRow>, SortError>>,
     style: CsvStyle,
 ) -> Result<usize, ReportError> {
-    let mut w = Cells::new(out, style);
-    w.record(&[
+    let header = [
         "host",
         "crawler",
         "operator",
@@ -380,12 +372,8 @@ pub fn write_preferences(
         "client_ips",
         "sample_ip",
         "status_codes",
-    ])?;
-    let mut written = 0;
-    for r in rows {
-        let r = r?;
-        let r = r.borrow();
-        written += 1;
+    ];
+    write_streamed(out, style, &header, rows, |w, r: &PreferenceRow| {
         w.record(&[
             &r.host,
             &r.crawler,
@@ -406,7 +394,26 @@ pub fn write_preferences(
             &r.client_ips.to_string(),
             &r.sample_ip,
             &counts(&r.status_codes),
-        ])?;
+        ])
+    })
+}
+
+/// Writes a report whose rows come as they are made: the header, then each row through
+/// `record`, never holding them all; gives the number of rows written. A row that cannot be
+/// read ends the writing with [`ReportError::Rows`].
+fn write_streamed<T, W: Write>(
+    out: W,
+    style: CsvStyle,
+    header: &[&str],
+    rows: impl IntoIterator<Item = Result<impl Borrow<T>, SortError>>,
+    mut record: impl FnMut(&mut Cells<W>, &T) -> Result<(), ReportError>,
+) -> Result<usize, ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(header)?;
+    let mut written = 0;
+    for r in rows {
+        record(&mut w, r?.borrow())?;
+        written += 1;
     }
     w.finish()?;
     Ok(written)

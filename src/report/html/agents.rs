@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use super::digest::TopRows;
 use super::escape::{Html, grouped};
-use super::tables::{Col, empty_section, table_end, table_start, top};
+use super::tables::{Col, CrawlerTally, crawler_tally, empty_section, table_end, table_start, top};
 use super::{Limits, Page};
-use crate::report::{PreferenceRow, SummaryRow};
+use crate::report::PreferenceRow;
 
 /// What the page shows of the preferences report (usage preference conflicts), gathered
 /// from its rows as they stream by ([`ConflictDigest::add`], rows in report order): the
@@ -68,44 +68,13 @@ fn purpose(category: &str) -> Option<&'static str> {
 /// The purposes in the order the page lists them.
 const PURPOSES: [&str; 4] = ["training", "AI search", "assistant", "agent"];
 
-#[derive(Default)]
-struct AgentTally<'a> {
-    operator: &'a str,
-    purpose: &'static str,
-    requests: u64,
-    violations: u64,
-    conflicts: u64,
-    verified: u64,
-    spoofed: u64,
-    hosts: u64,
-}
-
-/// The AI crawlers of the summary, per crawler (over its hosts).
-fn agents<'a>(summary: &'a [SummaryRow]) -> BTreeMap<&'a str, AgentTally<'a>> {
-    let mut tally: BTreeMap<&str, AgentTally<'_>> = BTreeMap::new();
-    for r in summary {
-        let Some(purpose) = purpose(&r.category) else {
-            continue;
-        };
-        let t = tally.entry(&r.crawler).or_default();
-        // Rows come by host then crawler: the first non-empty operator, by value.
-        if t.operator.is_empty() {
-            t.operator = &r.operator;
-        }
-        t.purpose = purpose;
-        t.requests += r.requests;
-        t.violations += r.violations;
-        t.conflicts += r.preference_conflicts;
-        t.verified += r.verified;
-        t.spoofed += r.spoofed;
-        t.hosts += 1;
-    }
-    tally
-}
-
 /// The "AI agents" section (AI crawlers by purpose), then the conflicts table.
 pub(super) fn agents_section(h: &mut Html, page: &Page<'_>, limits: &Limits) {
-    let tally = agents(page.summary);
+    // The AI crawlers of the summary, with what they fetch for.
+    let tally: BTreeMap<&str, (&str, CrawlerTally<'_>)> = crawler_tally(page.summary)
+        .into_iter()
+        .filter_map(|(name, t)| Some((name, (purpose(t.category)?, t))))
+        .collect();
     if tally.is_empty() {
         empty_section(
             h,
@@ -125,8 +94,8 @@ pub(super) fn agents_section(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         for (i, p) in PURPOSES.into_iter().enumerate() {
             let (crawlers, requests) = tally
                 .values()
-                .filter(|t| t.purpose == p)
-                .fold((0u64, 0u64), |(c, r), t| (c + 1, r + t.requests));
+                .filter(|(purpose, _)| *purpose == p)
+                .fold((0u64, 0u64), |(c, r), (_, t)| (c + 1, r + t.requests));
             about.push_str(if i == 0 { " " } else { "; " });
             about.push_str(&format!(
                 "<b>{p}</b> {} ({} crawler{})",
@@ -137,7 +106,7 @@ pub(super) fn agents_section(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         }
         about.push('.');
         let (rows, more) = top(tally.into_iter().collect(), limits.agents, |a, b| {
-            (b.1.requests, a.0).cmp(&(a.1.requests, b.0))
+            (b.1.1.requests, a.0).cmp(&(a.1.1.requests, b.0))
         });
         table_start(
             h,
@@ -157,11 +126,11 @@ pub(super) fn agents_section(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             ],
             more,
         );
-        for (name, t) in rows {
+        for (name, (purpose, t)) in rows {
             h.raw("<tr>");
             h.td_text(name);
             h.td_text(t.operator);
-            h.td_text(t.purpose);
+            h.td_text(purpose);
             for n in [
                 t.requests,
                 t.violations,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::digest::{Digest, TopRow};
 use super::escape::{Html, grouped};
 use super::{Limits, Page, ranked};
-use crate::report::{HostRow, SpoofedRow, ViolationRow, seconds};
+use crate::report::{HostRow, SpoofedRow, SummaryRow, ViolationRow, seconds};
 use crate::text;
 
 /// Names a cell of crawlers shows; the rest are folded.
@@ -160,23 +160,28 @@ pub(super) fn top<T>(
     (v, more)
 }
 
+/// One crawler's rows of the summary, added up over its hosts.
 #[derive(Default)]
-struct CrawlerTally<'a> {
-    operator: &'a str,
-    category: &'a str,
-    requests: u64,
-    verified: u64,
-    spoofed: u64,
-    unverifiable: u64,
+pub(super) struct CrawlerTally<'a> {
+    pub(super) operator: &'a str,
+    pub(super) category: &'a str,
+    pub(super) requests: u64,
+    pub(super) verified: u64,
+    pub(super) spoofed: u64,
+    pub(super) unverifiable: u64,
+    /// Disallowed requests (the summary's `violations`).
+    pub(super) violations: u64,
+    pub(super) conflicts: u64,
+    pub(super) hosts: u64,
+    /// From the violation rows: disallowed and crawl-delay requests.
     disallowed: u64,
     delayed: u64,
-    hosts: u64,
 }
 
-pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
-    let limits = &v.limits;
+/// The summary per crawler, by name.
+pub(super) fn crawler_tally(summary: &[SummaryRow]) -> BTreeMap<&str, CrawlerTally<'_>> {
     let mut tally: BTreeMap<&str, CrawlerTally<'_>> = BTreeMap::new();
-    for r in page.summary {
+    for r in summary {
         let t = tally.entry(&r.crawler).or_default();
         // Rows are sorted by host then crawler: the first non-empty one, by value.
         if t.operator.is_empty() {
@@ -189,8 +194,16 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         t.verified += r.verified;
         t.spoofed += r.spoofed;
         t.unverifiable += r.unverifiable;
+        t.violations += r.violations;
+        t.conflicts += r.preference_conflicts;
         t.hosts += 1;
     }
+    tally
+}
+
+pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
+    let limits = &v.limits;
+    let mut tally = crawler_tally(page.summary);
     for (crawler, [disallowed, delayed]) in &v.per_crawler {
         let t = tally.entry(crawler).or_default();
         t.disallowed += disallowed;

@@ -26,7 +26,7 @@ const PERPLEXITYBOT: &str = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; 
 const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const FOOBOT: &str = "FooBot/1.0 (+https://foo.example/bot)";
 
-/// Every crawler the tests send, with the key its category conflicts with.
+/// Every crawler the tests send.
 const CRAWLERS: [&str; 6] = [
     CLAUDEBOT,
     GPTBOT,
@@ -702,14 +702,6 @@ proptest! {
 /// every kind on a long tail of paths: many conflict rows, violations among them, fetches of
 /// robots.txt, assistants robots.txt does not bind.
 fn busy_log(lines: usize) -> String {
-    let uas = [
-        CLAUDEBOT,
-        GPTBOT,
-        CHATGPT_USER,
-        PERPLEXITYBOT,
-        GOOGLEBOT,
-        FOOBOT,
-    ];
     (0..lines)
         .map(|i| {
             let host = ["no.example.com", "quiet.example.com", "no.example.com"][i % 3];
@@ -720,7 +712,7 @@ fn busy_log(lines: usize) -> String {
                 _ => format!("/blog/{}?q={}", i % 4001, i % 7),
             };
             let t = nov(20, 0) + (i as i64) * 700;
-            line(host, t, &path, uas[i % uas.len()], 200, 10)
+            line(host, t, &path, CRAWLERS[i % CRAWLERS.len()], 200, 10)
         })
         .collect()
 }
