@@ -17,6 +17,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
+use crate::crawlers::DnsTally;
 use crate::extsort::{Merge, Run, SortError, Source as MergeSource, fan_in, read_buffer, reduce};
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
@@ -54,6 +55,8 @@ pub struct Findings {
     /// Requests left unverifiable because they are older than the IP-range lists (or reverse
     /// DNS) can speak for.
     pub too_old_to_verify: TooOld,
+    /// What reverse DNS did, when it was asked (`--verify-dns`).
+    pub dns: Option<DnsTally>,
     /// How the kept requests went through temporary files, when they did.
     pub spilled: Option<Spilled>,
 }
@@ -349,6 +352,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
         spoofed,
         clients,
         too_old_to_verify,
+        dns,
         runs,
     } = partial;
     let leeway = auditor.settings.leeway_ms;
@@ -510,6 +514,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
             })
             .collect(),
         too_old_to_verify,
+        dns,
         spilled,
     })
 }

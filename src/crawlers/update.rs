@@ -33,12 +33,6 @@ use crate::text;
 /// The largest range list accepted: 8 MiB (the published lists are tens of KiB).
 pub const MAX_RANGES_BYTES: u64 = 8 << 20;
 
-/// `<the user's cache directory>/robots-audit/ranges` (see
-/// [`FetchOptions::default_cache_dir`]), if there is a home.
-pub fn default_ranges_dir() -> Option<PathBuf> {
-    FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
-}
-
 /// What became of one list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListOutcome {
