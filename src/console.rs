@@ -1,5 +1,5 @@
-//! Standard error: progress bars on a terminal, notes, errors and the end summary. The library
-//! never prints; this module is the binary's voice.
+//! Standard error: progress bars on a terminal, and the run's notes (which the library gives
+//! as data, in its words). The library never prints; this module is the binary's voice.
 //!
 //! Progress: one line per input while it is being read (none for inputs waiting their turn,
 //! none left behind when it is done), fitting the terminal's width. Notes are silent under
@@ -13,6 +13,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use robots_audit::audit::Observer;
 use robots_audit::input::{Source, source_len};
 use robots_audit::logformat::Format;
+use robots_audit::run::Note;
 use robots_audit::text;
 
 /// The longest input name shown on a progress line; longer ones keep their start and end.
@@ -48,16 +49,12 @@ impl Console {
         }
     }
 
-    /// A note: silent under `--quiet`, printed around the progress bars.
-    pub fn note(&self, msg: &str) {
-        if !self.quiet {
-            self.line(&format!("robots-audit: {msg}"));
+    /// A note of the run, in the library's words, printed around the progress bars:
+    /// warnings and errors even under `--quiet`.
+    pub fn show(&self, note: &Note) {
+        if note.shown(self.quiet) {
+            self.line(&format!("robots-audit: {note}"));
         }
-    }
-
-    /// A warning or error about the run: printed even under `--quiet`.
-    pub fn error(&self, msg: &str) {
-        self.line(&format!("robots-audit: {msg}"));
     }
 
     fn line(&self, line: &str) {
@@ -70,7 +67,7 @@ impl Console {
         }
     }
 
-    /// Whether progress (and so the end summary) is shown.
+    /// Whether progress (and so the summary per host) is shown.
     pub fn is_interactive(&self) -> bool {
         self.bars.is_some()
     }
@@ -136,11 +133,10 @@ fn short_name(name: &str) -> String {
 impl Observer for Console {
     fn format(&self, _input: usize, name: &str, format: Format, detected: bool) {
         if detected {
-            self.note(&format!(
-                "{}: format {} (detected)",
-                text::terminal(name.as_bytes()).into_owned(),
-                format.name()
-            ));
+            self.show(&Note::FormatDetected {
+                input: name.to_owned(),
+                format: format.name().to_owned(),
+            });
         }
     }
 
@@ -170,10 +166,7 @@ impl Observer for Console {
 
     fn fetching(&self, origins: usize) {
         if origins > 0 {
-            self.note(&format!(
-                "fetching robots.txt for {origins} origin{}",
-                if origins == 1 { "" } else { "s" }
-            ));
+            self.show(&Note::Fetching { origins });
         }
     }
 }

@@ -232,6 +232,35 @@ fn malformed_lines_are_counted_on_stderr_and_quiet_silences_it() {
     assert_eq!(err, "");
 }
 
+/// Under cron (standard error not a terminal, as here) a run ends with one line of totals,
+/// the figures of the reports; `--quiet` leaves it out.
+#[test]
+fn a_run_ends_with_its_totals_unless_quiet() {
+    let (v, _, h, err) = audit_testdata(&[]);
+    let last = err.lines().last().unwrap_or_default();
+    let sum = |csv: &[u8], column: &str| -> u64 {
+        rows(csv)
+            .iter()
+            .map(|r| r[column].parse::<u64>().unwrap())
+            .sum()
+    };
+    let (violating, crawler_requests) = (sum(&v, "requests"), sum(&h, "crawler_requests"));
+    assert_eq!(
+        last,
+        format!(
+            "robots-audit: requests read: 3,990; malformed lines: 10; crawler requests: {}; \
+             violating requests: {violating}; report rows: {}",
+            robots_audit::text::thousands(crawler_requests),
+            rows(&v).len()
+        ),
+        "{err}"
+    );
+    assert!(violating > 0 && crawler_requests > violating);
+    assert_eq!(err.matches("requests read:").count(), 1, "{err}");
+    let (_, _, _, err) = audit_testdata(&["--quiet"]);
+    assert!(!err.contains("requests read:"), "{err}");
+}
+
 #[test]
 fn combined_log_with_host() {
     let dir = tempfile::tempdir().unwrap();

@@ -1152,7 +1152,7 @@ fn bad_arguments_are_errors_before_any_request() {
         ),
         (
             vec!["--since", "2026-11-02", "--until", "2026-11-01"],
-            "--since is not before --until",
+            "--since: 2026-11-02T00:00:00Z is not before --until 2026-11-01T00:00:00Z",
         ),
         (
             vec!["--archive", "ftp://archive.test/"],
