@@ -14,3 +14,11 @@ pub const ERROR: u8 = 2;
 /// Interrupted by SIGINT (Ctrl-C): 128 + 2, as a shell reports a process ended by the
 /// signal. The temporary files are removed, the previous reports kept. (SIGTERM gives 143.)
 pub const INTERRUPTED: u8 = 130;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn interrupted_is_what_a_shell_reports_for_sigint() {
+        assert_eq!(i32::from(super::INTERRUPTED), 128 + libc::SIGINT);
+    }
+}
