@@ -27,7 +27,7 @@ use pyo3::types::PyBytes;
 use serde::{Deserialize, Serialize};
 
 use robots_audit::audit::{AuditError, AuditSettings, Auditor};
-use robots_audit::crawlers::{Registry, Verifier};
+use robots_audit::crawlers::{DnsTally, Registry, Verifier};
 use robots_audit::fetch::{
     Missing, Origin, OriginHistory, RobotsDir, RobotsSource, RobotsStore, Snapshot,
 };
@@ -132,6 +132,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 struct Discovery {
     seen: BTreeSet<Origin>,
     demand: BTreeMap<Origin, u64>,
+    /// What reverse DNS did in the pass (its answers are cached for the audit pass, so the
+    /// run's statistics count them here).
+    dns: Option<DnsTally>,
 }
 
 impl Discovery {
@@ -140,6 +143,16 @@ impl Discovery {
         for (o, n) in other.demand {
             *self.demand.entry(o).or_default() += n;
         }
+        merge_dns(&mut self.dns, other.dns);
+    }
+}
+
+/// Adds a DNS tally to another, either or both absent.
+fn merge_dns(mine: &mut Option<DnsTally>, theirs: Option<DnsTally>) {
+    match (mine.as_mut(), theirs) {
+        (Some(m), Some(t)) => m.merge(t),
+        (None, t) => *mine = t,
+        (Some(_), None) => {}
     }
 }
 
@@ -232,9 +245,10 @@ impl Task {
                     Arc::clone(&parts.verifier),
                     Arc::clone(&recorder) as Arc<dyn RobotsSource>,
                 );
-                auditor.audit_reader(&*content, name)?;
+                let partial = auditor.audit_reader(&*content, name)?;
                 let mut found = Discovery {
                     seen: std::mem::take(&mut *lock(&recorder.seen)),
+                    dns: partial.dns,
                     ..Discovery::default()
                 };
                 for (o, n) in std::mem::take(&mut *lock(&recorder.demand)) {
@@ -341,6 +355,8 @@ pub struct Driver {
     store: Arc<RobotsStore>,
     snapshot: Option<Snapshot>,
     discovery: Discovery,
+    /// What reverse DNS did in the discovery pass, for the run's statistics.
+    discovered_dns: Option<DnsTally>,
     /// The reports, open until the finish (None after it, or once discarded).
     reports: Option<ReportSet>,
     /// Lines for standard error, in order; taken by [`Driver::take_messages`].
@@ -382,6 +398,7 @@ impl Driver {
             store: Arc::new(store),
             snapshot,
             discovery: Discovery::default(),
+            discovered_dns: None,
             reports: Some(reports),
             messages,
         })
@@ -389,9 +406,10 @@ impl Driver {
 
     fn finish_inner(
         &mut self,
-        partial: robots_audit::Partial,
+        mut partial: robots_audit::Partial,
         names: &[String],
     ) -> Result<u8, String> {
+        merge_dns(&mut partial.dns, self.discovered_dns.take());
         let snapshot = self
             .snapshot
             .clone()
@@ -471,7 +489,8 @@ impl Driver {
             return Ok(0);
         }
         let store = Arc::clone(&self.store);
-        let discovery = std::mem::take(&mut self.discovery);
+        let mut discovery = std::mem::take(&mut self.discovery);
+        self.discovered_dns = discovery.dns.take();
         if !discovery.demand.is_empty() {
             self.show(&Note::Fetching {
                 origins: discovery.demand.len(),
