@@ -751,14 +751,21 @@ fn an_archive_that_is_down_is_an_error_for_each_origin() {
     let o = history(&down, save.path(), &["example.com", "other.example"], &[]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
+    // One line per origin: the origin, the request (without its query, which only repeats
+    // the origin), what failed and why; the URL once.
+    assert_eq!(err.lines().count(), 2, "{err}");
     for origin in ["https://example.com", "https://other.example"] {
         assert!(
             err.contains(&format!(
-                "robots-audit: error: {origin}: http://archive.test:{port}/cdx/search/cdx?url="
-            )) && err.contains("cannot connect to the archive"),
+                "robots-audit: error: {origin}: the capture list http://archive.test:{port}/cdx/search/cdx: cannot connect: "
+            )) && err.contains("; nothing written for it"),
             "{err}"
         );
     }
+    assert!(
+        !err.contains("?url=") && !err.contains("error sending request"),
+        "{err}"
+    );
     assert_untouched(save.path(), &folder);
 }
 

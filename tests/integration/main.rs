@@ -14,6 +14,7 @@ mod history;
 mod history_import;
 mod html;
 mod inputs;
+mod net_failures;
 mod output;
 mod partial;
 mod spill;
