@@ -17,6 +17,7 @@ mod inputs;
 mod net_failures;
 mod output;
 mod partial;
+mod progress;
 mod spill;
 mod stages;
 mod support;
