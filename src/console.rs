@@ -27,6 +27,10 @@ const NAME_WIDTH: usize = 24;
 /// about buffers filling than about speed.
 const RATE_AFTER: Duration = Duration::from_secs(1);
 
+/// The finished line's rates need less: they are over the whole read, less only its first
+/// block.
+const FINAL_RATE_AFTER: Duration = Duration::from_millis(250);
+
 /// The binary's standard error.
 pub struct Console {
     quiet: bool,
@@ -155,12 +159,12 @@ impl Meter {
     }
 
     /// The rates from the first report to `now` (input bytes and lines per second), once
-    /// [`RATE_AFTER`] of reading is measured.
-    fn rates(&self, now: Instant) -> Option<(String, String)> {
+    /// `after` of reading is measured.
+    fn rates(&self, now: Instant, after: Duration) -> Option<(String, String)> {
         let (t0, b0, l0) = self.first?;
         let (bytes, lines) = self.last;
         let span = now.saturating_duration_since(t0);
-        if span < RATE_AFTER {
+        if span < after {
             return None;
         }
         let secs = span.as_secs_f64();
@@ -177,12 +181,13 @@ impl Meter {
     /// the bytes read before them), each in a field of its own width so that the line's bar
     /// keeps its width; blank until [`RATE_AFTER`] of reading is measured.
     fn message(&self, now: Instant) -> String {
-        let (rate, lines) = self.rates(now).unwrap_or_default();
+        let (rate, lines) = self.rates(now, RATE_AFTER).unwrap_or_default();
         format!("{rate:>12} {lines:>14}")
     }
 
     /// The line that replaces the bar when the input is done: how much of it was read (all of
-    /// a file read to its end: 100%), in how long, and the rates of the whole read.
+    /// a file read to its end: 100%), in how long, and the rates of the whole read (once
+    /// [`FINAL_RATE_AFTER`] of it is measured).
     fn finished(&self, name: &str, now: Instant) -> String {
         let bytes = self.last.0;
         let read = match self.len {
@@ -198,7 +203,7 @@ impl Meter {
             .first
             .map(|(t0, ..)| now.saturating_duration_since(t0).as_secs_f64())
             .unwrap_or_default();
-        match self.rates(now) {
+        match self.rates(now, FINAL_RATE_AFTER) {
             Some((rate, lines)) => format!("{name}: {read} in {took:.1} s: {rate}, {lines}"),
             None => format!("{name}: {read} in {took:.1} s"),
         }
@@ -366,15 +371,15 @@ mod tests {
             m.finished("a.log.gz", t0 + Duration::from_secs(2)),
             "a.log.gz: 8.0 MiB of 8.0 MiB read (100%) in 2.0 s: 3.5 MiB/s, 35k lines/s"
         );
-        // A damaged input: where it broke off. Under a second: no rates.
+        // A damaged input: where it broke off. Too short a read for a rate: none.
         let mut m = Meter {
             len: Some(8 << 20),
             ..Meter::default()
         };
         m.report(t0, 2 << 20, 100);
         assert_eq!(
-            m.finished("bad.gz", t0 + Duration::from_millis(300)),
-            "bad.gz: 2.0 MiB of 8.0 MiB read (25%) in 0.3 s"
+            m.finished("bad.gz", t0 + Duration::from_millis(200)),
+            "bad.gz: 2.0 MiB of 8.0 MiB read (25%) in 0.2 s"
         );
         // Standard input has no size.
         let mut m = Meter::default();
