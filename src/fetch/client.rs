@@ -232,3 +232,32 @@ fn causes<'a>(e: &'a (dyn Error + 'static)) -> Vec<&'a (dyn Error + 'static)> {
     }
     chain
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error that wraps another and repeats a URL, as reqwest's outer layer does.
+    #[derive(Debug, thiserror::Error)]
+    #[error("error sending request for url (https://example.com/robots.txt)")]
+    struct Outer(#[source] io::Error);
+
+    #[test]
+    fn the_root_cause_is_the_innermost_error_even_under_an_io_error() {
+        // io::Error shows a wrapped error's text but skips it as its source: the TLS error
+        // under it is found all the same.
+        let tls = rustls::Error::General("bad record".into());
+        let e = Outer(io::Error::new(io::ErrorKind::InvalidData, tls));
+        assert_eq!(root_cause(&e), "unexpected error: bad record");
+        assert!(causes(&e).iter().any(|c| c.is::<rustls::Error>()));
+        // What a server put in an error is made safe and bounded.
+        let hostile = format!("\x1b[2J{}", "x".repeat(1000));
+        let e = Outer(io::Error::other(hostile));
+        let cause = root_cause(&e);
+        assert!(
+            cause.starts_with("\\x1b[2J") && !cause.contains('\x1b'),
+            "{cause}"
+        );
+        assert!(cause.chars().count() <= CAUSE_CHARS + 1, "{cause}");
+    }
+}
