@@ -241,7 +241,9 @@ pub struct NetArgs {
     #[arg(long, value_name = "N", default_value_t = run::DEFAULT_MAX_ORIGINS)]
     pub max_origins: usize,
 
-    /// Where fetched robots.txt outcomes are kept between runs (default: the user's cache dir).
+    /// Where fetched robots.txt outcomes are kept between runs (default: robots-audit in the
+    /// user's cache directory: ~/.cache/robots-audit on Linux, ~/Library/Caches/robots-audit
+    /// on macOS, %LOCALAPPDATA%\robots-audit on Windows).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
 

@@ -149,7 +149,7 @@ fn notes(i: &Imported) {
 
 /// The longest message line: what the archive sends is cut where it is quoted, this bounds
 /// the line whatever slips through.
-const MESSAGE_CHARS: usize = 4000;
+const MESSAGE_CHARS: usize = 600;
 
 fn note(msg: &str) {
     eprintln!("robots-audit: {}", text::terminal_cut(msg, MESSAGE_CHARS));

@@ -77,6 +77,14 @@ fn a_truncated_gzip_fails_the_run_and_keeps_the_old_reports_unless_allowed() {
         err.contains("cut.log.gz") && err.contains("--allow-damaged"),
         "{err}"
     );
+    // The damage's line names the file once, then what went wrong.
+    let damage: Vec<&str> = err.lines().filter(|l| l.contains("truncated")).collect();
+    assert_eq!(damage.len(), 1, "{err}");
+    assert_eq!(damage[0].matches("cut.log.gz").count(), 1, "{err}");
+    assert!(
+        damage[0].contains("cut.log.gz: truncated gzip stream after "),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
     assert!(!inputs.exists(), "no report is written");
     // Asked for, the lines before the damage are reported, and the damage is still told.
