@@ -1,7 +1,9 @@
 //! The `robots-audit` binary: arguments in, exit code out. The engine is the library
 //! (`robots_audit`); this crate holds what belongs to the command line: the arguments
-//! ([`cli`]), their validation into the library's settings ([`config`]), the commands
-//! ([`commands`]) and standard error ([`console`]).
+//! ([`cli`]), their mapping to the library's run options ([`config`]), the commands
+//! ([`commands`]) and standard error ([`console`]). Exit statuses are the library's
+//! (`robots_audit::run::exit`); SIGINT and SIGTERM end the process by the signal after the
+//! temporary files are removed (a shell sees 130 or 143).
 
 mod cli;
 mod commands;
@@ -14,10 +16,10 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{Cli, Command};
-use commands::audit::{ERROR, OK, VIOLATIONS};
 use commands::update::Data;
-use config::Config;
 use console::Console;
+use robots_audit::run::exit::{ERROR, OK, VIOLATIONS};
+use robots_audit::run::{Plan, RunError};
 use robots_audit::text;
 
 fn main() -> ExitCode {
@@ -75,9 +77,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             Ok(if all_ok { OK } else { ERROR })
         }
         None => {
-            let config = Config::from_args(cli.audit, io::stderr().is_terminal())?;
-            let console = Console::new(config.quiet, config.progress, &config.inputs);
-            commands::audit::run(&config, &console)
+            let plan = Plan::new(&config::options(cli.audit))?;
+            let quiet = plan.policy.quiet;
+            let console = Console::new(quiet, io::stderr().is_terminal() && !quiet, &plan.inputs);
+            Ok(commands::audit::run(&plan, &console)?)
         }
     }
 }
@@ -115,5 +118,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
             || c.downcast_ref::<robots_audit::report::ReportError>()
                 .is_some_and(|r| r.is_broken_pipe())
+            || c.downcast_ref::<RunError>()
+                .is_some_and(RunError::is_broken_pipe)
     })
 }

@@ -6,6 +6,12 @@ _Text = Union[str, bytes, bytearray]
 
 __version__: str
 
+# The exit statuses of a run, the CLI's (robots_audit::run::exit).
+EXIT_OK: int
+EXIT_VIOLATIONS: int
+EXIT_ERROR: int
+EXIT_INTERRUPTED: int
+
 class RobotsAuditError(Exception):
     """An audit that cannot run or finish: bad options, an input that is not a log, a report
     that cannot be written; also damaged partials and task specs."""
@@ -121,13 +127,19 @@ class Task:
     def discover(self, content: Union[bytes, bytearray], name: str) -> bytes: ...
 
 class Driver:
-    """The driver of a job: options, robots.txt, the CLI's checks and reports."""
+    """The driver of a job: the run's plan, robots.txt, and the library's end of a run (the
+    CLI's checks, notes and reports)."""
 
-    def __init__(self, options: Dict[str, Any], local_inputs: Sequence[str]) -> None: ...
+    def __init__(self, options: Dict[str, Any], local_inputs: Sequence[str]) -> None:
+        """``options``: the CLI's options by name (dashes as underscores); raises
+        ``RobotsAuditError`` for a value the CLI refuses, ``ValueError`` for an unknown
+        name."""
     @property
     def needs_discovery(self) -> bool: ...
     def task_spec(self) -> bytes: ...
     def add_discovery(self, data: Union[bytes, bytearray]) -> None: ...
     def fetch(self) -> int: ...
     def finish(self, partial: Partial, names: List[str]) -> int: ...
+    def discard(self) -> None:
+        """Gives up the run: the previous reports stay as they were."""
     def take_messages(self) -> List[str]: ...

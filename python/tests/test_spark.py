@@ -1,5 +1,6 @@
 """The Spark job in local[2] against the CLI: the same inputs and options must give the same
-report bytes, and the same exit status and errors."""
+bytes in all seven reports, the same notes and errors on standard error, and the same exit
+status."""
 
 from __future__ import annotations
 
@@ -19,18 +20,24 @@ pytest.importorskip("pyspark")
 
 from robots_audit import spark as job  # noqa: E402
 
-REPORTS = ("--out", "--summary", "--hosts", "--spoofed", "--inputs")
+# Every report the CLI writes, each with its file's extension.
+REPORTS = {"--out": "csv", "--summary": "csv", "--hosts": "csv", "--spoofed": "csv", "--inputs": "csv", "--html": "html",
+           "--preferences": "csv"}  # fmt: skip
+
+
+def report_name(prefix: str, option: str) -> str:
+    return f"{prefix}{option.strip('-')}.{REPORTS[option]}"
 
 
 def report_args(prefix: str, cwd: Path = Path()) -> List[str]:
     args = []
     for option in REPORTS:
-        args += [option, str(cwd / f"{prefix}{option.strip('-')}.csv")]
+        args += [option, str(cwd / report_name(prefix, option))]
     return args
 
 
 def read_reports(cwd: Path, prefix: str) -> Dict[str, bytes]:
-    return {o: (cwd / f"{prefix}{o.strip('-')}.csv").read_bytes() for o in REPORTS}
+    return {o: (cwd / report_name(prefix, o)).read_bytes() for o in REPORTS}
 
 
 def run_job(spark: object, args: List[str]) -> int:
@@ -66,10 +73,72 @@ def test_readme_recipe_in_local_2(cli: Path, workdir: Path) -> None:
     # Not vacuous: violations of several crawlers on several hosts, every input named.
     assert want["--out"].count(b"\n") > 100
     assert all(name.encode() in want["--inputs"] for name in logs)
-    # The same notes on standard error as the CLI (malformed lines with their examples).
-    notes = [l for l in done.stderr.splitlines() if l.startswith("robots-audit:")]
-    cli_notes = [l for l in cli_done.stderr.splitlines() if "format vhost_combined" not in l]
-    assert notes == cli_notes
+    # The same notes on standard error as the CLI (malformed lines with their examples, the
+    # totals); the formats detected too, which the CLI says as it reads.
+    assert notes_of(done.stderr) == notes_of(cli_done.stderr)
+    notes, formats = notes_of(done.stderr)
+    assert any(l.startswith("robots-audit: requests read: 3,990; ") for l in notes), notes
+    assert len(formats) == len(logs), formats
+
+
+def notes_of(stderr: str) -> Tuple[List[str], List[str]]:
+    """The run's lines on standard error, and apart the formats each input was detected as
+    (the CLI says those as it reads, the job once its tasks are done)."""
+    lines = [l for l in stderr.splitlines() if l.startswith("robots-audit:")]
+    return [l for l in lines if not l.endswith(" (detected)")], sorted(l for l in lines if l.endswith(" (detected)"))
+
+
+def test_seven_reports_notes_and_exit_codes_are_the_clis(
+    spark: object, cli: Path, workdir: Path, robots_server: RobotsServer, capsys: pytest.CaptureFixture
+) -> None:
+    """Every report byte for byte, every line on standard error word for word, and the exit
+    status: a run with violations under --fail-on-violations (1), one with usage preference
+    conflicts under --fail-on-conflicts (1), a damaged input accepted
+    (a warning, 0), some hosts not judged (a warning, 0), and a window that leaves out every
+    request (2, nothing written)."""
+    logs = split_gzip(TESTDATA / "access.log", workdir, 3)
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    whole = gzip.compress((TESTDATA / "access.log").read_bytes())
+    (workdir / "cut.log.gz").write_bytes(whole[: len(whole) // 2])
+    # Every host on the test server's port and pinned to it: only two may be fetched, so the
+    # other two are not judged (nothing is asked of any other address, DNS included).
+    port = robots_server.port
+    text = (TESTDATA / "access.log").read_bytes()
+    text = text.replace(b":443 ", f":{port} ".encode()).replace(b":80 ", f":{port} ".encode())
+    (workdir / "local.log").write_bytes(text)
+    hosts = ("www.example.com", "api.example.com", "shop.example.com", "blog.example.org")
+    resolve = [f"--resolve={h}:{port}:127.0.0.1" for h in hosts]
+    cases = [
+        ([*logs, *rd, "--fail-on-violations"], 1),
+        ([*logs, *rd, "--fail-on-conflicts"], 1),
+        ([*logs, str(workdir / "cut.log.gz"), *rd, "--allow-damaged"], 0),
+        ([str(workdir / "local.log"), "--scheme", "http", "--no-cache", "--max-origins", "2", *resolve], 0),
+        ([*logs, *rd, "--since", "2027-01-01", "--until", "2027-02-01"], 2),
+    ]
+    seen = []
+    for i, (args, code) in enumerate(cases):
+        capsys.readouterr()
+        done = run_cli(cli, [*args, *report_args(f"cli{i}-", workdir)], workdir)
+        assert done.returncode == code, (args, done.stderr)
+        assert run_job(spark, [*args, *report_args(f"spark{i}-", workdir)]) == code, args
+        (job_notes, job_formats), (cli_notes, cli_formats) = notes_of(capsys.readouterr().err), notes_of(done.stderr)
+        assert job_notes == cli_notes, args
+        assert job_formats == cli_formats and len(cli_formats) == len([a for a in args if a.endswith((".log", ".log.gz"))]), args
+        seen += cli_notes
+        if code == 2:
+            assert not any((workdir / report_name(p, o)).exists() for p in (f"cli{i}-", f"spark{i}-") for o in REPORTS)
+            continue
+        want, got = read_reports(workdir, f"cli{i}-"), read_reports(workdir, f"spark{i}-")
+        for option in REPORTS:
+            assert got[option] == want[option], f"{args}: {option} differs"
+        assert b"<!DOCTYPE html>" in want["--html"] and want["--out"].count(b"\n") > 10
+        assert want["--preferences"].count(b"\n") > 1 and b"ai-train" in want["--preferences"]
+    # Not vacuous: the notes of each case are there, labelled as they should be.
+    assert any(l.startswith("robots-audit: requests read: ") for l in seen)
+    assert any(l.startswith("robots-audit: warning: ") and "cut.log.gz" in l for l in seen), seen
+    assert any(l.startswith("robots-audit: warning: ") and "could not be judged" in l for l in seen), seen
+    assert any(l.startswith("robots-audit: error: --since 2027-01-01T00:00:00Z --until") for l in seen), seen
+    assert not any(l.startswith("robots-audit: error: ") and "could not be judged" in l for l in seen)
 
 
 def test_options_and_one_gzip_member_per_file(spark: object, cli: Path, workdir: Path) -> None:
@@ -78,7 +147,7 @@ def test_options_and_one_gzip_member_per_file(spark: object, cli: Path, workdir:
     for extra in (
         [],
         ["--leeway", "0", "--all-crawl-delay", "--judge-automation"],
-        ["--since", "2026-11-20T10:30:00Z", "--until", "2026-11-20T16:00:00Z", "--no-neutralize"],
+        ["--since", "2026-11-20T00:30:00Z", "--until", "2026-11-20T01:00:00Z", "--no-neutralize"],
         ["--format", "vhost_combined", "--scheme", "http"],
     ):
         compare(spark, cli, workdir, [*logs, *rd, *extra])

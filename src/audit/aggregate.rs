@@ -96,6 +96,9 @@ pub struct InputCounts {
     pub requests: u64,
     /// Requests outside `since`/`until`.
     pub outside_window: u64,
+    /// The earliest and the latest time of those requests (unix ms): when the window leaves
+    /// out every request, the span the log covers.
+    pub outside_span: Option<(i64, i64)>,
     /// Requests without a host (and no default host).
     pub no_host: u64,
     /// Malformed lines by reason.
@@ -147,6 +150,10 @@ impl InputCounts {
     pub fn merge(&mut self, other: InputCounts) {
         self.requests += other.requests;
         self.outside_window += other.outside_window;
+        self.outside_span = match (self.outside_span, other.outside_span) {
+            (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+            (a, b) => a.or(b),
+        };
         self.no_host += other.no_host;
         for (k, v) in other.bad {
             *self.bad.entry(k).or_default() += v;

@@ -15,6 +15,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::crawlers::DnsTally;
 use crate::extsort::{SortError, read_buffer};
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
@@ -57,6 +58,8 @@ pub struct Findings {
     /// Requests left unverifiable because they are older than the IP-range lists (or reverse
     /// DNS) can speak for.
     pub too_old_to_verify: TooOld,
+    /// What reverse DNS did, when it was asked (`--verify-dns`).
+    pub dns: Option<DnsTally>,
     /// How the kept requests went through temporary files, when they did.
     pub spilled: Option<Spilled>,
 }
@@ -398,6 +401,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
         spoofed,
         clients,
         too_old_to_verify,
+        dns,
         runs,
     } = partial;
     let leeway = auditor.settings.leeway_ms;
@@ -570,6 +574,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
             })
             .collect(),
         too_old_to_verify,
+        dns,
         spilled,
     })
 }

@@ -274,6 +274,12 @@ impl<'a> Worker<'a> {
             let counts = &mut self.aggs.inputs[input];
             counts.requests += 1;
             counts.outside_window += 1;
+            let t = req.time_ms;
+            counts.outside_span = Some(
+                counts
+                    .outside_span
+                    .map_or((t, t), |(a, b)| (a.min(t), b.max(t))),
+            );
             return false;
         }
         let origin = match req.host {

@@ -54,7 +54,7 @@ use crate::logformat::{Format, JsonFields};
 
 pub use aggregate::{
     AgentProfile, Client, CrawlerInfo, HostCounts, HostKey, InputCounts, PairAgg, SpoofAgg, Stream,
-    Verification,
+    TooOld, Verification,
 };
 pub use findings::{Activity, Findings, Spilled};
 pub use partial::{Partial, PartialError};
@@ -68,8 +68,9 @@ pub const DEFAULT_LEEWAY_MS: i64 = 24 * 3_600_000;
 /// The default [`AuditSettings::memory_budget`]: 128 MiB.
 pub const DEFAULT_MEMORY_BUDGET: usize = 128 << 20;
 
-/// The audit's settings: plain data, validated by whoever builds them.
-#[derive(Clone, Debug)]
+/// The audit's settings: plain data, validated by whoever builds them (`crate::run::Plan`),
+/// and serialisable, so that one machine's settings reach every other machine of a run.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct AuditSettings {
     /// The log format; None: detected per input.
     pub format: Option<Format>,
@@ -273,16 +274,18 @@ impl Auditor {
         sources: &[Source],
         observer: &dyn Observer,
     ) -> Result<Partial, AuditError> {
-        let partial = pipeline::audit_sources(self, sources, observer)?;
+        let mut partial = pipeline::audit_sources(self, sources, observer)?;
         self.robots_held()?;
+        partial.dns = self.verifier.take_dns_tally();
         Ok(partial)
     }
 
     /// Audits one stream (gzip or plain) on the calling thread; `name` is the input's name
     /// in the reports.
     pub fn audit_reader(&self, reader: impl Read, name: &str) -> Result<Partial, AuditError> {
-        let partial = pipeline::audit_reader(self, reader, name, &Silent)?;
+        let mut partial = pipeline::audit_reader(self, reader, name, &Silent)?;
         self.robots_held()?;
+        partial.dns = self.verifier.take_dns_tally();
         Ok(partial)
     }
 

@@ -19,14 +19,15 @@ use super::aggregate::{
     Stream, StreamKey, TooOld,
 };
 use super::spill::SpillRun;
+use crate::crawlers::DnsTally;
 use crate::extsort::SortError;
 
 /// The read buffer of a run read back into a partial.
 const READ_BUFFER: usize = 64 << 10;
 
-/// The wire format's version; a partial of another version is refused, not misread (2: usage
-/// preference conflicts, #27).
-const FORMAT_VERSION: u32 = 2;
+/// The wire format's version; a partial of another version is refused, not misread (2: plain
+/// data between machines; 3: usage preference conflicts).
+const FORMAT_VERSION: u32 = 3;
 
 /// The magic bytes in front of a serialised partial.
 const MAGIC: &[u8; 8] = b"RAPART\0\x01";
@@ -53,6 +54,10 @@ pub struct Partial {
     /// Requests that could not be verified because they are older than the crawler IP-range
     /// lists (or reverse DNS) can speak for.
     pub too_old_to_verify: TooOld,
+    /// What reverse DNS did for these requests, when it was asked (`--verify-dns`): a
+    /// statistic of the run, not a finding, so two partials of the same data are equal
+    /// whatever it says.
+    pub dns: Option<DnsTally>,
     /// Kept requests written to temporary files past the memory budget (this process only:
     /// [`Partial::to_bytes`] reads them back in).
     #[serde(skip)]
@@ -86,6 +91,7 @@ impl Partial {
             spoofed,
             clients,
             too_old_to_verify,
+            dns,
             runs,
         } = other;
         self.runs.extend(runs);
@@ -132,6 +138,10 @@ impl Partial {
             }
         }
         self.too_old_to_verify.merge(too_old_to_verify);
+        match (&mut self.dns, dns) {
+            (Some(mine), Some(theirs)) => mine.merge(theirs),
+            (mine, theirs) => *mine = mine.take().or(theirs),
+        }
     }
 
     /// Adds `clients` to the client table; gives each one's index in it.

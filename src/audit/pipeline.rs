@@ -293,7 +293,8 @@ fn record_read(partial: &mut Partial, name: &str, read: InputRead) {
         counts.format = Some(format.name().to_string());
         counts.detected = detected;
     }
-    counts.error = read.error.map(|e| e.to_string());
+    // The counts are the input's own: its name is said where they are shown.
+    counts.error = read.error.map(|e| e.cause());
     if read.long_lines.count > 0 {
         *counts.bad.entry(BadLine::TooLong).or_default() += read.long_lines.count;
         counts.lines += read.long_lines.count;

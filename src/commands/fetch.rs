@@ -6,18 +6,19 @@
 use std::io::Write;
 
 use crate::cli::FetchArgs;
-use crate::config::{self, ConfigError};
+use crate::config;
 use robots_audit::fetch::{
     FetchError, OriginHistory, Outcome, RobotsSource, RobotsStore, fetch_targets, write_target,
 };
 use robots_audit::robots::{Dialect, RobotsTxt};
+use robots_audit::run::{self, OptionError, Options};
 use robots_audit::text;
 
 /// Why `fetch` could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum FetchCommandError {
     #[error(transparent)]
-    Config(#[from] ConfigError),
+    Option(#[from] OptionError),
     #[error(transparent)]
     Fetch(#[from] FetchError),
     #[error("cannot write to standard output: {0}")]
@@ -29,7 +30,9 @@ const MAX_WARNINGS: usize = 50;
 
 /// Runs `fetch`; returns true when every origin came to rules or allow-all.
 pub fn run(args: &FetchArgs, out: &mut dyn Write) -> Result<bool, FetchCommandError> {
-    let opts = config::fetch_options(&args.net)?;
+    let mut options = Options::default();
+    config::net_options(&args.net, &mut options);
+    let opts = run::fetch_options(&options)?;
     let store = RobotsStore::new(opts)?;
     let targets = fetch_targets(&store, &args.origins, config::scheme(args.scheme));
     for (i, target) in targets.iter().enumerate() {

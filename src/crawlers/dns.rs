@@ -24,9 +24,9 @@
 //! a small tokio runtime of its own; a semaphore bounds the queries in flight.
 
 use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use dashmap::DashMap;
@@ -40,56 +40,11 @@ use hickory_resolver::net::runtime::TokioRuntimeProvider;
 use crate::fetch::Permits;
 use hickory_resolver::proto::rr::{Name, RData};
 
-use super::VerifyResult;
+use super::{DnsOptions, DnsTally, VerifyResult};
 
 /// At most this many PTR names of one address are looked up forward (a genuine crawler
 /// address has one).
 pub const MAX_FORWARD_NAMES: usize = 4;
-
-/// How DNS verification resolves names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DnsOptions {
-    /// The name servers to ask (`--dns-server`); `None` reads the system's configuration
-    /// (`/etc/resolv.conf` on Unix). Each is asked over UDP, and TCP for truncated answers.
-    pub nameservers: Option<Vec<SocketAddr>>,
-    /// How long to wait for one answer from one server.
-    pub timeout: Duration,
-    /// How many times a query is sent before it counts as failed.
-    pub attempts: usize,
-    /// Queries in flight at once, over all threads.
-    pub concurrency: usize,
-}
-
-impl Default for DnsOptions {
-    /// The system's servers, 2 s per answer, 2 attempts, 16 queries at once.
-    fn default() -> DnsOptions {
-        DnsOptions {
-            nameservers: None,
-            timeout: Duration::from_secs(2),
-            attempts: 2,
-            concurrency: 16,
-        }
-    }
-}
-
-impl DnsOptions {
-    /// Parses a `--dns-server` value: an IP address, with an optional port (`9.9.9.9`,
-    /// `127.0.0.1:5353`, `::1`, `[::1]:5353`); the port defaults to 53.
-    ///
-    /// ```
-    /// use robots_audit::crawlers::DnsOptions;
-    ///
-    /// assert_eq!(DnsOptions::parse_server("127.0.0.1:5353"), Some("127.0.0.1:5353".parse().unwrap()));
-    /// assert_eq!(DnsOptions::parse_server("::1"), Some("[::1]:53".parse().unwrap()));
-    /// assert_eq!(DnsOptions::parse_server("dns.example"), None);
-    /// ```
-    pub fn parse_server(s: &str) -> Option<SocketAddr> {
-        let s = s.trim();
-        s.parse::<SocketAddr>()
-            .ok()
-            .or_else(|| s.parse::<IpAddr>().ok().map(|ip| SocketAddr::new(ip, 53)))
-    }
-}
 
 /// DNS verification could not be set up.
 #[derive(Debug, thiserror::Error)]
@@ -279,6 +234,9 @@ pub struct DnsVerifier {
     /// Whether the resolver answers public reverse zones ([`CANARIES`]), asked on the first
     /// check.
     trust: OnceLock<Result<(), Untrusted>>,
+    /// The counters already handed out by [`DnsVerifier::take_tally`] (PTR, forward,
+    /// failures).
+    taken: Mutex<[u64; 3]>,
 }
 
 /// Consecutive failed lookups after which DNS counts as unreachable for the rest of the run
@@ -355,6 +313,7 @@ impl DnsVerifier {
             consecutive_failures: AtomicU64::new(0),
             gave_up: AtomicBool::new(false),
             trust: OnceLock::new(),
+            taken: Mutex::new([0; 3]),
         })
     }
 
@@ -406,6 +365,23 @@ impl DnsVerifier {
             failures: self.failures.load(Ordering::Relaxed),
             gave_up: self.gave_up.load(Ordering::Relaxed),
             untrusted: self.trust.get().and_then(|t| t.as_ref().err().cloned()),
+        }
+    }
+
+    /// What was done since the last call (the first call: since the start), as plain data
+    /// that travels in a partial result: its counters sum over partials to the run's.
+    pub fn take_tally(&self) -> DnsTally {
+        let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+        let stats = self.stats();
+        let now = [stats.ptr_queries, stats.forward_queries, stats.failures];
+        let [ptr, forward, failures] = [0, 1, 2].map(|i| now[i].saturating_sub(taken[i]));
+        *taken = now;
+        DnsTally {
+            ptr_queries: ptr,
+            forward_queries: forward,
+            failures,
+            gave_up: stats.gave_up,
+            untrusted: stats.untrusted.map(|u| (u.to_string(), u.unanswered())),
         }
     }
 

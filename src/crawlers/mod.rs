@@ -54,6 +54,7 @@ mod error;
 mod import;
 mod list;
 mod registry;
+mod resolver;
 mod tokens;
 #[cfg(feature = "net")]
 mod update;
@@ -61,8 +62,7 @@ mod verify;
 
 #[cfg(feature = "net")]
 pub use dns::{
-    CANARIES, Canary, CanaryAnswer, DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES,
-    Untrusted,
+    CANARIES, Canary, CanaryAnswer, DnsError, DnsStats, DnsVerifier, MAX_FORWARD_NAMES, Untrusted,
 };
 pub use error::{ErrorKind, RegistryError};
 pub use import::{
@@ -71,13 +71,16 @@ pub use import::{
     default_lists_dir, saved_for_audit, saved_lists,
 };
 pub use registry::Registry;
+pub use resolver::{DnsOptions, DnsTally};
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 #[cfg(feature = "net")]
 pub use update::{
-    ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_crawlers,
-    update_ranges,
+    ListOutcome, ListUpdate, UpdateError, UpdateReport, update_crawlers, update_ranges,
 };
-pub use verify::{RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult};
+pub use verify::{
+    RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult, default_ranges_dir,
+    ranges_for_audit, saved_ranges,
+};
 
 /// Index of a crawler in a [`Registry`]. Stable for the registry's lifetime: `load_extra`
 /// replaces overridden entries in place and appends new ones.

@@ -25,19 +25,14 @@ use std::path::{Path, PathBuf};
 use reqwest::blocking::Client;
 
 use super::{AgentList, ListKind, MAX_LIST_BYTES, RangeList, Registry};
-use crate::fetch::client::{ClientSettings, guarded_client, vouched_literals};
-use crate::fetch::error_chain;
+use crate::fetch::client::{
+    ClientSettings, Failure, failure, guarded_client, root_cause, vouched_literals,
+};
 use crate::fetch::{FetchOptions, MAX_REDIRECTS, address_allowed};
 use crate::text;
 
 /// The largest range list accepted: 8 MiB (the published lists are tens of KiB).
 pub const MAX_RANGES_BYTES: u64 = 8 << 20;
-
-/// `<the user's cache directory>/robots-audit/ranges` (see
-/// [`FetchOptions::default_cache_dir`]), if there is a home.
-pub fn default_ranges_dir() -> Option<PathBuf> {
-    FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
-}
 
 /// What became of one list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,6 +208,8 @@ fn check_name(name: &str) -> Result<(), String> {
 
 struct Downloader {
     client: Client,
+    /// The limit on one request (for the message when it passes).
+    timeout: std::time::Duration,
     /// `--resolve` entries whose host is an IP literal: they vouch for that literal.
     vouched: Vec<(IpAddr, u16)>,
     allow_private: bool,
@@ -260,6 +257,7 @@ impl Downloader {
         let client = builder.build().map_err(UpdateError::Client)?;
         Ok(Downloader {
             client,
+            timeout: opts.total_timeout,
             vouched,
             allow_private,
         })
@@ -278,7 +276,10 @@ impl Downloader {
             .client
             .get(parsed)
             .send()
-            .map_err(|e| error_chain(&e))?;
+            .map_err(|e| match failure(&e) {
+                Failure::TimedOut => format!("timed out after {} s", self.timeout.as_secs()),
+                other => other.to_string(),
+            })?;
         let status = response.status();
         if !status.is_success() {
             return Err(format!("HTTP {}", status.as_u16()));
@@ -287,7 +288,7 @@ impl Downloader {
         response
             .take(max + 1)
             .read_to_end(&mut body)
-            .map_err(|e| format!("reading the body: {}", error_chain(&e)))?;
+            .map_err(|e| format!("reading the body: {}", root_cause(&e)))?;
         if body.len() as u64 > max {
             return Err(format!("larger than {max} bytes"));
         }

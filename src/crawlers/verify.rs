@@ -22,16 +22,16 @@
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 #[cfg(feature = "net")]
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "net")]
 use super::DnsVerifier;
-use super::{CrawlerId, ErrorKind, Registry, RegistryError};
+use super::{CrawlerId, DnsTally, ErrorKind, Registry, RegistryError};
 
 /// The bundled snapshots: (list name, JSON text). Names are those of the registry's
 /// `[ranges]` table.
@@ -89,8 +89,9 @@ impl VerifyResult {
     }
 }
 
-/// One published range list, as sorted, merged, inclusive intervals.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One published range list, as sorted, merged, inclusive intervals. Serialisable, so that a
+/// run's plan carries the lists read on one machine to the others.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RangeList {
     name: String,
     creation_time: Option<String>,
@@ -350,6 +351,63 @@ pub struct Verifier {
     now_ms: i64,
 }
 
+/// `<the user's cache directory>/robots-audit/ranges` (see
+/// [`crate::fetch::FetchOptions::default_cache_dir`]), if there is a home: where
+/// `update-ranges` saves the lists.
+pub fn default_ranges_dir() -> Option<PathBuf> {
+    crate::fetch::FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
+}
+
+/// Every `NAME.json` in `dir` (fresh copies saved by `update-ranges`; `NAME` is the
+/// registry's list name), by name; other files are ignored. A saved copy is dated by its
+/// `creationTime`, or without one by the file's modification time (when `update-ranges` saved
+/// it). An error names the file.
+pub fn saved_ranges(dir: &Path) -> Result<Vec<RangeList>, RegistryError> {
+    let io =
+        |e: std::io::Error, p: &Path| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(p);
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| io(e, dir))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| io(e, dir))?;
+    paths.sort();
+    let mut lists = Vec::new();
+    for path in paths {
+        let Some(name) = path
+            .extension()
+            .filter(|ext| *ext == "json")
+            .and_then(|_| path.file_stem())
+            .and_then(|s| s.to_str())
+        else {
+            continue;
+        };
+        let json = std::fs::read_to_string(&path).map_err(|e| io(e, &path))?;
+        let mut list = RangeList::from_json(name, &json).map_err(|e| e.with_path(&path))?;
+        if list.date_ms.is_none() {
+            let saved = std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .map_err(|e| io(e, &path))?;
+            let ms = saved
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .ok()
+                .and_then(|d| i64::try_from(d.as_millis()).ok());
+            list = list.with_date_ms(ms);
+        }
+        lists.push(list);
+    }
+    Ok(lists)
+}
+
+/// What an audit verifies with besides the bundled snapshots: the lists of `dir` when given
+/// (an error if they cannot be read), else those of [`default_ranges_dir`] when it exists. A
+/// damaged default directory is not worth stopping a nightly run for: its error comes beside
+/// no lists, for a warning.
+pub fn ranges_for_audit(
+    dir: Option<&Path>,
+) -> Result<(Vec<RangeList>, Option<RegistryError>), RegistryError> {
+    super::import::saved_or_default(dir, default_ranges_dir(), saved_ranges)
+}
+
 /// The clock, in unix ms (0 if it is set before 1970).
 fn clock_ms() -> i64 {
     SystemTime::now()
@@ -408,45 +466,28 @@ impl Verifier {
         self.dns.as_deref()
     }
 
-    /// The bundled snapshots, overridden by every `NAME.json` in `dir` (fresh copies saved by
-    /// `update-ranges`; `NAME` is the registry's list name). Other files are ignored. A saved
-    /// copy is dated by its `creationTime`, or without one by the file's modification time
-    /// (when `update-ranges` saved it).
+    /// The bundled snapshots, overridden by every `NAME.json` in `dir` (see
+    /// [`saved_ranges`]).
     pub fn with_range_dir(dir: &Path) -> Result<Verifier, RegistryError> {
+        Ok(Verifier::with_ranges(saved_ranges(dir)?))
+    }
+
+    /// The bundled snapshots, overridden by `lists` (by name).
+    pub fn with_ranges(lists: impl IntoIterator<Item = RangeList>) -> Verifier {
         let mut verifier = Verifier::bundled();
-        let io = |e: std::io::Error, p: &Path| {
-            RegistryError::new(ErrorKind::Io, e.to_string()).with_path(p)
-        };
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .map_err(|e| io(e, dir))?
-            .map(|entry| entry.map(|e| e.path()))
-            .collect::<Result<_, _>>()
-            .map_err(|e| io(e, dir))?;
-        paths.sort();
-        for path in paths {
-            let Some(name) = path
-                .extension()
-                .filter(|ext| *ext == "json")
-                .and_then(|_| path.file_stem())
-                .and_then(|s| s.to_str())
-            else {
-                continue;
-            };
-            let json = std::fs::read_to_string(&path).map_err(|e| io(e, &path))?;
-            let mut list = RangeList::from_json(name, &json).map_err(|e| e.with_path(&path))?;
-            if list.date_ms.is_none() {
-                let saved = std::fs::metadata(&path)
-                    .and_then(|m| m.modified())
-                    .map_err(|e| io(e, &path))?;
-                let ms = saved
-                    .duration_since(SystemTime::UNIX_EPOCH)
-                    .ok()
-                    .and_then(|d| i64::try_from(d.as_millis()).ok());
-                list = list.with_date_ms(ms);
-            }
-            verifier.lists.insert(name.to_owned(), list);
+        for list in lists {
+            verifier.insert(list);
         }
-        Ok(verifier)
+        verifier
+    }
+
+    /// What reverse DNS did since the last call, when DNS checks are on (see
+    /// `DnsVerifier::take_tally`): an audit puts it in its partial result.
+    pub fn take_dns_tally(&self) -> Option<DnsTally> {
+        #[cfg(feature = "net")]
+        return self.dns.as_ref().map(|d| d.take_tally());
+        #[cfg(not(feature = "net"))]
+        None
     }
 
     /// Adds or replaces one list.

@@ -1,9 +1,12 @@
 //! The one HTTP client of the tool: every fetch (robots.txt, range lists, archive captures)
 //! builds its client here, so that names resolve through the address guard
 //! ([`super::guard::address_allowed`]), no proxy connects on our behalf, and redirects are
-//! checked hop by hop. This module builds clients and resolves; it never connects.
+//! checked hop by hop. This module builds clients and resolves; it never connects. It also
+//! says what a failed request came to ([`failure`]), the same way for every caller.
 
+use std::error::Error;
 use std::fmt;
+use std::io;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,6 +16,10 @@ use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 use super::ResolveOverride;
 use super::guard::{GuardRefusal, address_allowed};
+use crate::text;
+
+/// The most characters of a root cause kept in a message.
+const CAUSE_CHARS: usize = 160;
 
 /// A resolver for reqwest that resolves with the system resolver on a blocking thread and
 /// refuses the whole name if any of its addresses is refused by [`address_allowed`] (a name
@@ -36,6 +43,12 @@ pub struct GuardError {
     pub refusal: GuardRefusal,
 }
 
+/// A name the system resolver could not resolve; found again in reqwest's error chain to say
+/// so ([`failure`]).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct LookupError(io::Error);
+
 impl Resolve for GuardedResolver {
     fn resolve(&self, name: Name) -> Resolving {
         let allow_private = self.allow_private;
@@ -44,7 +57,8 @@ impl Resolve for GuardedResolver {
             let lookup = host.clone();
             let addrs: Vec<SocketAddr> =
                 tokio::task::spawn_blocking(move || (lookup.as_str(), 0).to_socket_addrs())
-                    .await??
+                    .await?
+                    .map_err(LookupError)?
                     .collect();
             for addr in &addrs {
                 if let Err(refusal) = address_allowed(addr.ip(), allow_private) {
@@ -133,4 +147,117 @@ pub(crate) fn vouched_literals(resolve: &[ResolveOverride]) -> Vec<(IpAddr, u16)
             o.addrs.contains(&ip).then_some((ip, o.port))
         })
         .collect()
+}
+
+/// What a failed request came to, said once: what failed and its root cause, never the URL
+/// (the request's own error repeats it, as `error sending request for url (…)`), so that a
+/// caller names the origin or the request once, in its own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Failure {
+    /// The address guard refused an address a name resolved to: the [`GuardError`]'s text.
+    Guard(String),
+    /// The request's time limit passed.
+    TimedOut,
+    /// Anything else, as `what failed: root cause` (`cannot connect: Connection refused (os
+    /// error 111)`, `TLS handshake failed: received corrupt message of type …`).
+    Failed(String),
+}
+
+/// The one reading of a failed request, for every fetch of the tool (robots.txt, archives,
+/// range and agent lists): the address guard's refusal, a timeout, or what failed and the
+/// innermost cause, made safe to print and bounded.
+pub(crate) fn failure(e: &reqwest::Error) -> Failure {
+    let chain = causes(e);
+    if let Some(guard) = chain.iter().find_map(|c| c.downcast_ref::<GuardError>()) {
+        return Failure::Guard(
+            text::terminal_cut(&guard.to_string(), 2 * CAUSE_CHARS).into_owned(),
+        );
+    }
+    if e.is_timeout() {
+        return Failure::TimedOut;
+    }
+    let tls = chain.iter().any(|c| c.is::<rustls::Error>());
+    let what = if chain.iter().any(|c| c.is::<LookupError>()) {
+        "cannot resolve the name"
+    } else if tls && e.is_connect() {
+        "TLS handshake failed"
+    } else if tls {
+        "TLS error"
+    } else if e.is_connect() {
+        "cannot connect"
+    } else if e.is_redirect() {
+        "redirect not followed"
+    } else if e.is_body() || e.is_decode() {
+        "reading the answer failed"
+    } else {
+        "request failed"
+    };
+    Failure::Failed(format!("{what}: {}", root_cause(e)))
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Guard(why) => write!(f, "address guard: {why}"),
+            Failure::TimedOut => f.write_str("timed out"),
+            Failure::Failed(what) => f.write_str(what),
+        }
+    }
+}
+
+/// The innermost error of `e`'s chain, made safe to print and cut to [`CAUSE_CHARS`]: the
+/// root cause (`Connection refused (os error 111)`) without the layers that wrap it, one of
+/// which repeats the URL.
+pub(crate) fn root_cause(e: &(dyn Error + 'static)) -> String {
+    let chain = causes(e);
+    let innermost = chain
+        .last()
+        .map_or_else(|| e.to_string(), ToString::to_string);
+    text::terminal_cut(innermost.trim(), CAUSE_CHARS).into_owned()
+}
+
+/// `e` and its sources, outermost first. An `io::Error` that wraps another error shows that
+/// error's text but skips it as its source; it is stepped into here, so that a TLS or HTTP
+/// error under an I/O error is found.
+fn causes<'a>(e: &'a (dyn Error + 'static)) -> Vec<&'a (dyn Error + 'static)> {
+    let mut chain = Vec::new();
+    let mut next = Some(e);
+    // Bounded: a chain is a handful of layers; one that loops must not hang a message.
+    while let Some(err) = next.filter(|_| chain.len() < 32) {
+        chain.push(err);
+        next = match err.downcast_ref::<io::Error>().and_then(io::Error::get_ref) {
+            Some(inner) => Some(inner as &(dyn Error + 'static)),
+            None => err.source(),
+        };
+    }
+    chain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error that wraps another and repeats a URL, as reqwest's outer layer does.
+    #[derive(Debug, thiserror::Error)]
+    #[error("error sending request for url (https://example.com/robots.txt)")]
+    struct Outer(#[source] io::Error);
+
+    #[test]
+    fn the_root_cause_is_the_innermost_error_even_under_an_io_error() {
+        // io::Error shows a wrapped error's text but skips it as its source: the TLS error
+        // under it is found all the same.
+        let tls = rustls::Error::General("bad record".into());
+        let e = Outer(io::Error::new(io::ErrorKind::InvalidData, tls));
+        assert_eq!(root_cause(&e), "unexpected error: bad record");
+        assert!(causes(&e).iter().any(|c| c.is::<rustls::Error>()));
+        // What a server put in an error is made safe and bounded.
+        let hostile = format!("\x1b[2J{}", "x".repeat(1000));
+        let e = Outer(io::Error::other(hostile));
+        let cause = root_cause(&e);
+        assert!(
+            cause.starts_with("\\x1b[2J") && !cause.contains('\x1b'),
+            "{cause}"
+        );
+        assert!(cause.chars().count() <= CAUSE_CHARS + 1, "{cause}");
+    }
 }

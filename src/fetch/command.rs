@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{Origin, Outcome, RobotsEntry, RobotsStore, Scheme};
+use super::{Obtained, Origin, Outcome, RobotsEntry, RobotsSource, RobotsStore, Scheme};
+use crate::history::Window;
 use crate::text;
 
 /// One command-line origin and what fetching it came to.
@@ -24,6 +25,9 @@ pub struct FetchTarget {
     pub origin: Option<Origin>,
     /// The outcome.
     pub entry: Arc<RobotsEntry>,
+    /// When the entry's version came into force, for a dated version (a dated file of a
+    /// robots-dir, a version the cache knows); `None` for an undated one.
+    pub window: Option<Window>,
 }
 
 impl FetchTarget {
@@ -42,15 +46,24 @@ pub fn fetch_targets(
 ) -> Vec<FetchTarget> {
     args.par_iter()
         .map(|arg| match Origin::from_url(arg, default_scheme) {
-            Ok(origin) => FetchTarget {
-                arg: arg.clone(),
-                entry: store.get(&origin),
-                origin: Some(origin),
-            },
+            Ok(origin) => {
+                let entry = store.get(&origin);
+                let window = store
+                    .lookup(&origin)
+                    .and_then(|h| h.versions().last().map(|v| v.window))
+                    .filter(|w| *w != Window::ALWAYS);
+                FetchTarget {
+                    arg: arg.clone(),
+                    entry,
+                    origin: Some(origin),
+                    window,
+                }
+            }
             Err(e) => FetchTarget {
                 arg: arg.clone(),
                 origin: None,
                 entry: Arc::new(RobotsEntry::not_fetched(String::new(), e.to_string())),
+                window: None,
             },
         })
         .collect()
@@ -84,7 +97,34 @@ pub fn write_target(out: &mut dyn Write, target: &FetchTarget) -> io::Result<()>
     line(out, "bytes:", &e.bytes.to_string())?;
     line(out, "truncated:", if e.truncated { "yes" } else { "no" })?;
     line(out, "obtained:", e.obtained.as_str())?;
-    line(out, "fetched:", &crate::text::rfc3339_secs(e.fetched_at))?;
+    if let Some((name, value)) = when(target) {
+        line(out, name, &value)?;
+    }
     line(out, "reason:", e.reason.as_deref().unwrap_or("-"))?;
     Ok(())
+}
+
+/// The time line of a target's block, named for what the time is: when it was fetched (from
+/// the network, or the cache's copy), when a saved file's version came into force (a dated
+/// file) or when the file was last modified (an undated one); none when nothing was fetched
+/// or there is no file.
+fn when(target: &FetchTarget) -> Option<(&'static str, String)> {
+    let e = &target.entry;
+    let secs = |ms: i64| text::rfc3339_secs(ms.div_euclid(1000));
+    match e.obtained {
+        Obtained::Network | Obtained::Cache => Some(("fetched:", text::rfc3339_secs(e.fetched_at))),
+        Obtained::RobotsDir => match target.window {
+            Some(w) if w.lo == w.hi => Some(("in force:", format!("from {}", secs(w.hi)))),
+            Some(w) => Some((
+                "in force:",
+                format!("after {}, by {}", secs(w.lo), secs(w.hi)),
+            )),
+            // An undated file: its time is its modification time.
+            None if e.outcome == Outcome::Rules => {
+                Some(("modified:", text::rfc3339_secs(e.fetched_at)))
+            }
+            None => None,
+        },
+        Obtained::NotFetched => None,
+    }
 }

@@ -86,7 +86,7 @@ impl fmt::Display for NameProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NameProblem::NotDated => f.write_str(
-                "not robots.txt nor a dated version (robots.<STAMP>.txt, robots.<LO>-<HI>.txt, robots.<STAMP>.<CODE> with STAMP as YYYYMMDDTHHMMSSZ and CODE 4xx or 5xx)",
+                "not robots.txt nor a dated version (robots.<STAMP>.txt, robots.<LO>-<HI>.txt, robots.<STAMP>.<CODE>, robots.<LO>-<HI>.<CODE> with STAMP, LO and HI as YYYYMMDDTHHMMSSZ and CODE 4xx or 5xx)",
             ),
             NameProblem::Code(code) => write!(
                 f,
@@ -962,7 +962,17 @@ mod tests {
     #[test]
     fn a_name_that_is_no_version_says_why() {
         let why = |name: &str| DatedName::read(name).expect_err(name).to_string();
-        assert!(why("notes.md").starts_with("not robots.txt nor a dated version"));
+        let not_dated = why("notes.md");
+        assert!(not_dated.starts_with("not robots.txt nor a dated version"));
+        // Every form of a dated name is listed.
+        for form in [
+            "robots.<STAMP>.txt",
+            "robots.<LO>-<HI>.txt",
+            "robots.<STAMP>.<CODE>",
+            "robots.<LO>-<HI>.<CODE>",
+        ] {
+            assert!(not_dated.contains(form), "{form}: {not_dated}");
+        }
         assert_eq!(
             why("robots.20261103T000000Z-20261101T000000Z.txt"),
             "20261103T000000Z (LO) is after 20261101T000000Z (HI): a version comes into force after LO and no later than HI"

@@ -17,7 +17,7 @@ use std::time::Duration;
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 
-use super::client::{ClientSettings, Deadline, GuardError, guarded_client};
+use super::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
 use super::guard::{HostAllowList, address_allowed};
 use super::store::overrides_by_key;
 use super::{
@@ -126,10 +126,13 @@ impl HttpFetcher {
                 }
                 (None, None) => &self.client,
             };
+            // Where a redirect led elsewhere, the failure says where; the origin itself is
+            // named by whoever prints the reason.
+            let elsewhere = (&hop != origin).then_some(hop_name.as_str());
             let response = match deadline.send(client.get(url.clone())) {
-                None => return fetched.unreachable("timed out".into()),
+                None => return fetched.timed_out(self.total_timeout, elsewhere),
                 Some(Ok(response)) => response,
-                Some(Err(e)) => return fetched.failed(&e, &hop_name),
+                Some(Err(e)) => return fetched.failed(&e, self.total_timeout, elsewhere),
             };
             let status = response.status().as_u16();
             fetched.entry.status = Some(status);
@@ -205,22 +208,20 @@ impl Fetched {
         self.finish(Outcome::Unreachable, Some(reason))
     }
 
-    fn failed(self, e: &reqwest::Error, host: &str) -> Fetched {
-        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-        while let Some(err) = source {
-            if let Some(guard) = err.downcast_ref::<GuardError>() {
-                return self.refused(format!("address guard: {guard}"));
-            }
-            source = err.source();
+    /// A request that failed, said once (see [`failure`]): the address guard's refusal is
+    /// not-fetched, anything else unreachable.
+    fn failed(self, e: &reqwest::Error, limit: Duration, elsewhere: Option<&str>) -> Fetched {
+        let at = elsewhere.map_or_else(String::new, |h| format!("{h} (redirected): "));
+        match failure(e) {
+            Failure::Guard(why) => self.refused(format!("{at}address guard: {why}")),
+            Failure::TimedOut => self.timed_out(limit, elsewhere),
+            Failure::Failed(what) => self.unreachable(format!("{at}{what}")),
         }
-        let what = if e.is_timeout() {
-            "timed out"
-        } else if e.is_connect() {
-            "cannot connect"
-        } else {
-            "request failed"
-        };
-        self.unreachable(format!("{what} ({host}): {}", error_chain(e)))
+    }
+
+    fn timed_out(self, limit: Duration, elsewhere: Option<&str>) -> Fetched {
+        let at = elsewhere.map_or_else(String::new, |h| format!("{h} (redirected): "));
+        self.unreachable(format!("{at}timed out after {} s", limit.as_secs()))
     }
 
     fn cache_control(&mut self, response: &Response) {
@@ -261,7 +262,7 @@ impl Fetched {
                 format!(
                     "truncated response after {} bytes: {}",
                     body.len(),
-                    error_chain(&e)
+                    root_cause(&e)
                 )
             };
             return self.unreachable(reason);
@@ -293,18 +294,4 @@ fn hop_origin(url: &Url) -> Result<Origin, String> {
         return Err(format!("ambiguous host {host}"));
     }
     Ok(origin)
-}
-
-/// An error and its sources, `: `-separated, each said once.
-pub(crate) fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut source = Some(e);
-    while let Some(err) = source {
-        let text = err.to_string();
-        if !parts.iter().any(|p| p.contains(&text)) {
-            parts.push(text);
-        }
-        source = err.source();
-    }
-    parts.join(": ")
 }

@@ -27,8 +27,6 @@ pub(crate) mod files;
 pub(crate) mod guard;
 #[cfg(feature = "net")]
 mod http;
-#[cfg(feature = "net")]
-pub(crate) use http::error_chain;
 mod origin;
 mod source;
 #[cfg(feature = "net")]

@@ -3,7 +3,8 @@
 //!
 //! Takes rows that are already aggregated and sorted ([`ViolationRow`], [`SummaryRow`],
 //! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate) and one self-contained HTML page
-//! ([`write_html`]), written atomically through [`Output`]. It must not decide anything about the audit: what a row says was settled
+//! ([`write_html`]), written atomically through [`Output`]; a run's reports go together through
+//! [`ReportSet`], in place only when every one is complete. It must not decide anything about the audit: what a row says was settled
 //! upstream; this stage only makes it safe to open and to print. Before anything is written,
 //! [`check_paths`] refuses reports that would replace an input or each other.
 //!
@@ -16,6 +17,7 @@
 mod html;
 mod output;
 mod paths;
+mod set;
 
 use std::borrow::Borrow;
 use std::fmt::Write as _;
@@ -32,6 +34,7 @@ pub use html::{
 };
 pub use output::Output;
 pub use paths::{PathError, check_input, check_paths};
+pub use set::{Report, ReportPaths, ReportSet, WriteSettings};
 
 /// Failure to write a report.
 #[derive(Debug, thiserror::Error)]

@@ -123,7 +123,8 @@ fn check_fed(args: &[&str], head: Vec<u8>, offered: usize) -> (std::process::Out
     use std::io::Write;
     use std::process::Stdio;
     let filler = vec![b'#'; 1 << 16];
-    let mut child = crate::support::bin()
+    let mut cmd = crate::support::bin();
+    let mut child = cmd
         .arg("check")
         .args(args)
         .stdin(Stdio::piped())

@@ -469,10 +469,13 @@ fn over_max_origins_the_busiest_are_fetched_whatever_the_thread_count() {
     // The ten with the most crawler requests: site20 … site29.
     let busiest: Vec<String> = names[20..].to_vec();
     assert_eq!(fetched, busiest);
+    // Said as a warning (the run is done: exit 0), even under -q; `error:` is for what fails
+    // a run.
     assert!(
-        err.contains("220 of 230 hosts"),
+        err.contains("robots-audit: warning: 220 of 230 hosts with crawler traffic"),
         "the rest are said not judged: {err}"
     );
+    assert!(!err.contains("error:"), "{err}");
     let site00 = rows(&h1)
         .into_iter()
         .find(|h| h["host"].starts_with("site00"))
@@ -583,4 +586,53 @@ fn runs_sharing_a_cache_lose_none_of_each_others_versions() {
         .collect();
     kept.sort_unstable();
     assert_eq!(kept, (1..=3 * rounds).collect::<Vec<_>>(), "{text}");
+}
+
+#[test]
+fn fetch_from_a_robots_dir_names_its_times_for_what_they_are() {
+    // Nothing is fetched from a robots-dir: an undated file shows when it was modified, a
+    // dated version when it came into force, a host without a file no time at all.
+    let dir = tempfile::tempdir().unwrap();
+    let undated = dir.path().join("undated.example");
+    std::fs::create_dir_all(&undated).unwrap();
+    let file = undated.join("robots.txt");
+    std::fs::write(&file, "User-agent: *\nDisallow: /private/\n").unwrap();
+    let modified = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_577_934_245);
+    std::fs::File::options()
+        .write(true)
+        .open(&file)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    let dated = dir.path().join("dated.example");
+    std::fs::create_dir_all(&dated).unwrap();
+    std::fs::write(dated.join("robots.20261101T000000Z.txt"), "User-agent: *\n").unwrap();
+    let o = run_args(&args(&[
+        "fetch",
+        "--robots-dir",
+        dir.path().to_str().unwrap(),
+        "undated.example",
+        "dated.example",
+        "nothere.example",
+    ]));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(blocks.len(), 3, "{text}");
+    assert!(!text.contains("fetched:"), "{text}");
+    assert!(
+        blocks[0].contains("\nmodified:  2020-01-02T03:04:05Z\n"),
+        "{}",
+        blocks[0]
+    );
+    assert!(
+        blocks[1].contains("\nin force:  from 2026-11-01T00:00:00Z\n"),
+        "{}",
+        blocks[1]
+    );
+    assert!(
+        !blocks[2].contains("modified:") && !blocks[2].contains("in force:"),
+        "{}",
+        blocks[2]
+    );
 }

@@ -455,10 +455,12 @@ fn runs_of_identical_content_become_versions_named_by_the_captures_around_each_c
 #[test]
 fn importing_the_same_captures_again_writes_nothing_and_reads_no_body_again() {
     let archive = main_example().serve();
-    let save = tempfile::tempdir().unwrap();
-    let first = history(&archive, save.path(), &["example.com"], &[]);
+    let dir = tempfile::tempdir().unwrap();
+    // A --save folder that does not exist yet is made for the first file.
+    let save = dir.path().join("new").join("robots");
+    let first = history(&archive, &save, &["example.com"], &[]);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
-    let folder = save.path().join("example.com");
+    let folder = save.join("example.com");
     let modified = |name: &str| {
         std::fs::metadata(folder.join(name))
             .unwrap()
@@ -467,7 +469,7 @@ fn importing_the_same_captures_again_writes_nothing_and_reads_no_body_again() {
     };
     let before: Vec<_> = MAIN_FILES.iter().map(|n| modified(n)).collect();
     let replays = archive.replay_hits().len();
-    let again = history(&archive, save.path(), &["https://example.com/"], &[]);
+    let again = history(&archive, &save, &["https://example.com/"], &[]);
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
     assert!(
         stdout(&again).contains("4 versions: 0 written, 4 kept"),
@@ -751,14 +753,21 @@ fn an_archive_that_is_down_is_an_error_for_each_origin() {
     let o = history(&down, save.path(), &["example.com", "other.example"], &[]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
+    // One line per origin: the origin, the request (without its query, which only repeats
+    // the origin), what failed and why; the URL once.
+    assert_eq!(err.lines().count(), 2, "{err}");
     for origin in ["https://example.com", "https://other.example"] {
         assert!(
             err.contains(&format!(
-                "robots-audit: error: {origin}: http://archive.test:{port}/cdx/search/cdx?url="
-            )) && err.contains("cannot connect to the archive"),
+                "robots-audit: error: {origin}: the capture list http://archive.test:{port}/cdx/search/cdx: cannot connect: "
+            )) && err.contains("; nothing written for it"),
             "{err}"
         );
     }
+    assert!(
+        !err.contains("?url=") && !err.contains("error sending request"),
+        "{err}"
+    );
     assert_untouched(save.path(), &folder);
 }
 
@@ -896,23 +905,25 @@ fn a_version_an_import_with_other_bounds_dated_otherwise_is_the_same_version() {
 #[test]
 fn captures_of_other_origins_are_not_imported_and_the_user_is_told() {
     let archive = main_example().serve();
-    let save = tempfile::tempdir().unwrap();
-    let o = history(&archive, save.path(), &["http://www.example.com"], &[]);
+    let dir = tempfile::tempdir().unwrap();
+    // A --save folder that does not exist yet: with nothing to write, it is not made.
+    let save = dir.path().join("robots");
+    let o = history(&archive, &save, &["http://www.example.com"], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         format!(
             "http://www.example.com: 0 captures (0 skipped), 0 versions: 0 written, 0 kept, in {}\n",
-            save.path().join("www.example.com").display()
+            save.join("www.example.com").display()
         )
     );
+    assert!(!save.exists(), "--save made with nothing written in it");
     assert!(
         stderr(&o)
             .contains("http://www.example.com: the archive lists 11 captures of other origins"),
         "{}",
         stderr(&o)
     );
-    assert!(!save.path().join("www.example.com").exists());
     assert!(archive.replay_hits().is_empty());
 }
 
@@ -1152,7 +1163,7 @@ fn bad_arguments_are_errors_before_any_request() {
         ),
         (
             vec!["--since", "2026-11-02", "--until", "2026-11-01"],
-            "--since is not before --until",
+            "--since: 2026-11-02T00:00:00Z is not before --until 2026-11-01T00:00:00Z",
         ),
         (
             vec!["--archive", "ftp://archive.test/"],
@@ -1527,4 +1538,21 @@ fn another_folder_for_the_same_origin_stops_the_import() {
     );
     assert!(archive.hits().is_empty());
     assert!(!save.path().join("example.com").exists());
+}
+
+#[test]
+fn a_save_path_that_is_not_a_folder_stops_the_run_before_any_request() {
+    let archive = main_example().serve();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("robots");
+    std::fs::write(&file, "not a folder\n").unwrap();
+    let o = history(&archive, &file, &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("--save {}: not a directory", file.display())),
+        "{err}"
+    );
+    assert_eq!(read(file), "not a folder\n");
+    assert!(archive.cdx_hits().is_empty() && archive.replay_hits().is_empty());
 }

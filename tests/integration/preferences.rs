@@ -44,11 +44,12 @@ fn the_worked_example_through_the_binary() {
         .collect();
     let log_path = dir.path().join("access.log");
     fs::write(&log_path, log).unwrap();
-    let (out, summary, hosts, html) = (
+    let (out, summary, hosts, html, prefs) = (
         dir.path().join("v.csv"),
         dir.path().join("s.csv"),
         dir.path().join("h.csv"),
         dir.path().join("r.html"),
+        dir.path().join("p.csv"),
     );
     let args: Vec<&OsStr> = vec![
         log_path.as_os_str(),
@@ -64,6 +65,8 @@ fn the_worked_example_through_the_binary() {
         hosts.as_os_str(),
         OsStr::new("--html"),
         html.as_os_str(),
+        OsStr::new("--preferences"),
+        prefs.as_os_str(),
         OsStr::new("--fail-on-violations"),
     ];
     let o = run(&args, None);
@@ -74,6 +77,57 @@ fn the_worked_example_through_the_binary() {
     assert_eq!(
         (&violations[0]["crawler"], &violations[0]["path"]),
         ("ClaudeBot", "/private/a")
+    );
+    // The preferences report: ClaudeBot's two blog requests, one row, with the line cited.
+    let conflicts = rows(&fs::read(&prefs).unwrap());
+    let got: Vec<(&str, &str, &str, &str, &str)> = conflicts
+        .iter()
+        .map(|r| {
+            (
+                &r["crawler"][..],
+                &r["category"][..],
+                &r["key"][..],
+                &r["path"][..],
+                &r["requests"][..],
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [("ClaudeBot", "ai-training", "ai-train", "/blog/1", "2")]
+    );
+    assert!(
+        stderr(&o).contains("; preference conflicts: 2\n"),
+        "{}",
+        stderr(&o)
+    );
+    // Conflicts are not violations: exit 1 under --fail-on-conflicts only when there is a
+    // conflict, whether the report is written or not, and 0 without either flag.
+    let base = &args[..5];
+    let code = |extra: &[&str]| {
+        let all: Vec<&OsStr> = base
+            .iter()
+            .copied()
+            .chain(extra.iter().map(OsStr::new))
+            .collect();
+        run(&all, None).status.code()
+    };
+    assert_eq!(code(&[]), Some(0));
+    assert_eq!(code(&["--fail-on-conflicts"]), Some(1));
+    // A window without ClaudeBot's blog requests: a violation, no conflict.
+    let window = [
+        "--since",
+        "2026-11-20T10:00:01Z",
+        "--until",
+        "2026-11-20T10:00:05Z",
+    ];
+    assert_eq!(
+        code(&[&window[..], &["--fail-on-conflicts"]].concat()),
+        Some(0)
+    );
+    assert_eq!(
+        code(&[&window[..], &["--fail-on-violations"]].concat()),
+        Some(1)
     );
     let summary = rows(&fs::read(&summary).unwrap());
     let conflicts: Vec<(&str, &str)> = summary

@@ -137,7 +137,7 @@ enum Ended {
 /// `reports` and a 1 MiB budget): it ends complete or failed, nothing else. Gives how, with
 /// its output.
 fn run_constrained(
-    mut cmd: Command,
+    cmd: &mut Command,
     log: &Path,
     reports: &Reports,
     reference: &[Vec<u8>],
@@ -197,7 +197,7 @@ fn a_low_open_file_limit_gives_complete_reports_or_exit_2_never_fewer_rows() {
             .arg(env!("CARGO_BIN_EXE_robots-audit"))
             .env("TMPDIR", &tmp);
         let what = format!("ulimit -n {limit}");
-        let (end, o) = run_constrained(cmd, &log, &reports, &reference, &what);
+        let (end, o) = run_constrained(&mut cmd, &log, &reports, &reference, &what);
         let err = stderr(&o);
         if end == Ended::Failed {
             assert!(
@@ -278,7 +278,7 @@ fn a_temporary_directory_that_fills_up_gives_complete_reports_or_exit_2_never_fe
             .env("T", &mnt)
             .env("TMPDIR", &mnt);
         let what = format!("a tmpfs of {size}");
-        let (end, o) = run_constrained(cmd, &log, &reports, &reference, &what);
+        let (end, o) = run_constrained(&mut cmd, &log, &reports, &reference, &what);
         let err = stderr(&o);
         if end == Ended::Failed {
             assert!(
@@ -319,7 +319,7 @@ fn no_temporary_directory_at_all_keeps_twice_the_budget_in_memory_then_fails_lou
         let mut cmd = crate::support::bin();
         cmd.env("TMPDIR", &missing);
         let what = format!("{lines} requests, no $TMPDIR");
-        let (end, o) = run_constrained(cmd, &log, &reports, &reference, &what);
+        let (end, o) = run_constrained(&mut cmd, &log, &reports, &reference, &what);
         assert_eq!(end, expected, "{what}: {}", stderr(&o));
         // Past the budget indeed: with a temporary directory, the same run writes runs.
         let tmp = case.join("tmp");

@@ -4,14 +4,41 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-pub fn bin() -> Command {
+/// The binary, as a `Command` (through `Deref`), with a cache directory of its own
+/// (`XDG_CACHE_HOME`): empty, so that no user's cache and no other run's changes what a test
+/// sees, and removed with this value, so that a test run leaves nothing behind. Keep it until
+/// the process it starts has ended.
+pub struct Bin {
+    cmd: Command,
+    _cache: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Bin {
+    type Target = Command;
+    fn deref(&self) -> &Command {
+        &self.cmd
+    }
+}
+
+impl std::ops::DerefMut for Bin {
+    fn deref_mut(&mut self) -> &mut Command {
+        &mut self.cmd
+    }
+}
+
+/// A cache directory for one run of the binary, removed when dropped.
+pub fn test_cache() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("robots-audit-test-cache-")
+        .tempdir()
+        .expect("a temporary cache directory")
+}
+
+pub fn bin() -> Bin {
+    let cache = test_cache();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_robots-audit"));
-    // No user cache, no network: every audit test uses --robots-dir.
-    cmd.env(
-        "XDG_CACHE_HOME",
-        std::env::temp_dir().join("robots-audit-test-cache"),
-    );
-    cmd
+    cmd.env("XDG_CACHE_HOME", cache.path());
+    Bin { cmd, _cache: cache }
 }
 
 pub fn testdata(rel: &str) -> PathBuf {
@@ -124,6 +151,8 @@ pub fn rows(csv_bytes: &[u8]) -> Vec<Rec> {
 /// nor blows up, for tests of such inputs.
 pub struct Bounded {
     child: std::process::Child,
+    /// Its cache directory, removed after it (see [`Bin`]).
+    _cache: tempfile::TempDir,
     deadline: std::time::Instant,
     secs: u64,
     stdout: std::thread::JoinHandle<Vec<u8>>,
@@ -134,15 +163,13 @@ impl Bounded {
     /// Starts the binary with `args`, at most `mem_mib` MiB of address space, to be done
     /// within `secs` seconds.
     pub fn start<S: AsRef<std::ffi::OsStr>>(args: &[S], secs: u64, mem_mib: u64) -> Bounded {
+        let cache = test_cache();
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mem_mib * 1024))
             .arg(env!("CARGO_BIN_EXE_robots-audit"))
             .args(args)
-            .env(
-                "XDG_CACHE_HOME",
-                std::env::temp_dir().join("robots-audit-test-cache"),
-            )
+            .env("XDG_CACHE_HOME", cache.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -158,6 +185,7 @@ impl Bounded {
         let stderr = drain(Box::new(child.stderr.take().expect("piped")));
         Bounded {
             child,
+            _cache: cache,
             deadline: std::time::Instant::now() + std::time::Duration::from_secs(secs),
             secs,
             stdout,

@@ -14,8 +14,10 @@ How the work is split (everything that judges is the Rust library, the same code
 3. Each task audits its files (``mapInArrow``) and returns one *partial aggregate* (the
    library's compact byte form); partials are merged in a tree (by the tasks, then on the
    driver).
-4. The driver runs the CLI's checks and writes every report with the CLI's writers, each into
-   one file (not Spark's ``part-*`` folder), renamed into place only when all are complete.
+4. The driver finishes the run with the library's ``run`` stage, the CLI's own: the same checks,
+   the same notes on standard error, and every report (``--out``, ``--summary``, ``--hosts``,
+   ``--spoofed``, ``--inputs``, ``--html``, ``--preferences``) each into one file (not Spark's ``part-*`` folder),
+   renamed into place only when all are complete. The exit status is the CLI's.
 
 Only the DataFrame API is used (no RDD, no ``SparkContext``), so the job also runs on Spark
 Connect and on Databricks shared and serverless compute.
@@ -55,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
             "(or local[N]). Writes the same reports, byte for byte, as robots-audit does on one "
             "machine with the same inputs and options."
         ),
-        epilog="Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error.",
+        epilog="Exit status: 0 done; 1 violations found with --fail-on-violations (or conflicts "
+        "with --fail-on-conflicts); 2 error; 130 interrupted (SIGINT).",
     )
     p.add_argument(
         "logs",
@@ -78,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--inputs", metavar="FILE", help="one row per log file")
     r.add_argument("--spoofed", metavar="FILE", help="addresses that failed a crawler's verification")
     r.add_argument("--hosts", metavar="FILE", help="one row per host: its robots.txt")
+    r.add_argument("--html", metavar="FILE", help="the findings as one self-contained HTML page")
+    r.add_argument("--preferences", metavar="FILE",
+                   help="usage preference conflicts: allowed requests whose crawler's purpose the "
+                   "site's Content-Signal or Content-Usage lines say no to")
     a = p.add_argument_group("audit (as robots-audit)")
     a.add_argument("-f", "--format", default="auto", metavar="NAME")
     a.add_argument("--json-field", action="append", default=[], metavar="MEANING=KEY")
@@ -112,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--allow-empty", action="store_true")
     a.add_argument("--allow-damaged", action="store_true")
     a.add_argument("--fail-on-violations", action="store_true")
+    a.add_argument("--fail-on-conflicts", action="store_true",
+                   help="exit 1 when the preferences report has a row")
     a.add_argument("--no-neutralize", action="store_true")
     a.add_argument("-q", "--quiet", action="store_true")
     a.add_argument(
@@ -124,17 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# The job's own options, which are not the audit's: Spark reads the logs itself.
+_SPARK_ONLY = ("logs", "master", "remote", "verbose")
+
+
 def _options(args: argparse.Namespace) -> Dict[str, Any]:
-    """The options for the native driver, keyed as the CLI names them."""
-    keys = [
-        "format", "json_field", "host", "scheme", "robots_dir", "resolve", "allow_private",
-        "allow_host", "max_origins", "cache_dir", "no_cache", "timeout", "fetch_concurrency",
-        "fetch_budget", "crawlers", "verify_dns", "dns_server", "dns_timeout", "ranges_dir", "crawler_lists",
-        "since", "until", "leeway", "max_line_length", "max_memory", "all_crawl_delay", "judge_automation", "allow_empty",
-        "allow_damaged", "fail_on_violations", "no_neutralize", "quiet", "out", "summary",
-        "inputs", "spoofed", "hosts",
-    ]  # fmt: skip
-    return {k: getattr(args, k) for k in keys}
+    """The audit's options for the native driver, by the CLI's names (the library checks
+    them, and refuses a name it does not know)."""
+    return {k: v for k, v in vars(args).items() if k not in _SPARK_ONLY}
 
 
 class JobError(Exception):
@@ -180,17 +186,19 @@ _QUIET_LOG4J = os.path.join(os.path.dirname(os.path.abspath(__file__)), "log4j2-
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line: parses ``argv``, starts (or joins) a Spark session, runs the job."""
+    from robots_audit._native import EXIT_ERROR
+
     args = build_parser().parse_args(argv)
     if args.dns_server and not args.verify_dns:
         build_parser().error("--dns-server requires --verify-dns")
     if "-" in args.logs:
         _error("standard input ('-') cannot be read by a Spark job: give files")
-        return 2
+        return EXIT_ERROR
     try:
         from pyspark.sql import SparkSession
     except ImportError:
         _error('pyspark is not installed: pip install "./python[spark]" (the package with its spark extra)')
-        return 2
+        return EXIT_ERROR
     builder = SparkSession.builder.appName("robots-audit")
     own_jvm = False
     if args.remote:
@@ -210,7 +218,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             spark = builder.getOrCreate()
     except Exception as e:  # no JVM, no Java, a master that cannot be reached
         _spark_error(f"Spark did not start: {_spark_failure(e)}", e, args.verbose)
-        return 2
+        return EXIT_ERROR
     try:
         return run(spark, args)
     finally:
@@ -239,8 +247,11 @@ def _quiet_jvm(quiet: bool) -> Iterator[None]:
 
 
 def run(spark: Any, args: argparse.Namespace) -> int:
-    """The job on an existing session; gives the exit status."""
-    from robots_audit._native import Driver, RobotsAuditError
+    """The job on an existing session; gives the exit status (the CLI's: ``EXIT_OK``,
+    ``EXIT_VIOLATIONS``, ``EXIT_ERROR`` of ``robots_audit._native``). Ctrl-C (SIGINT) removes
+    the reports' temporary files and ends Python by the signal, as the CLI ends (a shell sees
+    status 130)."""
+    from robots_audit._native import EXIT_ERROR, Driver, RobotsAuditError
 
     verbose = getattr(args, "verbose", False)
     try:
@@ -248,10 +259,10 @@ def run(spark: Any, args: argparse.Namespace) -> int:
         driver = Driver(_options(args), inputs.local_files())
     except JobError as e:
         _error(str(e), _trace(e.cause) if verbose and e.cause else None)
-        return 2
-    except RobotsAuditError as e:
+        return EXIT_ERROR
+    except (RobotsAuditError, ValueError) as e:
         _error(str(e))
-        return 2
+        return EXIT_ERROR
     _say(driver.take_messages())
     restore = _tune(spark)
     try:
@@ -259,11 +270,14 @@ def run(spark: Any, args: argparse.Namespace) -> int:
     except RobotsAuditError as e:
         _say(driver.take_messages())
         _error(str(e))
-        return 2
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        driver.discard()
+        raise
     except Exception as e:  # the Spark job failed: Spark's message has the executor's trace
         _say(driver.take_messages())
         _spark_error(f"the Spark job failed: {_spark_failure(e)}", e, verbose)
-        return 2
+        return EXIT_ERROR
     finally:
         restore()
 

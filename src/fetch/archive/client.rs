@@ -4,8 +4,9 @@
 //! however slowly the archive sends. The same address guard as every other fetch of the tool:
 //! names resolve through [`GuardedResolver`], IP-literal hosts pass [`address_allowed`] unless
 //! `--resolve` names that very address, no proxy, redirects followed here (never by reqwest)
-//! and only to the archive's own origin (scheme, host and port). URLs in errors are cut (a
-//! resumption key or a capture's URL comes from the archive and can be a megabyte).
+//! and only to the archive's own origin (scheme, host and port). An error says what failed
+//! and why, never the URL asked for (the caller says which request it was, once); a URL it
+//! quotes (a redirect's target) is cut, since the archive sends it.
 
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
@@ -16,10 +17,10 @@ use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 
 use super::super::client::{
-    ClientSettings, Deadline, GuardError, guarded_client, vouched_literals,
+    ClientSettings, Deadline, Failure, failure, guarded_client, root_cause, vouched_literals,
 };
 use super::super::guard::address_allowed;
-use super::super::{MAX_REDIRECTS, Origin, Scheme, error_chain};
+use super::super::{MAX_REDIRECTS, Origin, Scheme};
 use super::ArchiveOptions;
 use crate::text;
 
@@ -30,11 +31,20 @@ const DEFAULT_BACKOFF: Duration = Duration::from_secs(5);
 /// Bytes of an error answer kept to quote it.
 const ERROR_SNIPPET: u64 = 4096;
 /// Characters of a URL shown in a message.
-pub(crate) const URL_SHOWN: usize = 300;
+pub(crate) const URL_SHOWN: usize = 200;
 
 /// A URL for a message: made safe to print and cut to [`URL_SHOWN`] characters.
 pub(crate) fn shown(url: &str) -> String {
     text::terminal_cut(url, URL_SHOWN).into_owned()
+}
+
+/// A URL for a message without its query (the capture list's query only repeats the origin
+/// and the import's settings), made safe to print and cut.
+pub(crate) fn shown_without_query(url: &Url) -> String {
+    let mut bare = url.clone();
+    bare.set_query(None);
+    bare.set_fragment(None);
+    shown(bare.as_str())
 }
 
 /// What the archive answered.
@@ -55,27 +65,21 @@ impl Answer {
     }
 }
 
-/// Why a request to the archive failed.
+/// Why a request to the archive failed. The message says what failed and why, not which
+/// request it was: [`RequestError::url`] has that, for the caller to say once.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RequestError {
     /// The address guard refused the archive's address.
-    #[error("{url}: address guard: {reason}")]
+    #[error("address guard: {reason}")]
     Guard {
         /// The URL asked for.
         url: String,
         /// Why.
         reason: String,
     },
-    /// No connection (refused, unreachable, DNS failure).
-    #[error("{url}: cannot connect to the archive: {reason}")]
-    Connect {
-        /// The URL asked for.
-        url: String,
-        /// Why.
-        reason: String,
-    },
     /// The answer did not come in time.
-    #[error("{url}: timed out after {secs} s")]
+    #[error("timed out after {secs} s")]
     Timeout {
         /// The URL asked for.
         url: String,
@@ -83,7 +87,7 @@ pub enum RequestError {
         secs: u64,
     },
     /// The connection ended before the body did (or the body could not be decoded).
-    #[error("{url}: truncated answer after {bytes} bytes: {reason}")]
+    #[error("truncated answer after {bytes} bytes: {reason}")]
     Truncated {
         /// The URL asked for.
         url: String,
@@ -92,16 +96,17 @@ pub enum RequestError {
         /// Why.
         reason: String,
     },
-    /// Any other failure of the request.
-    #[error("{url}: request failed: {reason}")]
+    /// The request failed: no connection, TLS, a broken answer (what failed and its root
+    /// cause, as `cannot connect: Connection refused (os error 111)`).
+    #[error("{reason}")]
     Failed {
         /// The URL asked for.
         url: String,
-        /// Why.
+        /// What failed and why.
         reason: String,
     },
     /// A redirect the import does not follow.
-    #[error("{url}: redirected to {to}: {reason}")]
+    #[error("redirected to {to}: {reason}")]
     Redirect {
         /// The URL asked for.
         url: String,
@@ -110,9 +115,15 @@ pub enum RequestError {
         /// Why it was not followed.
         reason: &'static str,
     },
+    /// The archive redirected more than [`MAX_REDIRECTS`] times (within its own origin).
+    #[error("more than {MAX_REDIRECTS} redirects")]
+    TooManyRedirects {
+        /// The URL asked for.
+        url: String,
+    },
     /// The archive kept answering 429/503.
     #[error(
-        "{url}: the archive keeps answering HTTP {status} after {retries} retries (it is overloaded or limits requests); try again later or with a lower --rate"
+        "the archive keeps answering HTTP {status} after {retries} retries (it is overloaded or limits requests); try again later or with a lower --rate"
     )]
     RateLimited {
         /// The URL asked for.
@@ -124,7 +135,7 @@ pub enum RequestError {
     },
     /// The archive asked for a longer wait than the import is willing to make.
     #[error(
-        "{url}: the archive answers HTTP {status} and asks to wait {secs} s (Retry-After), more than the {max} s this import waits; try again later"
+        "the archive answers HTTP {status} and asks to wait {secs} s (Retry-After), more than the {max} s this import waits; try again later"
     )]
     WaitTooLong {
         /// The URL asked for.
@@ -139,29 +150,17 @@ pub enum RequestError {
 }
 
 impl RequestError {
-    /// The URL asked for.
+    /// The URL asked for (made safe to print and cut).
     pub fn url(&self) -> &str {
         match self {
             RequestError::Guard { url, .. }
-            | RequestError::Connect { url, .. }
             | RequestError::Timeout { url, .. }
             | RequestError::Truncated { url, .. }
             | RequestError::Failed { url, .. }
             | RequestError::Redirect { url, .. }
+            | RequestError::TooManyRedirects { url }
             | RequestError::RateLimited { url, .. }
             | RequestError::WaitTooLong { url, .. } => url,
-        }
-    }
-
-    /// The message without the URL in front.
-    pub fn reason(&self) -> String {
-        let full = self.to_string();
-        match full
-            .strip_prefix(self.url())
-            .and_then(|r| r.strip_prefix(": "))
-        {
-            Some(rest) => rest.to_owned(),
-            None => full,
         }
     }
 }
@@ -291,7 +290,7 @@ impl ArchiveClient {
                     .get(reqwest::header::LOCATION)
                     .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned());
                 if let Some(to) = to {
-                    let to_shown = shown(&to);
+                    let to_shown = text::terminal_cut(&to, 100).into_owned();
                     let redirect = |reason| RequestError::Redirect {
                         url: asked.clone(),
                         to: to_shown.clone(),
@@ -313,7 +312,7 @@ impl ArchiveClient {
                     }
                     hops += 1;
                     if hops > MAX_REDIRECTS {
-                        return Err(redirect("too many redirects"));
+                        return Err(RequestError::TooManyRedirects { url: asked });
                     }
                     url = next;
                     continue;
@@ -338,7 +337,7 @@ impl ArchiveClient {
                     RequestError::Truncated {
                         url: asked.clone(),
                         bytes,
-                        reason: text::terminal_cut(&error_chain(&e), 300).into_owned(),
+                        reason: root_cause(&e),
                     }
                 }
             });
@@ -385,33 +384,16 @@ impl ArchiveClient {
         self.last = Some(Instant::now());
     }
 
+    /// A failed request, said as every fetch of the tool says it (see [`failure`]).
     fn classify(&self, e: &reqwest::Error, url: &str) -> RequestError {
-        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-        while let Some(err) = source {
-            if let Some(guard) = err.downcast_ref::<GuardError>() {
-                return RequestError::Guard {
-                    url: url.to_owned(),
-                    reason: text::terminal_cut(&guard.to_string(), 300).into_owned(),
-                };
-            }
-            source = err.source();
-        }
-        let reason = text::terminal_cut(&error_chain(e), 300).into_owned();
-        if e.is_timeout() {
-            RequestError::Timeout {
-                url: url.to_owned(),
+        let url = url.to_owned();
+        match failure(e) {
+            Failure::Guard(reason) => RequestError::Guard { url, reason },
+            Failure::TimedOut => RequestError::Timeout {
+                url,
                 secs: self.timeout.as_secs(),
-            }
-        } else if e.is_connect() {
-            RequestError::Connect {
-                url: url.to_owned(),
-                reason,
-            }
-        } else {
-            RequestError::Failed {
-                url: url.to_owned(),
-                reason,
-            }
+            },
+            Failure::Failed(reason) => RequestError::Failed { url, reason },
         }
     }
 }

@@ -122,8 +122,8 @@ pub enum ArchiveError {
     /// The HTTP client could not be built.
     #[error("cannot set up the HTTP client: {0}")]
     Client(#[source] reqwest::Error),
-    /// The `--save` folder cannot be created.
-    #[error("cannot create {}: {source}", path.display())]
+    /// The `--save` path is not a folder (or cannot be looked at).
+    #[error("--save {}: {source}", path.display())]
     Save {
         /// The folder.
         path: PathBuf,
@@ -147,9 +147,15 @@ pub struct ImportError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ImportErrorKind {
-    /// A request to the archive failed.
-    #[error(transparent)]
-    Request(#[from] RequestError),
+    /// A request to the archive failed: `what` says which (`the capture list <URL>`, `the
+    /// capture <URL>`), the error what failed and why.
+    #[error("{what}: {error}")]
+    Request {
+        /// The request, for a person: what was asked for and where.
+        what: String,
+        /// What failed.
+        error: RequestError,
+    },
     /// The index answered something that is not a CDX JSON page.
     #[error("the capture list {url} {problem}")]
     Cdx {
@@ -290,7 +296,8 @@ pub struct Importer {
 }
 
 impl Importer {
-    /// Checks the archive URL, creates `save` if needed and builds the client.
+    /// Checks the archive URL and `save` (a folder, or nothing yet: it is made when the first
+    /// file is written) and builds the client.
     pub fn new(save: &Path, opts: ArchiveOptions) -> Result<Importer, ArchiveError> {
         let bad = || ArchiveError::ArchiveUrl(text::terminal_cut(&opts.archive, 200).into_owned());
         let url = Url::parse(&opts.archive).map_err(|_| bad())?;
@@ -303,10 +310,21 @@ impl Importer {
         {
             return Err(bad());
         }
-        std::fs::create_dir_all(save).map_err(|source| ArchiveError::Save {
-            path: save.to_owned(),
-            source,
-        })?;
+        let not_a_folder = match std::fs::metadata(save) {
+            Ok(meta) if meta.is_dir() => None,
+            Ok(_) => Some(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "not a directory",
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(e),
+        };
+        if let Some(source) = not_a_folder {
+            return Err(ArchiveError::Save {
+                path: save.to_owned(),
+                source,
+            });
+        }
         Ok(Importer {
             client: ArchiveClient::new(&url, &opts).map_err(ArchiveError::Client)?,
             base: url.as_str().trim_end_matches('/').to_owned(),
@@ -321,8 +339,15 @@ impl Importer {
     }
 
     /// Imports one origin's captures into `save/<host>/`; on error nothing was written.
+    /// `save` is made when the first file is written: an import that writes nothing leaves
+    /// no `save` behind where there was none.
     pub fn import(&mut self, origin: &Origin) -> Result<Imported, ImportError> {
-        self.import_origin(origin).map_err(|kind| ImportError {
+        let existed = self.save.exists();
+        let result = self.import_origin(origin);
+        if !existed && result.as_ref().map_or(true, |i| i.written.is_empty()) {
+            save::remove_if_unused(&self.save);
+        }
+        result.map_err(|kind| ImportError {
             origin: origin.to_string(),
             kind,
         })
@@ -334,7 +359,7 @@ impl Importer {
             let path = path.to_owned();
             move |source| ImportErrorKind::Io { path, source }
         };
-        let mut work = Work::new(&self.save).map_err(io(&self.save))?;
+        let mut work = Work::new(&self.save);
         // A folder that cannot take versions is refused before asking the archive anything.
         other_folder(&self.save, origin, &folder)?;
         let before = save::entries(&folder).map_err(io(&folder))?;
@@ -376,8 +401,24 @@ impl Importer {
             });
         }
         let versions = name_versions(&runs);
+        let imported = |written: Vec<PathBuf>, kept: usize, cut: usize| Imported {
+            origin: origin.clone(),
+            folder: folder.clone(),
+            captures: listing.captures.len(),
+            others: listing.others,
+            skipped,
+            versions: versions.len(),
+            written,
+            kept,
+            cut,
+        };
+        if versions.is_empty() {
+            // Nothing to write: `--save` is left as it is (not even made).
+            return Ok(imported(Vec::new(), 0, 0));
+        }
 
         // From here on the folder is ours alone: read it again and decide.
+        std::fs::create_dir_all(&self.save).map_err(io(&self.save))?;
         let _lock = save::lock(&self.save).map_err(io(&self.save))?;
         other_folder(&self.save, origin, &folder)?;
         let entries = save::entries(&folder).map_err(io(&folder))?;
@@ -460,17 +501,7 @@ impl Importer {
         }
         let written = save::write_all(&folder, &files)
             .map_err(|(path, source)| ImportErrorKind::Io { path, source })?;
-        Ok(Imported {
-            origin: origin.clone(),
-            folder,
-            captures: listing.captures.len(),
-            others: listing.others,
-            skipped,
-            versions: versions.len(),
-            written,
-            kept,
-            cut,
-        })
+        Ok(imported(written, kept, cut))
     }
 
     /// Every row the index lists for `<host>/robots.txt` within the bounds, page by page.
@@ -482,8 +513,14 @@ impl Importer {
         let mut seen: HashSet<crate::fetch::BodyDigest> = HashSet::new();
         for _ in 0..MAX_PAGES {
             let url = self.cdx_url(origin, key.as_deref());
-            let url_shown = client::shown(url.as_str());
-            let answer = self.client.get(url, MAX_PAGE_BYTES, true)?;
+            let url_shown = client::shown_without_query(&url);
+            let answer = self
+                .client
+                .get(url, MAX_PAGE_BYTES, true)
+                .map_err(|error| ImportErrorKind::Request {
+                    what: format!("the capture list {url_shown}"),
+                    error,
+                })?;
             if !(200..300).contains(&answer.status) {
                 return Err(ImportErrorKind::CdxStatus {
                     url: url_shown,
@@ -540,7 +577,7 @@ impl Importer {
             key = Some(next);
         }
         Err(ImportErrorKind::CdxTooLong {
-            url: client::shown(self.cdx_url(origin, key.as_deref()).as_str()),
+            url: client::shown_without_query(&self.cdx_url(origin, key.as_deref())),
             what: format!("goes on past {MAX_PAGES} pages"),
         })
     }
@@ -609,7 +646,10 @@ impl Importer {
             // One byte more than the audit reads: a saved body that long was cut.
             let reason = match self.client.get(url, MAX_ROBOTS_BYTES as u64 + 1, false) {
                 Ok(answer) if (200..300).contains(&answer.status) => {
-                    let path = work.path("body");
+                    let path = work.path("body").map_err(|source| ImportErrorKind::Io {
+                        path: self.save.clone(),
+                        source,
+                    })?;
                     let Answer { body, .. } = answer;
                     std::fs::write(&path, &body).map_err(|source| ImportErrorKind::Io {
                         path: path.clone(),
@@ -628,9 +668,15 @@ impl Importer {
                 Err(
                     e @ (RequestError::Truncated { .. }
                     | RequestError::Timeout { .. }
-                    | RequestError::Redirect { .. }),
-                ) => e.reason(),
-                Err(e) => return Err(e.into()),
+                    | RequestError::Redirect { .. }
+                    | RequestError::TooManyRedirects { .. }),
+                ) => e.to_string(),
+                Err(error) => {
+                    return Err(ImportErrorKind::Request {
+                        what: format!("the capture {}", client::shown(&replay)),
+                        error,
+                    });
+                }
             };
             last_reason = reason;
         }
@@ -688,8 +734,14 @@ fn other_folder(save: &Path, origin: &Origin, folder: &Path) -> Result<(), Impor
         path: save.to_owned(),
         source,
     };
+    let listing = match std::fs::read_dir(save) {
+        Ok(listing) => listing,
+        // No `--save` yet: no other folder either.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io(e)),
+    };
     let mut names: Vec<(String, PathBuf)> = Vec::new();
-    for entry in std::fs::read_dir(save).map_err(io)? {
+    for entry in listing {
         let entry = entry.map_err(io)?;
         names.push((
             entry.file_name().to_string_lossy().into_owned(),

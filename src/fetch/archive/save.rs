@@ -62,36 +62,56 @@ pub(crate) fn entries(host_dir: &Path) -> io::Result<Vec<Entry>> {
     Ok(entries)
 }
 
-/// A scratch folder in `--save` (same file system as the host folders), removed when
-/// dropped.
+/// A scratch folder, removed when dropped: in `--save` when that folder exists (the same file
+/// system as the host folders, and not `$TMPDIR`, which may be small), else in the system's
+/// temporary directory, so that an import that writes nothing never creates `--save`. Made on
+/// first use.
 pub(crate) struct Work {
-    dir: tempfile::TempDir,
+    save: PathBuf,
+    dir: Option<tempfile::TempDir>,
     next: usize,
 }
 
 impl Work {
-    /// Creates one, first removing those that runs which died left behind.
-    pub(crate) fn new(save: &Path) -> io::Result<Work> {
-        remove_stale(save);
-        Ok(Work {
-            dir: tempfile::Builder::new()
-                .prefix(WORK_PREFIX)
-                .tempdir_in(save)?,
+    /// A scratch folder for an import into `save`, made when first needed.
+    pub(crate) fn new(save: &Path) -> Work {
+        Work {
+            save: save.to_owned(),
+            dir: None,
             next: 0,
-        })
+        }
     }
 
-    /// A fresh path inside.
-    pub(crate) fn path(&mut self, what: &str) -> PathBuf {
+    /// A fresh path inside (the folder is made the first time; in `--save`, after removing
+    /// those that runs which died left behind).
+    pub(crate) fn path(&mut self, what: &str) -> io::Result<PathBuf> {
+        let dir = match &mut self.dir {
+            Some(dir) => dir,
+            empty => {
+                let mut builder = tempfile::Builder::new();
+                builder.prefix(WORK_PREFIX);
+                let dir = if self.save.is_dir() {
+                    remove_stale(&self.save);
+                    builder.tempdir_in(&self.save)?
+                } else {
+                    builder.tempdir()?
+                };
+                empty.insert(dir)
+            }
+        };
         self.next += 1;
-        self.dir.path().join(format!("{}.{what}", self.next))
+        Ok(dir.path().join(format!("{}.{what}", self.next)))
     }
 
     /// Whether a host folder holding `names` would be accepted by [`RobotsDir::scan`]: the
     /// names are laid out as empty files in a folder of their own and scanned (the scan reads
-    /// names only), so the rules are the audit's own. Errors name `host_dir`'s files.
+    /// names only), so the rules are the audit's own. Errors name `host_dir`'s files. No
+    /// names, an empty folder: accepted without a scan.
     pub(crate) fn check(&mut self, names: &[&str], host_dir: &Path) -> Result<(), CheckError> {
-        let root = self.path("check");
+        if names.is_empty() {
+            return Ok(());
+        }
+        let root = self.path("check").map_err(CheckError::Io)?;
         let staged = root.join("host");
         fs::create_dir_all(&staged).map_err(CheckError::Io)?;
         for name in names {
@@ -190,6 +210,21 @@ pub(crate) fn lock(save: &Path) -> io::Result<Lock> {
     Ok(Lock { _file: file })
 }
 
+/// Removes `save` when it holds nothing but the import lock: a folder this import made and
+/// wrote nothing into. Best effort (anything else there, or a failure, leaves it as it is:
+/// an empty folder is harmless).
+pub(crate) fn remove_if_unused(save: &Path) {
+    let Ok(listing) = fs::read_dir(save) else {
+        return;
+    };
+    let mut names = listing.map(|e| e.map(|e| e.file_name()));
+    let only_lock = names.all(|n| n.is_ok_and(|n| n == LOCK_NAME));
+    if only_lock {
+        let _ = fs::remove_file(save.join(LOCK_NAME));
+        let _ = fs::remove_dir(save);
+    }
+}
+
 /// A saved body as an import writes it: at most [`MAX_ROBOTS_BYTES`] and one byte more (a
 /// FIFO or a device in its place is refused, never waited on).
 pub(crate) fn read_saved(path: &Path) -> io::Result<Vec<u8>> {
@@ -274,7 +309,7 @@ mod tests {
     #[test]
     fn check_applies_the_scan_rules_and_names_the_real_files() {
         let save = tempfile::tempdir().expect("tempdir");
-        let mut work = Work::new(save.path()).expect("work");
+        let mut work = Work::new(save.path());
         let real = save.path().join("example.com");
         work.check(
             &[

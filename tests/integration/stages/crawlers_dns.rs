@@ -780,6 +780,13 @@ fn the_audit_builds_no_block_list_from_a_broken_resolver() {
         err.contains("the resolver has no name for 66.249.66.1, 157.55.33.18 or 17.58.101.179"),
         "{err}"
     );
+    // Said once, after the audit (the tally came through the partial result).
+    assert_eq!(
+        err.matches("robots-audit: reverse DNS: 0 PTR and 0 forward queries, 0 failed")
+            .count(),
+        1,
+        "{err}"
+    );
 }
 
 /// A trusted resolver that stops answering mid-run: after a few failures in a row the rest
@@ -819,4 +826,61 @@ fn a_resolver_that_stops_answering_is_given_up() {
         "{:?}",
         start.elapsed()
     );
+}
+
+/// What reverse DNS did travels in the partial results: audited in two parts with one
+/// resolver, the parts' tallies add up to the resolver's own statistics, and survive the
+/// byte form a Spark task ships.
+#[test]
+fn the_dns_tally_of_partials_adds_up_to_the_resolvers() {
+    use robots_audit::audit::{AuditSettings, Auditor, Partial};
+    use robots_audit::fetch::RobotsDir;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("www.example.com")).expect("robots dir");
+    std::fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .expect("robots.txt");
+    let now = jiff::Timestamp::now() - jiff::SignedDuration::from_secs(60);
+    let line = |n: u32| {
+        format!(
+            "www.example.com:443 5.255.231.{n} - - [{}] \"GET /private/{n} HTTP/1.1\" 200 5 \"-\" \
+             \"Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)\"\n",
+            now.strftime("%d/%b/%Y:%H:%M:%S +0000")
+        )
+    };
+    let server = DnsServer::start(&[]);
+    let dns = Arc::new(server.verifier());
+    let auditor = Auditor::new(
+        AuditSettings::default(),
+        Arc::new(Registry::builtin()),
+        Arc::new(Verifier::bundled().with_shared_dns(Arc::clone(&dns))),
+        Arc::new(RobotsDir::scan(&robots).expect("robots dir").snapshot()),
+    );
+    let first: String = (1..=3).map(line).collect();
+    let second: String = (4..=7).map(line).collect();
+    let a = auditor
+        .audit_reader(first.as_bytes(), "a.log")
+        .expect("audit");
+    let b = auditor
+        .audit_reader(second.as_bytes(), "b.log")
+        .expect("audit");
+    let (ta, tb) = (
+        a.dns.clone().expect("DNS on"),
+        b.dns.clone().expect("DNS on"),
+    );
+    assert_eq!((ta.ptr_queries, tb.ptr_queries), (3, 4));
+    let b = Partial::from_bytes(&b.to_bytes().expect("bytes")).expect("partial");
+    let mut merged = a;
+    merged.merge(b);
+    let total = merged.dns.expect("DNS on");
+    let stats = dns.stats();
+    assert_eq!(
+        (total.ptr_queries, total.forward_queries, total.failures),
+        (stats.ptr_queries, stats.forward_queries, stats.failures)
+    );
+    assert_eq!(total.ptr_queries, 7);
+    assert_eq!(total.untrusted, None);
 }
