@@ -9,7 +9,7 @@
 //! crawler's fetches of `/robots.txt` from the whole data set
 //! (docs/judging.md, "The crawler's own fetches").
 
-use std::collections::{BTreeSet, HashMap as StdHashMap};
+use std::collections::BTreeSet;
 use std::net::IpAddr;
 use std::ops::Range;
 use std::sync::Arc;
@@ -835,7 +835,7 @@ impl<'a> Worker<'a> {
             );
             partial.fetches.entry(key).or_default().extend(fetches);
         }
-        let mut names: StdHashMap<u32, String> = StdHashMap::new();
+        let mut names: HashMap<u32, String> = HashMap::default();
         for ((client, crawler), s) in aggs.spoofed {
             let hosts = s
                 .origins

@@ -7,7 +7,9 @@
 //! the CLI's threads, several files and a cluster's executors split the work any way they
 //! like. A partial serialises to a compact, versioned byte form ([`Partial::to_bytes`]).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use foldhash::HashMap;
 use std::io::{Read, Write};
 
 use serde::{Deserialize, Serialize};

@@ -25,11 +25,13 @@
 //!   together need more, nothing more is compiled and the run fails ([`RulesCache::fault`]):
 //!   whether that happens depends on the data only, never on which thread came first.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::ops::Index;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use dashmap::DashMap;
+use foldhash::HashSet;
+use foldhash::fast::RandomState;
 
 use crate::fetch::{BodyDigest, Origin, OriginHistory, Outcome, RobotsEntry, RobotsSource};
 use crate::history::{Millis, Timeline};
@@ -195,7 +197,7 @@ pub enum RulesFault {
 /// What every origin's rules share: compiled bodies by digest, the budget's account, the
 /// first fault.
 struct Shared {
-    compiled: DashMap<(BodyDigest, usize), Arc<OnceLock<Arc<RobotsTxt>>>>,
+    compiled: DashMap<(BodyDigest, usize), Arc<OnceLock<Arc<RobotsTxt>>>, RandomState>,
     held: Mutex<Held>,
     fault: Mutex<Option<RulesFault>>,
 }
@@ -210,7 +212,7 @@ struct Held {
 impl Shared {
     fn new() -> Shared {
         Shared {
-            compiled: DashMap::new(),
+            compiled: DashMap::default(),
             held: Mutex::new(Held::default()),
             fault: Mutex::new(None),
         }
@@ -269,7 +271,7 @@ impl Shared {
 
 /// The per-run map origin → compiled rules, on top of a [`RobotsSource`].
 pub struct RulesCache {
-    origins: DashMap<Origin, Arc<OnceLock<Arc<OriginRules>>>>,
+    origins: DashMap<Origin, Arc<OnceLock<Arc<OriginRules>>>, RandomState>,
     shared: Arc<Shared>,
     /// The instants whose versions a request can need: `[since − leeway, until)`.
     from: Millis,
@@ -282,7 +284,7 @@ impl RulesCache {
     /// the leeway, holding at most `budget` bytes of distinct bodies.
     pub fn new(since: Option<Millis>, until: Option<Millis>, leeway: Millis, budget: u64) -> Self {
         RulesCache {
-            origins: DashMap::new(),
+            origins: DashMap::default(),
             shared: Arc::new(Shared::new()),
             from: since.map_or(Millis::MIN, |s| s.saturating_sub(leeway)),
             to: until.map_or(Millis::MAX, |u| u.saturating_sub(1)),

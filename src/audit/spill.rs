@@ -11,7 +11,7 @@
 //! order for the counts, once merged in report order for the rows. Any run that cannot be
 //! read back whole is an error naming its file.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::net::IpAddr;
 use std::path::Path;
 
@@ -218,7 +218,7 @@ impl StreamTable {
         StreamTable {
             keys: Vec::new(),
             agents: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
         }
     }
 

@@ -219,7 +219,7 @@ struct PtrName {
 pub struct DnsVerifier {
     runtime: tokio::runtime::Runtime,
     resolver: TokioResolver,
-    cache: DashMap<IpAddr, Arc<OnceLock<Arc<PtrAnswer>>>>,
+    cache: DashMap<IpAddr, Arc<OnceLock<Arc<PtrAnswer>>>, foldhash::fast::RandomState>,
     permits: Permits,
     /// Bounds one lookup, retries and servers included, should the resolver not.
     deadline: Duration,
@@ -304,7 +304,7 @@ impl DnsVerifier {
         Ok(DnsVerifier {
             runtime,
             resolver,
-            cache: DashMap::new(),
+            cache: DashMap::default(),
             permits: Permits::new(opts.concurrency.max(1)),
             deadline,
             ptr_queries: AtomicU64::new(0),

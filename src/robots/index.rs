@@ -47,7 +47,8 @@
 //! matching rule in precedence order still decides, as in [`GroupMatcher::decide_unindexed`].
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+
+use foldhash::{HashMap, HashSet};
 
 use super::pattern::{Pattern, PieceArena, Search};
 
@@ -166,7 +167,7 @@ impl GroupMatcher {
         entries.sort_by_key(Entry::key);
         // An entry that matches exactly the paths an earlier one matches never decides
         // (`/a*` and `/a`, a rule written twice): keep the first.
-        let mut seen: HashSet<(Vec<&[u8]>, bool)> = HashSet::new();
+        let mut seen: HashSet<(Vec<&[u8]>, bool)> = HashSet::default();
         entries.retain(|e| seen.insert(canonical(arena, &e.pattern)));
         let index = (entries.len() > INDEX_THRESHOLD).then(|| Index::new(&entries, arena));
         GroupMatcher { entries, index }
@@ -265,7 +266,7 @@ impl Scratch {
 impl Index {
     fn new(entries: &[Entry], arena: &PieceArena) -> Index {
         // Piece ids for every distinct piece after a first piece.
-        let mut ids: HashMap<&[u8], u32> = HashMap::new();
+        let mut ids: HashMap<&[u8], u32> = HashMap::default();
         let mut piece_spans: Vec<(u32, u32)> = Vec::new();
         let mut entry_pieces: Vec<u32> = Vec::new();
         let mut shapes: Vec<Shape> = Vec::with_capacity(entries.len());

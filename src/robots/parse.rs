@@ -4,7 +4,7 @@
 //! becomes a key and a value, which keys exist, when a user-agent line starts a new group,
 //! what a rule value must look like and how long a pattern counts for precedence.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet};
 
 use super::index::{Entry, GroupMatcher};
 use super::pattern::{self, PieceArena};
@@ -750,7 +750,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     // §2.2.1), and so do all groups naming the same agent.
     // Also every key's user-agent lines: `(line, value)`.
     let mut key_order: Vec<AgentKey> = Vec::new();
-    let mut key_groups: HashMap<AgentKey, (Vec<usize>, Vec<AgentLine>)> = HashMap::new();
+    let mut key_groups: HashMap<AgentKey, (Vec<usize>, Vec<AgentLine>)> = HashMap::default();
     for (gi, raw) in b.raw.iter().enumerate() {
         for (ai, agent) in raw.agents.iter().enumerate() {
             for key in agent.keys() {
@@ -775,7 +775,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         global: bool,
     }
     let mut pending: Vec<Pending> = Vec::new();
-    let mut by_raw_set: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut by_raw_set: HashMap<Vec<usize>, usize> = HashMap::default();
     for key in key_order {
         let (raw, lines) = key_groups.remove(&key).unwrap_or_default();
         let global = key == AgentKey::Global;
@@ -823,7 +823,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
             lines.dedup();
             let line = lines.first().map_or(0, |l| l.0);
             let mut agents: Vec<String> = Vec::new();
-            let mut seen: HashSet<&str> = HashSet::new();
+            let mut seen: HashSet<&str> = HashSet::default();
             for &(_, gi, ai) in &lines {
                 let shown = if p.global {
                     "*"

@@ -16,8 +16,10 @@
 //! The only order relied on is that a host's disallowed rows are contiguous.
 
 use std::cmp::{Ordering, Reverse};
-use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BinaryHeap};
 use std::sync::Arc;
+
+use foldhash::HashMap;
 
 use crate::extsort::frame::Fields;
 use crate::extsort::{
@@ -171,9 +173,9 @@ impl PathRanking {
             spill_at: budget,
             host: None,
             crawlers: Vec::new(),
-            crawler_ids: HashMap::new(),
+            crawler_ids: HashMap::default(),
             rules: Vec::new(),
-            rule_ids: HashMap::new(),
+            rule_ids: HashMap::default(),
             entries: Vec::new(),
             cost: 0,
             dir: None,
