@@ -42,6 +42,7 @@ mod source;
 mod spill;
 mod spool;
 mod tally;
+mod verdicts;
 
 use std::io::Read;
 use std::sync::Arc;
