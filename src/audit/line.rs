@@ -302,9 +302,7 @@ impl<'a> Worker<'a> {
         };
         let ua = self.tables.ua_for(&req.user_agent, shared.registry);
         let declared = self.tables.is_declared(ua);
-        let rules = if ua == BROWSER_UA {
-            None
-        } else {
+        let judged_here = ua != BROWSER_UA && {
             let phase = self.phase as u8;
             let local = &mut self.tables.origins[origin as usize];
             if local.asked_in != Some(phase) && local.rules.is_none() {
@@ -316,22 +314,27 @@ impl<'a> Worker<'a> {
                 };
             }
             match (&local.rules, &local.key) {
-                (Some(r), _) => Some(Arc::clone(r)),
+                (Some(_), _) => true,
                 (None, HostKey::Origin(_)) if self.phase == Phase::Read => {
                     local.demand += u64::from(declared);
                     return true;
                 }
-                (None, _) => None,
+                (None, _) => false,
             }
         };
         self.aggs.inputs[input].requests += 1;
-        self.tables.origins[origin as usize].counts.requests += 1;
-        let Some(rules) = rules else {
+        let local = &mut self.tables.origins[origin as usize];
+        local.counts.requests += 1;
+        if !judged_here {
             return false;
-        };
+        }
+        // Moved out and back rather than cloned: an `Arc` clone per line would write to a
+        // reference count that every worker shares. `judged_here` means the rules are known.
+        let rules = local.rules.take().expect("known above");
         let judge = self
             .tables
             .judge_for(origin, ua, &rules, shared.registry, settings);
+        self.tables.origins[origin as usize].rules = Some(rules);
         let Judge::Crawler(judged_id) = judge else {
             return false;
         };
