@@ -332,14 +332,6 @@ impl StreamInfo {
             },
         }
     }
-
-    /// The sort key of a (stream, path) in report order.
-    pub fn key<'a>(
-        &'a self,
-        text: &'a [u8],
-    ) -> (&'a str, &'a str, &'a [u8], &'a str, Verification) {
-        (&self.host, &self.crawler, text, &self.ua, self.verification)
-    }
 }
 
 /// The counts of one path's kept requests (first pass).

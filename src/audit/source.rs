@@ -244,17 +244,15 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
         .collect()
 }
 
-/// The (stream, path) pairs in memory of the streams a pass reads, in report order.
-fn memory_order(
-    streams: &[MemStream],
-    infos: &[Option<StreamInfo>],
-    wanted: &[bool],
-) -> Vec<(u32, u32)> {
+/// The (stream, path) pairs in memory of the streams a pass reads, in report order: the
+/// (host, crawler) and (User-Agent, verification) compared by rank, only the paths as bytes.
+fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u32, u32)> {
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
     let key = |&(s, p): &(u32, u32)| {
         let m = &streams[s as usize];
-        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
+        let (host_crawler, agent) = ranks.of[m.info as usize];
+        (host_crawler, m.text(p), agent)
     };
     order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
     order
@@ -267,7 +265,6 @@ pub(super) struct MergedRuns<'a> {
     inputs: Vec<Input>,
     memory: Arc<Vec<MemStream>>,
     table: &'a StreamTable,
-    infos: &'a [Option<StreamInfo>],
     clients: Arc<Vec<Client>>,
     ranks: Arc<Ranks>,
     buffer: usize,
@@ -303,7 +300,6 @@ impl<'a> MergedRuns<'a> {
             },
             memory,
             table,
-            infos,
             clients: Arc::clone(clients),
             ranks: Arc::new(Ranks::new(infos)),
             buffer: read_buffer(auditor.settings.memory_budget, fan_in * active),
@@ -340,7 +336,7 @@ impl<'a> MergedRuns<'a> {
     /// One pass over the merged runs and what is in memory: the streams `wanted` names, in
     /// report order. A pass that reads no stream opens nothing.
     pub fn open(&self, wanted: &Wanted) -> Result<Source, SortError> {
-        let memory_order = memory_order(&self.memory, self.infos, wanted);
+        let memory_order = memory_order(&self.memory, &self.ranks, wanted);
         if !wanted.contains(&true) {
             return Ok(Source::Memory {
                 streams: Arc::clone(&self.memory),
@@ -407,7 +403,7 @@ impl Source {
         infos: &[Option<StreamInfo>],
         wanted: &[bool],
     ) -> Source {
-        let order = memory_order(&streams, infos, wanted);
+        let order = memory_order(&streams, &Ranks::new(infos), wanted);
         Source::Memory {
             streams,
             order: order.into_iter(),
