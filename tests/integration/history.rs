@@ -192,6 +192,57 @@ fn with_no_leeway_the_version_in_force_decides() {
     assert_eq!(&row5[0]["evidence"], "in-force");
 }
 
+/// Ten daily versions, each disallowing a different mix of three folders, and a crawler
+/// asking for the same paths every few hours: an audit of a window of days (whose versions
+/// alone are compiled, and whose verdicts the workers remember per range of versions held)
+/// gives exactly the rows of the whole audit that fall in it.
+#[test]
+fn a_window_of_days_gives_the_rows_of_the_whole_audit_in_that_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let bodies: Vec<(String, String)> = (1..=10)
+        .map(|day| {
+            let mut body = String::from("User-agent: *\n");
+            for k in 0..3 {
+                if (day + k) % 3 != 0 {
+                    body += &format!("Disallow: /d{k}/\n");
+                }
+            }
+            (format!("robots.202611{day:02}T060000Z.txt"), body)
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = bodies
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_str()))
+        .collect();
+    versions(&dir.path().join("robots"), "www.example.com", &files);
+    let mut log = String::new();
+    for day in 1..=12 {
+        for hour in [1, 5, 7, 13, 23] {
+            for k in 0..3 {
+                // The same path all day (one row a day), another each day.
+                let path = format!("/d{k}/day{day}");
+                log += &line("www.example.com", day, hour, 0, &path, 200, "WinBot");
+            }
+        }
+    }
+    let (all, _) = audit(dir.path(), &log, &[]);
+    assert!(all.len() > 10, "{all:?}");
+    for (since, until) in [("2026-11-04", "2026-11-07"), ("2026-11-09", "2026-11-13")] {
+        let (window, _) = audit(dir.path(), &log, &["--since", since, "--until", until]);
+        let inside: Vec<String> = all
+            .iter()
+            .filter(|r| {
+                let first = &r["first_seen"][..10];
+                first >= since && first < until
+            })
+            .map(|r| format!("{r:?}"))
+            .collect();
+        let window: Vec<String> = window.iter().map(|r| format!("{r:?}")).collect();
+        assert!(!window.is_empty());
+        assert_eq!(window, inside, "{since} to {until}");
+    }
+}
+
 #[test]
 fn status_versions_and_uncertain_windows() {
     let dir = tempfile::tempdir().unwrap();
