@@ -346,7 +346,11 @@ fn count(
     scratch: &mut Vec<u8>,
 ) {
     let reads = info.reads(path, scratch);
-    let pair = pairs.entry(info.pair.clone()).or_default();
+    // Looked up before it is cloned: the key is an origin and a name, and nearly always there.
+    if !pairs.contains_key(&info.pair) {
+        pairs.insert(info.pair.clone(), PairAgg::default());
+    }
+    let pair = pairs.get_mut(&info.pair).expect("inserted above");
     for t in times {
         let verdict = info.verdict(&reads, t, leeway);
         if !info.bound {

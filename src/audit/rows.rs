@@ -65,9 +65,12 @@ impl RowAcc {
     }
 
     /// Keeps the lesser of two cited lines for rows that print the same.
-    fn cite(&mut self, rule: (u32, Arc<str>, Arc<str>)) {
-        if rule < self.rule {
-            self.rule = rule;
+    fn cite(&mut self, rule: &(u32, Arc<str>, Arc<str>)) {
+        let same = rule.0 == self.rule.0
+            && Arc::ptr_eq(&rule.1, &self.rule.1)
+            && Arc::ptr_eq(&rule.2, &self.rule.2);
+        if !same && *rule < self.rule {
+            self.rule = rule.clone();
         }
     }
 }
@@ -89,6 +92,9 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
     };
     key(a).cmp(&key(b))
 }
+
+/// A cited line: (line number, text, group).
+type Line = (u32, Arc<str>, Arc<str>);
 
 /// What a row is keyed by within its (host, crawler, path) group, in report order.
 type RowKey = (Option<i64>, Arc<str>, Verification, Evidence);
@@ -149,10 +155,16 @@ impl<R> Pass<R> {
         let Some(first) = entries.first() else {
             return Ok(false);
         };
-        let mut rows: BTreeMap<FullKey, RowAcc> = BTreeMap::new();
+        // Rows by key, and the last key met: a path's requests mostly fall in one row.
+        let mut rows: BTreeMap<FullKey, usize> = BTreeMap::new();
+        let mut accs: Vec<RowAcc> = Vec::new();
+        let mut last: Option<(FullKey, usize)> = None;
+        // The lines cited for this entry so far, by (version, line).
+        let mut lines: Vec<((usize, LineRef), Line)> = Vec::new();
         for e in &entries {
             let d = judged(&self.infos, e.info);
             let reads = d.reads(&e.path, &mut self.scratch);
+            lines.clear();
             for hit in &e.hits {
                 let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
                 let Some(Cited {
@@ -164,28 +176,50 @@ impl<R> Pass<R> {
                 else {
                     continue;
                 };
-                let row = (
-                    d.rules.starts[version],
-                    Arc::clone(&d.ua),
-                    d.verification,
-                    evidence,
+                let at = match lines.iter().position(|(k, _)| *k == (version, line)) {
+                    Some(at) => at,
+                    None => {
+                        lines.push(((version, line), line_text(d, version, line)));
+                        lines.len() - 1
+                    }
+                };
+                let line = &lines[at].1;
+                let full = (
+                    (
+                        d.rules.starts[version],
+                        Arc::clone(&d.ua),
+                        d.verification,
+                        evidence,
+                    ),
+                    key,
                 );
-                match rows.get_mut(&(row.clone(), key)) {
-                    Some(acc) => {
-                        acc.cite(line);
-                        acc.add(hit.time_ms, &hit.client, hit.status);
+                let found = match &last {
+                    // Arc<str> equality looks at the pointer first.
+                    Some((k, i)) if *k == full => Some(*i),
+                    _ => rows.get(&full).copied(),
+                };
+                match found {
+                    Some(i) => {
+                        accs[i].cite(line);
+                        accs[i].add(hit.time_ms, &hit.client, hit.status);
+                        last = Some((full, i));
                     }
                     None => {
-                        let mut acc = RowAcc::new(hit.time_ms, &hit.client, line);
+                        let mut acc = RowAcc::new(hit.time_ms, &hit.client, line.clone());
                         acc.add(hit.time_ms, &hit.client, hit.status);
-                        rows.insert((row, key), acc);
+                        accs.push(acc);
+                        rows.insert(full.clone(), accs.len() - 1);
+                        last = Some((full, accs.len() - 1));
                     }
                 }
             }
         }
+        let mut accs: Vec<Option<RowAcc>> = accs.into_iter().map(Some).collect();
         let d = judged(&self.infos, first.info);
         let path = text::cell(&first.path).into_owned();
-        for (key, acc) in rows {
+        for (key, i) in rows {
+            // Each index is in the map once.
+            let acc = accs[i].take().expect("one key per row");
             self.pending.push_back((self.make)(d, &path, key, acc));
         }
         Ok(true)
@@ -204,8 +238,17 @@ fn judged(infos: &[Option<StreamInfo>], i: u32) -> &StreamInfo {
 struct Cited {
     version: usize,
     evidence: Evidence,
-    line: (u32, Arc<str>, Arc<str>),
+    line: LineRef,
     key: Option<PrefKey>,
+}
+
+/// Which line of a version a row cites, before its text is made.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LineRef {
+    /// The deciding rule (None: no rule decided).
+    Rule(Option<RuleId>),
+    /// A preference line.
+    Preference(PrefLineId),
 }
 
 /// The violations report's rows in report order, judged as they are asked for.
@@ -237,14 +280,14 @@ impl Violations {
                     let Verdict::Violation { version, evidence } = verdict else {
                         return None;
                     };
-                    let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                    let Rules::Compiled(_) = &d.rules.versions[version] else {
                         return None;
                     };
                     let rule = reads.verdicts[version].and_then(|v| v.1);
                     Some(Cited {
                         version,
                         evidence,
-                        line: cited(robots, d.groups[version], rule),
+                        line: LineRef::Rule(rule),
                         key: None,
                     })
                 },
@@ -316,14 +359,14 @@ impl Conflicts {
                 else {
                     return None;
                 };
-                let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                let Rules::Compiled(_) = &d.rules.versions[version] else {
                     return None;
                 };
                 let line = reads.no.get(version).copied().flatten()?;
                 Some(Cited {
                     version,
                     evidence,
-                    line: cited_preference(robots, d.groups[version], line),
+                    line: LineRef::Preference(line),
                     key: d.conflicts_on,
                 })
             },
@@ -359,6 +402,18 @@ impl Iterator for Conflicts {
 
     fn next(&mut self) -> Option<Result<PreferenceRow, SortError>> {
         self.0.next_row()
+    }
+}
+
+/// The text of the line a version of a stream's rules cites: (line, text, group). Only
+/// compiled versions cite lines (the passes' `cite` sees to it).
+fn line_text(d: &StreamInfo, version: usize, line: LineRef) -> Line {
+    let Rules::Compiled(robots) = &d.rules.versions[version] else {
+        return (0, Arc::from(""), Arc::from(""));
+    };
+    match line {
+        LineRef::Rule(rule) => cited(robots, d.groups[version], rule),
+        LineRef::Preference(id) => cited_preference(robots, d.groups[version], id),
     }
 }
 
