@@ -35,7 +35,6 @@ use super::pipeline::Job;
 use super::rules::{DialectRules, Rules, RulesCache};
 use super::spill::{RunHit, RunRecord, RunStream, SpillRun};
 use super::spool::Spool;
-use super::verdicts::{Verdict, Verdicts};
 
 /// Bytes a kept path costs beyond its own (its map entry and allocation).
 const PATH_OVERHEAD: usize = 48;
@@ -148,8 +147,6 @@ pub struct Worker<'a> {
     phase: Phase,
     /// Crawler id → its published range lists, found once rather than per request.
     range_lists: Vec<Option<Vec<&'a RangeList>>>,
-    /// What the rules said of the targets seen (verdicts.rs).
-    verdicts: Verdicts,
     scratch: Vec<u8>,
 }
 
@@ -172,7 +169,6 @@ impl<'a> Worker<'a> {
             failed: None,
             phase: Phase::Read,
             range_lists: Vec::new(),
-            verdicts: Verdicts::default(),
             scratch: Vec::with_capacity(256),
         }
     }
@@ -436,23 +432,30 @@ impl<'a> Worker<'a> {
         // Which versions the crawler may have held, before its own fetches narrow them.
         let rules = &judged.rules;
         let range = held_range(rules, req.time_ms, settings.leeway_ms);
-        let class = self
-            .verdicts
-            .class(judged_id, rules, &judged.groups, judged.conflicts_on);
-        let scratch = &mut self.scratch;
-        let verdict = self.verdicts.get_or_decide(class, &range, &req.target, || {
-            decide(judged, range.clone(), &req.target, scratch)
-        });
+        normalize_target(&req.target, &mut self.scratch);
+        let mut disallow = false;
+        for raw in range.clone() {
+            let Some(v) = rules.timeline.effective(raw) else {
+                pair.not_judged += 1;
+                return false;
+            };
+            match &rules.versions[v] {
+                Rules::NotJudged => {
+                    pair.not_judged += 1;
+                    return false;
+                }
+                Rules::AllowAll => {}
+                Rules::Compiled(robots) => {
+                    disallow |= !robots.check(judged.groups[v], &self.scratch).allowed;
+                }
+            }
+        }
+        pair.checked += 1;
         let entry = self
             .aggs
             .pairs
             .get_mut(&(origin, crawler))
             .expect("counted above");
-        if verdict == Verdict::NotJudged {
-            entry.agg.not_judged += 1;
-            return false;
-        }
-        entry.agg.checked += 1;
         if entry.last_judged != Some(judged_id) {
             entry.last_judged = Some(judged_id);
             for raw in range.clone() {
@@ -464,7 +467,14 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if verdict == Verdict::Allowed {
+        // Allowed by every version, and no version says no to its use: allowed, at once.
+        // Otherwise a rule may forbid it or a preference go against it: judged at the end,
+        // with every fetch of /robots.txt known.
+        if !disallow
+            && !judged
+                .conflicts_on
+                .is_some_and(|key| says_no(judged, range, &self.scratch, key))
+        {
             entry.agg.allowed += 1;
             return false;
         }
@@ -884,37 +894,6 @@ fn held_range(rules: &DialectRules, t: i64, leeway_ms: i64) -> Range<usize> {
     }
 }
 
-/// What the rules say of a request target for a crawler holding the versions `range`
-/// (the uncached path of [`Verdicts`]): not judged when some version cannot be known; kept
-/// when some version disallows it or says no to its use; else allowed at once (its judgement
-/// at the end needs every fetch of /robots.txt only when it may be a violation or conflict).
-fn decide(judged: &Judged, range: Range<usize>, target: &[u8], scratch: &mut Vec<u8>) -> Verdict {
-    let rules = &judged.rules;
-    normalize_target(target, scratch);
-    let mut disallow = false;
-    for raw in range.clone() {
-        let Some(v) = rules.timeline.effective(raw) else {
-            return Verdict::NotJudged;
-        };
-        match &rules.versions[v] {
-            Rules::NotJudged => return Verdict::NotJudged,
-            Rules::AllowAll => {}
-            Rules::Compiled(robots) => {
-                disallow |= !robots.check(judged.groups[v], scratch).allowed;
-            }
-        }
-    }
-    if disallow
-        || judged
-            .conflicts_on
-            .is_some_and(|key| says_no(judged, range, scratch, key))
-    {
-        Verdict::Keep
-    } else {
-        Verdict::Allowed
-    }
-}
-
 /// Whether some version of `range` says no to `key` for a normalised path, under the
 /// crawler's group in it (docs/preferences.md, "Combining the two vocabularies").
 fn says_no(judged: &Judged, range: Range<usize>, path: &[u8], key: PrefKey) -> bool {
@@ -993,148 +972,6 @@ pub fn excerpt(line: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A history of `n` daily versions with random rules (some unreachable, some "no file"),
-    /// a crawler's judge under it, and a stream of random requests over its time: the memo
-    /// gives, request by request, the verdict that matching each one afresh gives.
-    #[test]
-    fn a_remembered_verdict_is_the_verdict_found_afresh() {
-        use crate::fetch::{Missing, Obtained, Origin, OriginHistory, Outcome, RobotsEntry};
-        use crate::fetch::{Scheme, Snapshot, Version};
-        use crate::history::Window;
-        use crate::robots::{Agent, Dialect};
-
-        use super::super::aggregate::AgentProfile;
-        use super::super::rules::RulesCache;
-
-        const DAY: i64 = 86_400_000;
-        const NOV1: i64 = 1_793_491_200_000;
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
-        let dirs = ["/a/", "/b", "/c/d", "/*.pdf$", "/e?", "/f/$", "/%7Eg"];
-        let paths = [
-            "/", "/a/", "/a/x", "/b", "/bx?q=1", "/c/d/e", "/x.pdf", "/x.pdf?1", "/e?", "/f/",
-            "/f/g", "/~g", "/%7eg/h", "/robots", "/a%2fb",
-        ];
-        let entry = |outcome: Outcome, body: Option<String>| {
-            let mut e = RobotsEntry::new(
-                "https://example.com/robots.txt".into(),
-                Obtained::Network,
-                outcome,
-                None,
-            );
-            e.bytes = body.as_ref().map_or(0, |b| b.len() as u64);
-            e.body = body.map(|b| Arc::from(b.as_bytes()));
-            Arc::new(e)
-        };
-        let mut versions = Vec::new();
-        for day in 0..12 {
-            // The first version unreachable: requests it may judge are not judged.
-            let e = match if day == 0 { 0 } else { next(6) } {
-                0 => entry(Outcome::Unreachable, None),
-                1 => entry(Outcome::AllowAll, None),
-                _ => {
-                    let mut body = String::from("User-agent: testbot\n");
-                    for _ in 0..1 + next(4) {
-                        let verb = if next(3) == 0 { "Allow" } else { "Disallow" };
-                        body += &format!("{verb}: {}\n", dirs[next(dirs.len() as u64) as usize]);
-                    }
-                    if next(3) == 0 {
-                        body += "Content-Usage: train-ai=n\n";
-                    }
-                    entry(Outcome::Rules, Some(body))
-                }
-            };
-            // Some start windows are wide, so that two versions may be in force at once.
-            let lo = NOV1 + day * DAY;
-            let window = Window {
-                lo,
-                hi: lo + DAY / 2 * (next(2) as i64),
-            };
-            versions.push(Version { window, entry: e });
-        }
-        let origin = Origin::from_host(b"example.com", Scheme::Https).unwrap();
-        let source = Snapshot::new(
-            [(
-                origin.clone(),
-                Arc::new(OriginHistory::new(versions).unwrap()),
-            )]
-            .into(),
-            Missing::AllowAll,
-        );
-        let cache = RulesCache::new(None, None, DAY, 1 << 20);
-        let rules = cache
-            .lookup(&source, &origin)
-            .unwrap()
-            .dialect(Dialect::Google);
-        let agent = Agent {
-            tokens: &["testbot"],
-            obeys_star: true,
-        };
-        let groups: Vec<_> = rules
-            .versions
-            .iter()
-            .map(|r| match r {
-                Rules::Compiled(robots) => robots.group_for(&agent),
-                _ => None,
-            })
-            .collect();
-        let judged = |conflicts_on| Judged {
-            crawler: 0,
-            verify_as: None,
-            exempt: false,
-            agent: Arc::new(AgentProfile {
-                tokens: vec!["testbot".into()],
-                obeys_star: true,
-                dialect: Dialect::Google,
-                check_delay: false,
-                fetches_by_user_agent: true,
-                bound: true,
-                conflicts_on,
-            }),
-            rules: Arc::clone(&rules),
-            groups: groups.clone(),
-            group_names: vec![Arc::from(""); groups.len()],
-            fetch_ua: None,
-            conflicts_on,
-        };
-        // Two judges of one class (two User-Agents of a crawler), one of another.
-        let judges = [judged(None), judged(None), judged(Some(PrefKey::AiTrain))];
-        let mut memo = Verdicts::default();
-        let classes: Vec<u32> = (0..3)
-            .map(|j| {
-                memo.class(
-                    j,
-                    &rules,
-                    &judges[j as usize].groups,
-                    judges[j as usize].conflicts_on,
-                )
-            })
-            .collect();
-        assert_eq!(classes[0], classes[1]);
-        assert_ne!(classes[0], classes[2]);
-        let mut scratch = Vec::new();
-        let mut seen = [0; 3];
-        for _ in 0..20_000 {
-            let j = next(3) as usize;
-            let t = NOV1 - DAY + next(14 * DAY as u64) as i64;
-            let path = paths[next(paths.len() as u64) as usize].as_bytes();
-            let range = held_range(&rules, t, DAY / 4 * next(5) as i64);
-            let fresh = decide(&judges[j], range.clone(), path, &mut scratch);
-            let remembered = memo.get_or_decide(classes[j], &range, path, || {
-                decide(&judges[j], range.clone(), path, &mut scratch)
-            });
-            assert_eq!(remembered, fresh, "judge {j} at {t}, {range:?}, {path:?}");
-            seen[fresh as usize] += 1;
-        }
-        // Every kind of verdict was met.
-        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
-    }
 
     #[test]
     fn robots_txt_requests_are_recognised_with_or_without_query() {

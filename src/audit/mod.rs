@@ -42,7 +42,6 @@ mod source;
 mod spill;
 mod spool;
 mod tally;
-mod verdicts;
 
 use std::io::Read;
 use std::sync::Arc;
