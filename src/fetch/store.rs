@@ -74,7 +74,7 @@ struct Inner {
     cache: Option<cache::Cache>,
     /// `--robots-dir`, checked.
     dir: Option<dir::RobotsDir>,
-    slots: DashMap<Origin, Arc<Slot>>,
+    slots: DashMap<Origin, Arc<Slot>, foldhash::fast::RandomState>,
     /// Origins waiting for the network, in the order they were noted.
     noted: Mutex<Vec<Origin>>,
     /// Origins whose fetch has started this run (for `max_origins`).
@@ -130,7 +130,7 @@ impl RobotsStore {
                 http,
                 cache,
                 dir,
-                slots: DashMap::new(),
+                slots: DashMap::default(),
                 noted: Mutex::new(Vec::new()),
                 started: Mutex::new(0),
                 warnings: Mutex::new(warnings),
