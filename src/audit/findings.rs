@@ -15,6 +15,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use foldhash::HashMap;
+
 use crate::crawlers::DnsTally;
 use crate::extsort::{SortError, read_buffer};
 use crate::fetch::{Origin, Outcome};
@@ -169,10 +171,16 @@ impl Findings {
     }
 }
 
+/// (bin start, address of the host's name, address of the crawler's name, kind).
+type BinKey = (i64, usize, usize, Kind);
+
 /// Violating requests per (time bin, host, crawler, kind).
 struct ActivityMap {
     bin_ms: i64,
-    counts: BTreeMap<(i64, Arc<str>, Arc<str>, Kind), u64>,
+    /// (bin, host, crawler, kind) → requests, the names by the address of the stream's own
+    /// copies (fixed while the findings are made): a request is counted with no string
+    /// compared or copied, and the counts are summed by value once, in [`Self::into_counts`].
+    counts: HashMap<BinKey, (Arc<str>, Arc<str>, u64)>,
 }
 
 impl ActivityMap {
@@ -185,17 +193,32 @@ impl ActivityMap {
             .reduce(|(lo, hi), (first, last)| (lo.min(first), hi.max(last)));
         ActivityMap {
             bin_ms: span.map_or(3_600_000, |(lo, hi)| crate::report::time_bin_ms(lo, hi)),
-            counts: BTreeMap::new(),
+            counts: HashMap::default(),
         }
     }
 
     /// One violating request at `time_ms`.
     fn add(&mut self, time_ms: i64, host: &Arc<str>, crawler: &Arc<str>, kind: Kind) {
         let bin = time_ms.div_euclid(self.bin_ms) * self.bin_ms;
-        *self
-            .counts
-            .entry((bin, Arc::clone(host), Arc::clone(crawler), kind))
-            .or_default() += 1;
+        let key = (
+            bin,
+            Arc::as_ptr(host) as *const u8 as usize,
+            Arc::as_ptr(crawler) as *const u8 as usize,
+            kind,
+        );
+        self.counts
+            .entry(key)
+            .or_insert_with(|| (Arc::clone(host), Arc::clone(crawler), 0))
+            .2 += 1;
+    }
+
+    /// The counts by value, in (bin, host, crawler, kind) order.
+    fn into_counts(self) -> BTreeMap<(i64, Arc<str>, Arc<str>, Kind), u64> {
+        let mut counts = BTreeMap::new();
+        for ((bin, _, _, kind), (host, crawler, n)) in self.counts {
+            *counts.entry((bin, host, crawler, kind)).or_default() += n;
+        }
+        counts
     }
 }
 
@@ -559,7 +582,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
         inputs,
         activity_bin_ms: activity.bin_ms,
         activity: activity
-            .counts
+            .into_counts()
             .into_iter()
             .map(|((start_ms, host, crawler, kind), requests)| Activity {
                 start_ms,
