@@ -12,7 +12,7 @@
 //! writers ask for rows ([`Violations`], [`Conflicts`]: `rows.rs`), each over its own reading
 //! of the kept requests in report order (`source.rs`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use crate::crawlers::DnsTally;
@@ -217,6 +217,10 @@ pub(super) struct StreamInfo {
     pub rules: Arc<DialectRules>,
     pub groups: Vec<Option<GroupId>>,
     fetches: Vec<Fetch>,
+    /// The earliest `robots_version` a row of its (host, crawler) can cite, over every
+    /// stream of that pair: rows of that version are final once the rows pass their
+    /// User-Agent (`rows.rs`).
+    pub floor: Option<i64>,
 }
 
 /// How each version of an origin's robots.txt reads one path for one stream.
@@ -418,12 +422,13 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
             table.add(&s.key, &s.agent);
         }
     }
-    let infos: Vec<Option<StreamInfo>> = table
+    let mut infos: Vec<Option<StreamInfo>> = table
         .keys
         .iter()
         .zip(&table.agents)
         .map(|(key, agent)| stream_info(auditor, key, agent, &fetches, &crawlers))
         .collect();
+    set_floors(&mut infos);
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {
@@ -612,9 +617,30 @@ fn stream_info(
         bound: agent.bound,
         conflicts_on: agent.conflicts_on,
         groups: groups_of(&rules, agent),
+        floor: rules.starts.iter().copied().min().flatten(),
         rules,
         fetches: own,
     })
+}
+
+/// Gives every stream the earliest version any stream of its (host, crawler) can cite.
+fn set_floors(infos: &mut [Option<StreamInfo>]) {
+    let mut floors: HashMap<(&str, &str), Option<i64>> = HashMap::new();
+    for i in infos.iter().flatten() {
+        floors
+            .entry((&*i.host, &*i.crawler))
+            .and_modify(|f| *f = (*f).min(i.floor))
+            .or_insert(i.floor);
+    }
+    let floors: Vec<Option<i64>> = infos
+        .iter()
+        .map(|i| i.as_ref().and_then(|i| floors[&(&*i.host, &*i.crawler)]))
+        .collect();
+    for (i, floor) in infos.iter_mut().zip(floors) {
+        if let Some(i) = i {
+            i.floor = floor;
+        }
+    }
 }
 
 /// The stream's group in each version (as the worker chose it).
