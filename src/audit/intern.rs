@@ -65,9 +65,12 @@ pub struct LocalOrigin {
 pub struct LocalUa {
     /// The report's `user_agent` cell.
     pub text: String,
-    ident: UaIdent,
+    /// Who it is: index into [`Tables`]' identities, which headers that say the same share
+    /// (`Xbot/1.0 1`, `Xbot/1.0 2`, … are one unknown crawler).
+    ident: u32,
 }
 
+#[derive(PartialEq, Eq, Hash)]
 enum UaIdent {
     Known(CrawlerId),
     Unknown(UnknownBot),
@@ -101,12 +104,22 @@ pub struct Judged {
     pub groups: Vec<Option<GroupId>>,
     /// Each version's group name (empty when none).
     pub group_names: Vec<Arc<str>>,
-    /// User-Agent index: its fetches of /robots.txt are matched by User-Agent.
-    pub fetch_ua: Option<u32>,
     /// The usage preference its category goes against, when some version's group for it
     /// has a line saying no to it: only then can a request of it conflict, and is it asked
     /// about (docs/preferences.md, "What a conflict is").
     pub conflicts_on: Option<PrefKey>,
+}
+
+/// What a judgement of a crawler on an origin is made of, apart from what follows from it
+/// (the origin's rules read by its profile).
+#[derive(PartialEq, Eq, Hash)]
+struct JudgedKey {
+    origin: u32,
+    crawler: u32,
+    verify_as: Option<CrawlerId>,
+    exempt: bool,
+    conflicts_on: Option<PrefKey>,
+    agent: AgentProfile,
 }
 
 /// The worker's tables.
@@ -122,9 +135,14 @@ pub struct Tables {
     hosts: HashMap<Box<[u8]>, [Option<u32>; 3]>,
     default_origin: Option<u32>,
     ua_ids: HashMap<Box<[u8]>, u32>,
+    /// What the User-Agents say, each once.
+    idents: Vec<Arc<UaIdent>>,
+    ident_ids: HashMap<Arc<UaIdent>, u32>,
     browser_uas: usize,
     crawler_ids: HashMap<String, u32>,
     judges: HashMap<(u32, u32), Judge>,
+    /// What tells two judgements apart: equal ones are one.
+    judged_ids: HashMap<JudgedKey, u32>,
     not_crawler_judges: usize,
     client_ids: HashMap<Client, u32>,
 }
@@ -200,6 +218,16 @@ impl Tables {
         let id = if matches!(&ident, UaIdent::Other(tokens) if tokens.is_empty()) {
             BROWSER_UA
         } else {
+            let ident = match self.ident_ids.get(&ident) {
+                Some(&i) => i,
+                None => {
+                    let i = self.idents.len() as u32;
+                    let ident = Arc::new(ident);
+                    self.ident_ids.insert(Arc::clone(&ident), i);
+                    self.idents.push(ident);
+                    i
+                }
+            };
             self.uas.push(LocalUa {
                 text: text::cell(ua).into_owned(),
                 ident,
@@ -221,7 +249,11 @@ impl Tables {
 
     /// Whether a User-Agent index is a declared crawler (registry or unknown bot).
     pub fn is_declared(&self, ua: u32) -> bool {
-        ua != BROWSER_UA && !matches!(self.uas[ua as usize].ident, UaIdent::Other(_))
+        ua != BROWSER_UA
+            && !matches!(
+                *self.idents[self.uas[ua as usize].ident as usize],
+                UaIdent::Other(_)
+            )
     }
 
     /// Empties the client table and gives what it held, for a caller that re-interns the
@@ -268,7 +300,7 @@ impl Tables {
         if let Some(&j) = self.judges.get(&(origin, ua)) {
             return j;
         }
-        let judge = self.new_judge(ua, rules, registry, settings);
+        let judge = self.new_judge(origin, ua, rules, registry, settings);
         // "Not a crawler" costs one new judgement when it comes back; crawler judgements
         // stay, the aggregates refer to them.
         insert_forgettable(
@@ -284,13 +316,14 @@ impl Tables {
 
     fn new_judge(
         &mut self,
+        origin: u32,
         ua: u32,
         origin_rules: &OriginRules,
         registry: &Registry,
         settings: &AuditSettings,
     ) -> Judge {
-        let (info, mut profile, verify_as, mut exempt, honours) = match &self.uas[ua as usize].ident
-        {
+        let ident = Arc::clone(&self.idents[self.uas[ua as usize].ident as usize]);
+        let (info, mut profile, verify_as, mut exempt, honours) = match &*ident {
             UaIdent::Known(id) => {
                 let c = registry.get(*id);
                 (
@@ -383,7 +416,7 @@ impl Tables {
             group_names.push(Arc::<str>::from(name));
         }
         // An automation client that no group names is counted, not judged (unless asked).
-        let automation = match &self.uas[ua as usize].ident {
+        let automation = match &*ident {
             UaIdent::Known(id) => registry.get(*id).category == Category::Automation,
             UaIdent::Unknown(bot) => bot.category == Some(Category::Automation),
             UaIdent::Other(_) => false,
@@ -393,18 +426,31 @@ impl Tables {
         }
         profile.check_delay = delays && (honours || settings.all_crawl_delay);
         profile.bound = !exempt;
-        let fetch_ua = profile.fetches_by_user_agent.then_some(ua);
         let crawler = self.crawler_index(info);
         let conflicts_on = profile.conflicts_on.filter(|_| says_no);
+        // Every User-Agent of an unknown crawler (`Xbot/1.0 <n>`) reads the same on an
+        // origin: one judgement for all of them.
+        let key = JudgedKey {
+            origin,
+            crawler,
+            verify_as,
+            exempt,
+            conflicts_on,
+            agent: profile,
+        };
+        if let Some(&id) = self.judged_ids.get(&key) {
+            return Judge::Crawler(id);
+        }
+        let agent = Arc::new(key.agent.clone());
+        self.judged_ids.insert(key, self.judged.len() as u32);
         self.judged.push(Judged {
             crawler,
             verify_as,
             exempt,
-            agent: Arc::new(profile),
+            agent,
             rules,
             groups,
             group_names,
-            fetch_ua,
             conflicts_on,
         });
         Judge::Crawler(self.judged.len() as u32 - 1)

@@ -419,7 +419,7 @@ impl<'a> Worker<'a> {
                 pair.first_robots_ms
                     .map_or(req.time_ms, |t| t.min(req.time_ms)),
             );
-            self.own_fetch(req, origin, verification, judged_id);
+            self.own_fetch(req, origin, ua, verification, judged_id);
             return false;
         }
         pair.first_other_ms = Some(
@@ -488,7 +488,7 @@ impl<'a> Worker<'a> {
         let judged = &self.tables.judged[j.judged as usize];
         let req = j.req;
         if is_robots_txt(&req.target) {
-            self.own_fetch(req, j.origin, j.verification, j.judged);
+            self.own_fetch(req, j.origin, j.ua, j.verification, j.judged);
             return;
         }
         let Some(key) = judged.conflicts_on else {
@@ -518,16 +518,18 @@ impl<'a> Worker<'a> {
         &mut self,
         req: &Request<'_>,
         origin: u32,
+        ua: u32,
         verification: Verification,
         judged_id: u32,
     ) {
         let judged = &self.tables.judged[judged_id as usize];
-        let key = (
-            origin,
-            judged.crawler,
-            verification,
-            judged.fetch_ua.unwrap_or(u32::MAX),
-        );
+        // An unknown crawler's fetches are matched by User-Agent.
+        let fetch_ua = if judged.agent.fetches_by_user_agent {
+            ua
+        } else {
+            u32::MAX
+        };
+        let key = (origin, judged.crawler, verification, fetch_ua);
         self.aggs.fetches.entry(key).or_default().push(Fetch {
             time: req.time_ms,
             status: req.status,
@@ -597,13 +599,13 @@ impl<'a> Worker<'a> {
             };
             let judged = &tables.judged[s.judged as usize];
             streams.push(RunStream {
-                key: (
+                key: Arc::new((
                     o.clone(),
                     tables.crawlers[judged.crawler as usize].name.clone(),
                     tables.uas[ua as usize].text.clone(),
                     v,
-                ),
-                agent: (*judged.agent).clone(),
+                )),
+                agent: Arc::clone(&judged.agent),
             });
             let mut hits = std::mem::take(&mut s.hits);
             let ranges = by_path(&mut hits, s.path_ids.len());
@@ -648,10 +650,14 @@ impl<'a> Worker<'a> {
             Ok(run) => {
                 drop(kept);
                 self.runs.push(Arc::new(run));
-                for s in self.aggs.streams.values_mut() {
+                // A stream is made again when it keeps a request again: only those with
+                // Crawl-delay requests stay (a log of a million User-Agents would otherwise
+                // keep a million empty streams).
+                self.aggs.streams.retain(|_, s| {
                     s.hits = Vec::new();
                     s.path_ids = HashMap::default();
-                }
+                    !s.delay.is_empty()
+                });
                 self.compact_clients();
                 self.kept = 0;
                 self.limit = self.budget;
@@ -804,7 +810,7 @@ impl<'a> Worker<'a> {
             partial.streams.insert(
                 key,
                 Stream {
-                    agent: (*judged.agent).clone(),
+                    agent: Arc::clone(&judged.agent),
                     resolution_ms: s.resolution_ms,
                     paths: {
                         let mut paths = vec![Box::<[u8]>::default(); s.path_ids.len()];

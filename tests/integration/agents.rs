@@ -41,7 +41,10 @@ fn many_agents_log(dir: &Path, agents: usize) -> PathBuf {
         // Descending, so that the log's order is not the report's.
         let n = agents - i;
         for (hour, target) in [(3, "/a/x"), (9, "/a/x"), (3, "/b/x"), (9, "/b/x")] {
-            for ua in [format!("Xbot/1.0 {n}"), format!("Bot{n}/2.0 (+http://b.example/)")] {
+            for ua in [
+                format!("Xbot/1.0 {n}"),
+                format!("Bot{n}/2.0 (+http://b.example/)"),
+            ] {
                 writeln!(
                     out,
                     "www.example.com:443 198.51.100.{} - - [{DAY}:{hour:02}:{:02}:{:02} +0000] \"GET {target} HTTP/1.1\" 200 5 \"-\" \"{ua}\"",
@@ -96,12 +99,19 @@ fn many_user_agents_give_the_same_rows_whatever_the_budget_and_threads() {
     let (violations, summary, _) = audit(&log, &robots, &tmp.path().join("large"), &[]);
     // Every line is a row but those on /b/ before 06:00: three per User-Agent.
     let rows = violations.iter().filter(|&&b| b == b'\n').count() - 1;
-    assert_eq!(rows, 2 * 3 * agents, "one row per (User-Agent, path, version)");
+    assert_eq!(
+        rows,
+        2 * 3 * agents,
+        "one row per (User-Agent, path, version)"
+    );
     let text = String::from_utf8_lossy(&violations);
     assert!(text.contains(",Xbot/1.0 17,") && text.contains("Bot17/2.0 (+http://b.example/)"));
     for (name, extra) in [
         ("small", &["--max-memory", "1M"][..]),
-        ("small-one-thread", &["--max-memory", "1M", "--threads", "1"][..]),
+        (
+            "small-one-thread",
+            &["--max-memory", "1M", "--threads", "1"][..],
+        ),
         ("three-threads", &["--threads", "3"][..]),
     ] {
         let (v, s, err) = audit(&log, &robots, &tmp.path().join(name), extra);
