@@ -425,8 +425,9 @@ pub struct Stream {
 /// verification, and for unknown crawlers the same User-Agent (empty for registry crawlers).
 pub type FetchKey = (Origin, String, Verification, String);
 
-/// A stream's key: (origin, crawler, User-Agent, verification).
-pub type StreamKey = (Origin, String, String, Verification);
+/// A stream's key: (origin, crawler, User-Agent, verification). Shared, not copied, by the
+/// streams of one origin and one crawler (serialised as plain values).
+pub type StreamKey = (Arc<Origin>, Arc<str>, Arc<str>, Verification);
 
 /// The fetches of one [`FetchKey`], in no particular order until judged.
 pub type Fetches = Vec<Fetch>;

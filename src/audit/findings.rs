@@ -446,7 +446,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {
             let pair = pairs
-                .entry((HostKey::Origin(key.0.clone()), key.1.clone()))
+                .entry((HostKey::Origin((*key.0).clone()), key.1.to_string()))
                 .or_default();
             pair.not_judged += pair.pending;
             pair.checked -= pair.pending;
@@ -546,8 +546,8 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                     None if table.agents[i as usize].bound => {
                         let pair = pairs
                             .entry((
-                                HostKey::Origin(table.keys[i as usize].0.clone()),
-                                table.keys[i as usize].1.clone(),
+                                HostKey::Origin((*table.keys[i as usize].0).clone()),
+                                table.keys[i as usize].1.to_string(),
                             ))
                             .or_default();
                         let n = r.hits.len() as u64;
@@ -614,7 +614,7 @@ fn stream_infos(
         .zip(&table.agents)
         .map(|(key, agent)| {
             let (origin, crawler, _, _) = &**key;
-            *ids.entry((origin, crawler, Arc::as_ptr(agent)))
+            *ids.entry((&**origin, &**crawler, Arc::as_ptr(agent)))
                 .or_insert_with(|| {
                     classes.push(stream_class(auditor, origin, crawler, agent, crawlers));
                     classes.len() - 1
@@ -648,18 +648,23 @@ fn stream_infos(
             let class = Arc::clone(classes[class].as_ref()?);
             let (origin, crawler, ua, verification) = &**key;
             let fetch_ua = if agent.fetches_by_user_agent {
-                ua.clone()
+                ua.to_string()
             } else {
                 String::new()
             };
             let mut own: Vec<Fetch> = fetches
-                .get(&(origin.clone(), crawler.clone(), *verification, fetch_ua))
+                .get(&(
+                    (**origin).clone(),
+                    crawler.to_string(),
+                    *verification,
+                    fetch_ua,
+                ))
                 .cloned()
                 .unwrap_or_default();
             own.sort_unstable();
             Some(StreamInfo {
                 class,
-                ua: Arc::from(ua.as_str()),
+                ua: Arc::clone(ua),
                 verification: *verification,
                 fetches: own,
             })

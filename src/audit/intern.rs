@@ -50,6 +50,8 @@ pub(super) const NOT_CRAWLER_JUDGES_MAX: usize = if cfg!(test) { 50 } else { 1 <
 pub struct LocalOrigin {
     /// How the reports key it.
     pub key: HostKey,
+    /// Its origin (when valid), shared by the keys of its streams.
+    pub origin: Option<Arc<Origin>>,
     /// Its requests.
     pub counts: HostCounts,
     /// Its rules, once the source has them.
@@ -64,7 +66,7 @@ pub struct LocalOrigin {
 /// A User-Agent header that is, or may be, a crawler's.
 pub struct LocalUa {
     /// The report's `user_agent` cell.
-    pub text: String,
+    pub text: Arc<str>,
     /// Who it is: index into [`Tables`]' identities, which headers that say the same share
     /// (`Xbot/1.0 1`, `Xbot/1.0 2`, … are one unknown crawler).
     ident: u32,
@@ -128,6 +130,8 @@ pub struct Tables {
     pub origins: Vec<LocalOrigin>,
     pub uas: Vec<LocalUa>,
     pub crawlers: Vec<CrawlerInfo>,
+    /// Each crawler's name, shared by the keys of its streams.
+    pub crawler_names: Vec<Arc<str>>,
     pub judged: Vec<Judged>,
     pub clients: Vec<Client>,
     origin_ids: HashMap<HostKey, u32>,
@@ -135,6 +139,10 @@ pub struct Tables {
     hosts: HashMap<Box<[u8]>, [Option<u32>; 3]>,
     default_origin: Option<u32>,
     ua_ids: HashMap<Box<[u8]>, u32>,
+    /// Slots of `uas` whose User-Agent was forgotten, for the next ones.
+    free_uas: Vec<u32>,
+    /// Bytes the User-Agent table takes (about).
+    ua_bytes: usize,
     /// What the User-Agents say, each once.
     idents: Vec<Arc<UaIdent>>,
     ident_ids: HashMap<Arc<UaIdent>, u32>,
@@ -196,6 +204,7 @@ impl Tables {
         let id = self.origins.len() as u32;
         self.origin_ids.insert(key.clone(), id);
         self.origins.push(LocalOrigin {
+            origin: key.origin().cloned().map(Arc::new),
             key,
             counts: HostCounts::default(),
             rules: None,
@@ -228,11 +237,21 @@ impl Tables {
                     i
                 }
             };
-            self.uas.push(LocalUa {
-                text: text::cell(ua).into_owned(),
+            let local = LocalUa {
+                text: Arc::from(text::cell(ua)),
                 ident,
-            });
-            self.uas.len() as u32 - 1
+            };
+            self.ua_bytes += ua_cost(ua.len(), local.text.len());
+            match self.free_uas.pop() {
+                Some(slot) => {
+                    self.uas[slot as usize] = local;
+                    slot
+                }
+                None => {
+                    self.uas.push(local);
+                    self.uas.len() as u32 - 1
+                }
+            }
         };
         // Browsers cost only a new identification when they come back; crawler-like headers
         // keep their ids, which the aggregates refer to.
@@ -245,6 +264,34 @@ impl Tables {
             |&id| id == BROWSER_UA,
         );
         id
+    }
+
+    /// Bytes the crawler User-Agents remembered take (about): what [`Tables::forget_uas`]
+    /// can give back.
+    pub fn ua_bytes(&self) -> usize {
+        self.ua_bytes
+    }
+
+    /// Forgets the User-Agents that `referenced` does not mark (nothing the worker holds
+    /// names them: their kept requests went to a run), with their judgements; one that comes
+    /// back is identified again. So a log of a million distinct crawler User-Agents holds
+    /// only those since the last run.
+    pub fn forget_uas(&mut self, referenced: &[bool]) {
+        let kept = |id: u32| referenced.get(id as usize).copied().unwrap_or(false);
+        self.ua_ids.retain(|_, id| *id == BROWSER_UA || kept(*id));
+        self.judges.retain(|&(_, ua), _| kept(ua));
+        self.free_uas.clear();
+        self.ua_bytes = 0;
+        for (id, ua) in self.uas.iter_mut().enumerate() {
+            if kept(id as u32) {
+                self.ua_bytes += ua_cost(ua.text.len(), ua.text.len());
+            } else {
+                ua.text = Arc::from("");
+                self.free_uas.push(id as u32);
+            }
+        }
+        // The lowest slots first.
+        self.free_uas.reverse();
     }
 
     /// Whether a User-Agent index is a declared crawler (registry or unknown bot).
@@ -280,6 +327,7 @@ impl Tables {
         }
         let id = self.crawlers.len() as u32;
         self.crawler_ids.insert(info.name.clone(), id);
+        self.crawler_names.push(Arc::from(info.name.as_str()));
         self.crawlers.push(info);
         id
     }
@@ -464,6 +512,12 @@ fn group_says_no(robots: &RobotsTxt, group: GroupId, key: PrefKey) -> bool {
         .group(group)
         .preference_lines()
         .any(|id| robots.preference_line(id).value(key) == Some(false))
+}
+
+/// What one remembered crawler User-Agent of `raw` bytes (`text` as printed) costs: its
+/// entry, its text, its key in the look-up map and its judgements' entries.
+fn ua_cost(raw: usize, text: usize) -> usize {
+    std::mem::size_of::<LocalUa>() + raw + text + 96
 }
 
 /// Inserts `key → value` into a cache map that may forget the entries `forgettable` picks:

@@ -267,7 +267,7 @@ mod tests {
     #[test]
     fn records_come_back_as_they_were_written() {
         let key: StreamKey = (
-            Origin::from_host(b"a.example", Scheme::Https).unwrap(),
+            Arc::new(Origin::from_host(b"a.example", Scheme::Https).unwrap()),
             "GPTBot".into(),
             "GPTBot/1.0".into(),
             Verification::Unverifiable,
