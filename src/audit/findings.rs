@@ -575,7 +575,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
             delay_rows,
         ),
         preferences: Conflicts::new(infos, conflicts, clients, leeway),
-        summary: summary_rows(&pairs, &crawlers),
+        summary: summary_rows(pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
         inputs,
@@ -818,16 +818,17 @@ pub(super) fn client_text(c: &Client) -> String {
 }
 
 fn summary_rows(
-    pairs: &BTreeMap<(HostKey, String), PairAgg>,
+    pairs: BTreeMap<(HostKey, String), PairAgg>,
     crawlers: &BTreeMap<String, super::aggregate::CrawlerInfo>,
 ) -> Vec<SummaryRow> {
-    // http and https of one host print the same: one row.
+    // http and https of one host print the same: one row. The pairs move, not copied.
     let mut by_name: BTreeMap<(String, String), PairAgg> = BTreeMap::new();
     for ((host, crawler), p) in pairs {
-        match by_name.get_mut(&(host.display(), crawler.clone())) {
-            Some(mine) => mine.merge(p.clone()),
+        let key = (host.display(), crawler);
+        match by_name.get_mut(&key) {
+            Some(mine) => mine.merge(p),
             None => {
-                by_name.insert((host.display(), crawler.clone()), p.clone());
+                by_name.insert(key, p);
             }
         }
     }
