@@ -5,8 +5,11 @@
 //! worker turns them into values once, when it hands its [`super::Partial`] over. The first
 //! time a key is seen costs a registry scan or a robots.txt group choice; after that, nothing.
 //! Two caches forget entries past a bound (plain-browser headers, "not a crawler" judgements),
-//! so a log whose clients rotate random User-Agents cannot grow them without end; what the
-//! aggregates refer to is never forgotten.
+//! so a log whose clients rotate random User-Agents cannot grow them without end. Crawler
+//! User-Agents count in the memory budget and are forgotten once a sorted run took their
+//! kept requests and nothing else names them ([`Tables::forget_uas`]); User-Agents that say
+//! the same share one identity, and crawlers that read an origin's rules the same share one
+//! judgement. What the aggregates refer to is never forgotten.
 
 use std::sync::Arc;
 
@@ -284,6 +287,7 @@ impl Tables {
         self.ua_bytes = 0;
         for (id, ua) in self.uas.iter_mut().enumerate() {
             if kept(id as u32) {
+                // The header as logged is about as long as its printed text.
                 self.ua_bytes += ua_cost(ua.text.len(), ua.text.len());
             } else {
                 ua.text = Arc::from("");
