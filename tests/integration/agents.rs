@@ -31,6 +31,18 @@ fn dated_robots_dir(dir: &Path) -> PathBuf {
     robots
 }
 
+/// Writes a request of client `n` (its address and minute within the hour) at `hour`.
+fn request(out: &mut impl Write, n: usize, hour: usize, target: &str, ua: &str) {
+    writeln!(
+        out,
+        "www.example.com:443 198.51.100.{} - - [{DAY}:{hour:02}:{:02}:{:02} +0000] \"GET {target} HTTP/1.1\" 200 5 \"-\" \"{ua}\"",
+        n % 250 + 1,
+        (n / 60) % 60,
+        n % 60,
+    )
+    .unwrap();
+}
+
 /// `agents` distinct `Xbot/1.0 <n>` User-Agents (one crawler name), each on `/a/x` and
 /// `/b/x` at two times of the day (under each version), and as many `Bot<n>` crawler names:
 /// every line a violation row of its own but those on `/b/` before 06:00.
@@ -45,14 +57,7 @@ fn many_agents_log(dir: &Path, agents: usize) -> PathBuf {
                 format!("Xbot/1.0 {n}"),
                 format!("Bot{n}/2.0 (+http://b.example/)"),
             ] {
-                writeln!(
-                    out,
-                    "www.example.com:443 198.51.100.{} - - [{DAY}:{hour:02}:{:02}:{:02} +0000] \"GET {target} HTTP/1.1\" 200 5 \"-\" \"{ua}\"",
-                    n % 250 + 1,
-                    (n / 60) % 60,
-                    n % 60,
-                )
-                .unwrap();
+                request(&mut out, n, hour, target, &ua);
             }
         }
     }
@@ -136,14 +141,7 @@ fn distinct_user_agents_log(dir: &Path, lines: usize) -> (PathBuf, PathBuf) {
     let path = dir.join("distinct.log");
     let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     for n in 0..lines {
-        writeln!(
-            out,
-            "www.example.com:443 198.51.100.{} - - [{DAY}:00:{:02}:{:02} +0000] \"GET /private/x HTTP/1.1\" 200 5 \"-\" \"Xbot/1.0 {n}\"",
-            n % 250 + 1,
-            (n / 60) % 60,
-            n % 60,
-        )
-        .unwrap();
+        request(&mut out, n, 0, "/private/x", &format!("Xbot/1.0 {n}"));
     }
     out.flush().unwrap();
     (path, robots)
