@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use foldhash::HashMap;
+use foldhash::{HashMap, HashSet};
 
 use crate::crawlers::{Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
 use crate::fetch::{Origin, Scheme};
@@ -154,6 +154,10 @@ pub struct Tables {
     judges: HashMap<(u32, u32), Judge>,
     /// What tells two judgements apart: equal ones are one.
     judged_ids: HashMap<JudgedKey, u32>,
+    /// The profiles of the judgements, each once.
+    profiles: HashSet<Arc<AgentProfile>>,
+    /// The group name of a version without a group for the crawler.
+    no_name: Arc<str>,
     not_crawler_judges: usize,
     client_ids: HashMap<Client, u32>,
 }
@@ -465,7 +469,11 @@ impl Tables {
                 _ => (None, String::new()),
             };
             groups.push(group);
-            group_names.push(Arc::<str>::from(name));
+            group_names.push(if name.is_empty() {
+                Arc::clone(&self.no_name)
+            } else {
+                Arc::from(name)
+            });
         }
         // An automation client that no group names is counted, not judged (unless asked).
         let automation = match &*ident {
@@ -493,7 +501,15 @@ impl Tables {
         if let Some(&id) = self.judged_ids.get(&key) {
             return Judge::Crawler(id);
         }
-        let agent = Arc::new(key.agent.clone());
+        // One profile for the crawler's judgements on every origin.
+        let agent = match self.profiles.get(&key.agent) {
+            Some(shared) => Arc::clone(shared),
+            None => {
+                let agent = Arc::new(key.agent.clone());
+                self.profiles.insert(Arc::clone(&agent));
+                agent
+            }
+        };
         self.judged_ids.insert(key, self.judged.len() as u32);
         self.judged.push(Judged {
             crawler,
