@@ -65,7 +65,7 @@ impl RowAcc {
     }
 
     /// Keeps the lesser of two cited lines for rows that print the same.
-    fn cite(&mut self, rule: &(u32, Arc<str>, Arc<str>)) {
+    fn cite(&mut self, rule: &Line) {
         let same = rule.0 == self.rule.0
             && Arc::ptr_eq(&rule.1, &self.rule.1)
             && Arc::ptr_eq(&rule.2, &self.rule.2);
@@ -109,8 +109,12 @@ struct Pass<R> {
     source: Source,
     clients: Arc<Vec<Client>>,
     leeway: i64,
-    /// The current group's rows, in report order.
+    /// Rows made, in report order.
     pending: VecDeque<R>,
+    /// The current group's rows still being counted.
+    rows: BTreeMap<FullKey, RowAcc>,
+    /// The current group's first stream and printed path.
+    head: Option<(u32, String)>,
     scratch: Vec<u8>,
     /// An error was given: nothing more.
     done: bool,
@@ -149,80 +153,91 @@ impl<R> Pass<R> {
         }
     }
 
-    /// Judges the next group into `pending`; false when none is left.
+    /// Judges the next kept (stream, path) of the pass: the rows no later one can add to or
+    /// come before go to `pending` (all of a group's at its end); false when none is left.
+    ///
+    /// Within a group, rows are in the order (robots_version, User-Agent, verification,
+    /// evidence) and entries come in (User-Agent, verification) order, so a row of the
+    /// group's earliest possible version ([`StreamInfo::floor`]) is final once an entry of a
+    /// later User-Agent comes: a group of a million User-Agents streams through rather than
+    /// being held whole.
     fn fill(&mut self) -> Result<bool, SortError> {
-        let entries = self.source.group(&self.infos, &self.clients)?;
-        let Some(first) = entries.first() else {
-            return Ok(false);
+        let Some((e, starts)) = self.source.next_entry(&self.infos, &self.clients)? else {
+            let any = !self.rows.is_empty();
+            self.flush_all();
+            return Ok(any);
         };
-        // Rows by key, and the last key met: a path's requests mostly fall in one row.
-        let mut rows: BTreeMap<FullKey, usize> = BTreeMap::new();
-        let mut accs: Vec<RowAcc> = Vec::new();
-        let mut last: Option<(FullKey, usize)> = None;
-        // The lines cited for this entry so far, by (version, line).
+        if starts {
+            self.flush_all();
+            self.head = Some((e.info, text::cell(&e.path).into_owned()));
+        }
+        let d = judged(&self.infos, e.info);
+        let reads = d.reads(&e.path, &mut self.scratch);
+        // The lines this entry's requests cite, by (version, line): each text made once.
         let mut lines: Vec<((usize, LineRef), Line)> = Vec::new();
-        for e in &entries {
-            let d = judged(&self.infos, e.info);
-            let reads = d.reads(&e.path, &mut self.scratch);
-            lines.clear();
-            for hit in &e.hits {
-                let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
-                let Some(Cited {
-                    version,
-                    evidence,
-                    line,
-                    key,
-                }) = (self.cite)(d, verdict, &reads)
-                else {
-                    continue;
-                };
-                let at = match lines.iter().position(|(k, _)| *k == (version, line)) {
-                    Some(at) => at,
-                    None => {
-                        lines.push(((version, line), line_text(d, version, line)));
-                        lines.len() - 1
-                    }
-                };
-                let line = &lines[at].1;
-                let full = (
-                    (
-                        d.rules.starts[version],
-                        Arc::clone(&d.ua),
-                        d.verification,
-                        evidence,
-                    ),
-                    key,
-                );
-                let found = match &last {
-                    // Arc<str> equality looks at the pointer first.
-                    Some((k, i)) if *k == full => Some(*i),
-                    _ => rows.get(&full).copied(),
-                };
-                match found {
-                    Some(i) => {
-                        accs[i].cite(line);
-                        accs[i].add(hit.time_ms, &hit.client, hit.status);
-                        last = Some((full, i));
-                    }
-                    None => {
-                        let mut acc = RowAcc::new(hit.time_ms, &hit.client, line.clone());
-                        acc.add(hit.time_ms, &hit.client, hit.status);
-                        accs.push(acc);
-                        rows.insert(full.clone(), accs.len() - 1);
-                        last = Some((full, accs.len() - 1));
-                    }
+        for hit in &e.hits {
+            let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
+            let Some(Cited {
+                version,
+                evidence,
+                line,
+                key,
+            }) = (self.cite)(d, verdict, &reads)
+            else {
+                continue;
+            };
+            let at = match lines.iter().position(|(k, _)| *k == (version, line)) {
+                Some(at) => at,
+                None => {
+                    lines.push(((version, line), line_text(d, version, line)));
+                    lines.len() - 1
+                }
+            };
+            let line = &lines[at].1;
+            let row = (
+                d.rules.starts[version],
+                Arc::clone(&d.ua),
+                d.verification,
+                evidence,
+            );
+            match self.rows.get_mut(&(row.clone(), key)) {
+                Some(acc) => {
+                    acc.cite(line);
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                }
+                None => {
+                    let mut acc = RowAcc::new(hit.time_ms, &hit.client, line.clone());
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                    self.rows.insert((row, key), acc);
                 }
             }
         }
-        let mut accs: Vec<Option<RowAcc>> = accs.into_iter().map(Some).collect();
-        let d = judged(&self.infos, first.info);
-        let path = text::cell(&first.path).into_owned();
-        for (key, i) in rows {
-            // Each index is in the map once.
-            let acc = accs[i].take().expect("one key per row");
-            self.pending.push_back((self.make)(d, &path, key, acc));
+        // Later entries of the group have this User-Agent and verification or greater ones,
+        // and no version before the floor.
+        let (floor, agent) = (d.floor, (Arc::clone(&d.ua), d.verification));
+        while let Some(first) = self.rows.first_entry() {
+            let ((version, ua, verification, _), _) = first.key();
+            if *version != floor || (&**ua, *verification) >= (&*agent.0, agent.1) {
+                break;
+            }
+            let (key, acc) = first.remove_entry();
+            self.make_row(key, acc);
         }
         Ok(true)
+    }
+
+    /// Every row of the group, in order: the group ends.
+    fn flush_all(&mut self) {
+        while let Some((key, acc)) = self.rows.pop_first() {
+            self.make_row(key, acc);
+        }
+    }
+
+    fn make_row(&mut self, key: FullKey, acc: RowAcc) {
+        // Rows are only counted after their group's first entry set the head.
+        let (info, path) = self.head.as_ref().expect("a group's rows follow its head");
+        let d = judged(&self.infos, *info);
+        self.pending.push_back((self.make)(d, path, key, acc));
     }
 }
 
@@ -274,6 +289,8 @@ impl Violations {
                 clients,
                 leeway,
                 pending: VecDeque::new(),
+                rows: BTreeMap::new(),
+                head: None,
                 scratch: Vec::new(),
                 done: false,
                 cite: |d, verdict, reads| {
@@ -349,6 +366,8 @@ impl Conflicts {
             clients,
             leeway,
             pending: VecDeque::new(),
+            rows: BTreeMap::new(),
+            head: None,
             scratch: Vec::new(),
             done: false,
             cite: |d, verdict, reads| {
@@ -405,8 +424,8 @@ impl Iterator for Conflicts {
     }
 }
 
-/// The text of the line a version of a stream's rules cites: (line, text, group). Only
-/// compiled versions cite lines (the passes' `cite` sees to it).
+/// The text of the line a version of a stream's rules cites. Only compiled versions cite
+/// lines (the passes' `cite` sees to it).
 fn line_text(d: &StreamInfo, version: usize, line: LineRef) -> Line {
     let Rules::Compiled(robots) = &d.rules.versions[version] else {
         return (0, Arc::from(""), Arc::from(""));
