@@ -37,7 +37,7 @@ use hickory_resolver::config::{
 use hickory_resolver::net::NetError;
 use hickory_resolver::net::runtime::TokioRuntimeProvider;
 
-use crate::fetch::Permits;
+use crate::net::Permits;
 use hickory_resolver::proto::rr::{Name, RData};
 
 use super::{DnsOptions, DnsTally, VerifyResult};

@@ -14,9 +14,9 @@
 //! list is data, in the [`UpdateReport`]; only a directory that cannot be created or a client
 //! that cannot be built stop the update.
 //!
-//! Connections go through the fetch stage's address guard ([`GuardedResolver`],
+//! Connections go through the address guard of every download ([`crate::net::GuardedResolver`],
 //! [`address_allowed`]) on every redirect hop, and `--resolve` overrides apply as in the
-//! fetch stage ([`FetchOptions::resolve`]; the port connected to is the URL's).
+//! fetch stage ([`ClientOptions::resolve`]; the port connected to is the URL's).
 
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr};
@@ -25,10 +25,8 @@ use std::path::{Path, PathBuf};
 use reqwest::blocking::Client;
 
 use super::{AgentList, ListKind, MAX_LIST_BYTES, RangeList, Registry};
-use crate::fetch::client::{
-    ClientSettings, Failure, failure, guarded_client, root_cause, vouched_literals,
-};
-use crate::fetch::{FetchOptions, MAX_REDIRECTS, address_allowed};
+use crate::net::client::{ClientSettings, Failure, failure, guarded_client, root_cause};
+use crate::net::{ClientOptions, MAX_REDIRECTS, address_allowed, vouched_literals};
 use crate::text;
 
 /// The largest range list accepted: 8 MiB (the published lists are tens of KiB).
@@ -111,11 +109,11 @@ pub enum UpdateError {
 
 /// Downloads every list of `registry`'s `[ranges]` table into `dir` (created if missing),
 /// one after the other, with `opts`' user agent, timeouts, `resolve` overrides and
-/// `allow_private` (its robots.txt-specific fields are not used).
+/// `allow_private`.
 pub fn update_ranges(
     registry: &Registry,
     dir: &Path,
-    opts: &FetchOptions,
+    opts: &ClientOptions,
 ) -> Result<UpdateReport, UpdateError> {
     let lists: Vec<(&str, &str)> = registry.range_lists().collect();
     update_all(&lists, dir, opts, |name, url, downloader| {
@@ -141,7 +139,7 @@ pub fn update_ranges(
 pub fn update_crawlers(
     registry: &Registry,
     dir: &Path,
-    opts: &FetchOptions,
+    opts: &ClientOptions,
 ) -> Result<UpdateReport, UpdateError> {
     let lists: Vec<(ListKind, &str)> = registry.agent_lists().collect();
     let named: Vec<(&str, &str)> = lists.iter().map(|(k, url)| (k.name(), *url)).collect();
@@ -168,7 +166,7 @@ pub fn update_crawlers(
 fn update_all(
     lists: &[(&str, &str)],
     dir: &Path,
-    opts: &FetchOptions,
+    opts: &ClientOptions,
     one: impl Fn(&str, &str, &Downloader) -> Result<ListOutcome, String>,
 ) -> Result<UpdateReport, UpdateError> {
     std::fs::create_dir_all(dir).map_err(|source| UpdateError::Dir {
@@ -216,7 +214,7 @@ struct Downloader {
 }
 
 impl Downloader {
-    fn new(opts: &FetchOptions) -> Result<Downloader, UpdateError> {
+    fn new(opts: &ClientOptions) -> Result<Downloader, UpdateError> {
         // As in the fetch stage, `--resolve` cannot send an IP literal elsewhere; it only
         // vouches for the literal when it lists that very address.
         let vouched = vouched_literals(&opts.resolve);
@@ -234,7 +232,7 @@ impl Downloader {
         let mut builder = guarded_client(&ClientSettings {
             user_agent: &opts.user_agent,
             connect_timeout: opts.connect_timeout,
-            timeout: opts.total_timeout,
+            timeout: opts.timeout,
             allow_private,
         })
         // Ranges are fetched by reqwest's redirects, each hop checked by the policy.
@@ -257,7 +255,7 @@ impl Downloader {
         let client = builder.build().map_err(UpdateError::Client)?;
         Ok(Downloader {
             client,
-            timeout: opts.total_timeout,
+            timeout: opts.timeout,
             vouched,
             allow_private,
         })
@@ -317,7 +315,7 @@ fn save(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Why a URL whose host is an IP literal may not be fetched, if it may not: names are
-/// checked by [`GuardedResolver`] when resolved, literals never are.
+/// checked by [`crate::net::GuardedResolver`] when resolved, literals never are.
 fn literal_refusal(
     url: &reqwest::Url,
     vouched: &[(IpAddr, u16)],

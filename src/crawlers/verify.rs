@@ -352,10 +352,10 @@ pub struct Verifier {
 }
 
 /// `<the user's cache directory>/robots-audit/ranges` (see
-/// [`crate::fetch::FetchOptions::default_cache_dir`]), if there is a home: where
+/// [`crate::net::default_cache_dir`]), if there is a home: where
 /// `update-ranges` saves the lists.
 pub fn default_ranges_dir() -> Option<PathBuf> {
-    crate::fetch::FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
+    crate::net::default_cache_dir().map(|d| d.join("ranges"))
 }
 
 /// Every `NAME.json` in `dir` (fresh copies saved by `update-ranges`; `NAME` is the

@@ -17,13 +17,15 @@ use std::time::Duration;
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 
-use super::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
-use super::guard::{HostAllowList, address_allowed};
+use super::allow::HostAllowList;
 use super::store::overrides_by_key;
 use super::{
-    DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_REDIRECTS, MAX_ROBOTS_BYTES,
-    Obtained, Origin, Outcome, RobotsEntry, Scheme,
+    DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_ROBOTS_BYTES, Obtained, Origin,
+    Outcome, RobotsEntry, Scheme,
 };
+use crate::net::MAX_REDIRECTS;
+use crate::net::address_allowed;
+use crate::net::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
 use crate::text;
 
 /// The result of one network fetch.

@@ -19,6 +19,7 @@ mod output;
 mod partial;
 mod preferences;
 mod progress;
+mod rooms;
 mod spill;
 mod stages;
 mod support;

@@ -16,12 +16,9 @@ use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 
-use super::super::client::{
-    ClientSettings, Deadline, Failure, failure, guarded_client, root_cause, vouched_literals,
-};
-use super::super::guard::address_allowed;
-use super::super::{MAX_REDIRECTS, Origin, Scheme};
 use super::ArchiveOptions;
+use crate::net::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
+use crate::net::{MAX_REDIRECTS, Origin, Scheme, address_allowed, vouched_literals};
 use crate::text;
 
 /// Times a request answered 429 or 503 is tried again.

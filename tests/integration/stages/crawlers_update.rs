@@ -15,7 +15,7 @@ use robots_audit::crawlers::{
     AgentLists, Category, ListOutcome, Registry, UpdateReport, Verifier, VerifyResult,
     default_lists_dir, default_ranges_dir, update_crawlers, update_ranges,
 };
-use robots_audit::fetch::{FetchOptions, ResolveOverride};
+use robots_audit::net::{ClientOptions, ResolveOverride};
 
 const GOOD: &str = r#"{"creationTime": "2026-11-01T00:00:00.000000", "prefixes": [
     {"ipv4Prefix": "192.0.2.0/24"}, {"ipv6Prefix": "2001:db8:1::/48"}]}"#;
@@ -50,11 +50,11 @@ impl Server {
         format!("http://ranges.test:{}{path}", self.port)
     }
 
-    fn options(&self) -> FetchOptions {
+    fn options(&self) -> ClientOptions {
         let pin = format!("ranges.test:{}:127.0.0.1", self.port);
-        FetchOptions {
+        ClientOptions {
             resolve: vec![ResolveOverride::parse(&pin).expect("valid --resolve")],
-            ..FetchOptions::default()
+            ..ClientOptions::default()
         }
     }
 
@@ -287,7 +287,7 @@ fn default_dir_is_under_the_cache_dir() {
         assert!(dir.ends_with("robots-audit/ranges"), "{}", dir.display());
         assert_eq!(
             Some(dir.clone()),
-            FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
+            robots_audit::net::default_cache_dir().map(|d| d.join("ranges"))
         );
     }
 }
