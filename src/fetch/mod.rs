@@ -20,8 +20,6 @@ pub(crate) mod allow;
 mod archive;
 #[cfg(feature = "net")]
 mod cache;
-#[cfg(feature = "net")]
-mod command;
 mod dir;
 pub(crate) mod files;
 #[cfg(feature = "net")]
@@ -45,8 +43,6 @@ pub use archive::{
     ArchiveError, ArchiveOptions, CdxProblem, DEFAULT_ARCHIVE, ImportError, ImportErrorKind,
     Imported, Importer, RequestError, payload_digest,
 };
-#[cfg(feature = "net")]
-pub use command::{FetchTarget, fetch_targets, write_target};
 pub use dir::{
     DatedName, DirError, NameProblem, RobotsDir, Saved, SavedBody, StampProblem, parse_stamp, stamp,
 };
@@ -85,7 +81,7 @@ pub enum OptionError {
     AllowHost(String),
 }
 
-/// Errors that stop the fetch stage from starting (or the `fetch` command from writing).
+/// Errors that stop the fetch stage from starting.
 /// What happens to one origin is never an error: see [`Outcome`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -110,9 +106,6 @@ pub enum FetchError {
     /// `--robots-dir` has a file that is not a version, or versions that do not fit.
     #[error(transparent)]
     Dir(#[from] dir::DirError),
-    /// Writing the `fetch` command's output failed.
-    #[error("cannot write the output: {0}")]
-    Write(#[from] std::io::Error),
 }
 
 /// How robots.txt is obtained; see each field.
