@@ -347,6 +347,54 @@ impl From<&Crawler> for RobotsReader {
     }
 }
 
+/// Whether robots.txt binds a client, as the audit judges it (docs/judging.md, "Which requests
+/// are judged", steps 3 and 4): one decision for the audit, `check` and the Python binding,
+/// given by [`RobotsReader::bound`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// robots.txt does not bind it (feed readers, user-triggered fetchers, monitors: the
+    /// registry's `obeys_robots = false`): its requests are counted, never judged; its usage
+    /// preferences still apply.
+    Never,
+    /// An HTTP library or automation tool while automation is not judged: `*` does not apply
+    /// to it, so it is judged only under a group that names one of its tokens.
+    WhereNamed,
+    /// Judged: under the group that names it, else under `*` when it follows `*`.
+    Always,
+}
+
+impl Bound {
+    /// Whether the client is judged under a robots.txt that has (`named`) or has not a group
+    /// naming one of its tokens (`*` aside).
+    pub fn judged(self, named: bool) -> bool {
+        match self {
+            Bound::Never => false,
+            Bound::WhereNamed => named,
+            Bound::Always => true,
+        }
+    }
+}
+
+impl RobotsReader {
+    /// Whether robots.txt binds this client; `judge_automation` is the audit's option of that
+    /// name (automation judged under `*` too).
+    pub fn bound(&self, judge_automation: bool) -> Bound {
+        if !self.obeys_robots {
+            Bound::Never
+        } else if self.category == Some(Category::Automation) && !judge_automation {
+            Bound::WhereNamed
+        } else {
+            Bound::Always
+        }
+    }
+
+    /// Whether `*` applies to it when no group names it, as the audit judges: never for an
+    /// automation client unless automation is judged.
+    pub fn follows_star(&self, judge_automation: bool) -> bool {
+        self.obeys_star && (self.category != Some(Category::Automation) || judge_automation)
+    }
+}
+
 /// An unknown robot: its product tokens, under Google's rules, `*` applying.
 impl From<&UnknownBot> for RobotsReader {
     fn from(bot: &UnknownBot) -> RobotsReader {
