@@ -34,8 +34,18 @@ pub enum FetchCommandError {
 /// At most this many warnings are listed per origin.
 const MAX_WARNINGS: usize = 50;
 
-/// Runs `fetch`; returns true when every origin came to rules or allow-all.
-pub fn run(args: &FetchArgs, out: &mut dyn Write) -> Result<bool, FetchCommandError> {
+/// What `fetch` came to, besides its output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchOutcome {
+    /// Every origin came to rules or allow-all.
+    pub all_ok: bool,
+    /// What the store met that did not stop it (a cache directory it cannot create), for
+    /// standard error. Plain text, not yet escaped.
+    pub warnings: Vec<String>,
+}
+
+/// Runs `fetch`, writing one block per origin to `out`.
+pub fn run(args: &FetchArgs, out: &mut dyn Write) -> Result<FetchOutcome, FetchCommandError> {
     let mut options = Options::default();
     config::net_options(&args.net, &mut options);
     let opts = run::fetch_options(&options)?;
@@ -55,7 +65,10 @@ pub fn run(args: &FetchArgs, out: &mut dyn Write) -> Result<bool, FetchCommandEr
         }
     }
     out.flush()?;
-    Ok(targets.iter().all(|t| t.ok()))
+    Ok(FetchOutcome {
+        all_ok: targets.iter().all(|t| t.ok()),
+        warnings: store.warnings(),
+    })
 }
 
 /// What the cache (or the robots dir) knows of the file's history, when it knows more than

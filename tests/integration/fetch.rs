@@ -636,3 +636,75 @@ fn fetch_from_a_robots_dir_names_its_times_for_what_they_are() {
         blocks[2]
     );
 }
+
+/// A warning of the robots.txt store (here: a cache directory that cannot be created) is
+/// shown once, however many origins are fetched without the cache, by the audit and by the
+/// `fetch` command (which used to drop it).
+#[test]
+fn a_warning_of_the_store_is_shown_once() {
+    let server = Server::start(testdata("robots-dir"));
+    let port = server.port;
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["www.example.com", "shop.example.com", "api.example.com"];
+    let mut log = String::new();
+    for name in names {
+        log.push_str(&format!(
+            "{name}:{port} 203.0.113.9 - - [20/Nov/2026:10:00:00 +0000] \"GET /private/x HTTP/1.1\" 200 10 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+        ));
+    }
+    let log_path = dir.path().join("access.log");
+    std::fs::write(&log_path, log).unwrap();
+    let not_a_dir = dir.path().join("a-file");
+    std::fs::write(&not_a_dir, b"").unwrap();
+    let mut a = args(&[
+        log_path.to_str().unwrap(),
+        "--scheme",
+        "http",
+        "--cache-dir",
+        not_a_dir.join("cache").to_str().unwrap(),
+        "--out",
+        dir.path().join("v.csv").to_str().unwrap(),
+    ]);
+    for name in names {
+        a.extend(args(&[
+            "--resolve",
+            &format!("{name}:{port}:127.0.0.1"),
+            "--allow-host",
+            name,
+        ]));
+    }
+    let o = run_args(&a);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(server.hits().len(), names.len(), "{err}");
+    assert_eq!(
+        err.matches("cannot create the cache directory").count(),
+        1,
+        "{err}"
+    );
+    let mut a = args(&[
+        "fetch",
+        "--scheme",
+        "http",
+        "--cache-dir",
+        not_a_dir.join("cache").to_str().unwrap(),
+    ]);
+    for name in names {
+        a.extend(args(&[
+            "--resolve",
+            &format!("{name}:{port}:127.0.0.1"),
+            "--allow-host",
+            name,
+            &format!("{name}:{port}"),
+        ]));
+    }
+    let o = run_args(&a);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(
+        err.matches("warning: cannot create the cache directory")
+            .count(),
+        1,
+        "{err}"
+    );
+}
