@@ -367,7 +367,7 @@ fn malformed_lines_are_counted_on_stderr_and_quiet_silences_it() {
 /// the figures of the reports; `--quiet` leaves it out.
 #[test]
 fn a_run_ends_with_its_totals_unless_quiet() {
-    let (v, _, h, err) = audit_testdata(&[]);
+    let (v, s, h, err) = audit_testdata(&[]);
     let last = err.lines().last().unwrap_or_default();
     let sum = |csv: &[u8], column: &str| -> u64 {
         rows(csv)
@@ -376,17 +376,19 @@ fn a_run_ends_with_its_totals_unless_quiet() {
             .sum()
     };
     let (violating, crawler_requests) = (sum(&v, "requests"), sum(&h, "crawler_requests"));
+    // The shipped log has usage preference conflicts: the line ends with their requests.
+    let conflicts = sum(&s, "preference_conflicts");
     assert_eq!(
         last,
         format!(
             "robots-audit: requests read: 3,990; malformed lines: 10; crawler requests: {}; \
-             violating requests: {violating}; report rows: {}",
+             violating requests: {violating}; report rows: {}; preference conflicts: {conflicts}",
             robots_audit::text::thousands(crawler_requests),
             rows(&v).len()
         ),
         "{err}"
     );
-    assert!(violating > 0 && crawler_requests > violating);
+    assert!(violating > 0 && crawler_requests > violating && conflicts > 0);
     assert_eq!(err.matches("requests read:").count(), 1, "{err}");
     let (_, _, _, err) = audit_testdata(&["--quiet"]);
     assert!(!err.contains("requests read:"), "{err}");
