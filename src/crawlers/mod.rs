@@ -206,9 +206,10 @@ impl Category {
     }
 }
 
-/// How a crawler's claimed identity can be checked.
+/// How a crawler's claimed identity can be checked: the methods its operator documents (what a
+/// check of one address came to is a [`VerifyResult`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verification {
+pub struct VerifyMethods {
     /// Forward-confirmed reverse DNS: the PTR name must end with one of these domains
     /// (lower-case, without a leading dot), and its forward lookup must give the address
     /// back. Checked by [`DnsVerifier`] when the [`Verifier`] has one.
@@ -218,7 +219,7 @@ pub struct Verification {
     pub ip_ranges: Vec<String>,
 }
 
-impl Verification {
+impl VerifyMethods {
     /// True if the operator documents any way to verify this crawler.
     pub fn is_possible(&self) -> bool {
         !self.rdns_domains.is_empty() || !self.ip_ranges.is_empty()
@@ -248,7 +249,7 @@ pub struct Crawler {
     /// Whether the operator documents honouring `Crawl-delay`.
     pub honours_crawl_delay: bool,
     /// How to verify that a client claiming to be this crawler is it.
-    pub verify: Verification,
+    pub verify: VerifyMethods,
     /// The header tokens that identify it (whole tokens, case-insensitive). Empty for a
     /// token-only product such as Google-Extended, which no client sends as a header.
     pub patterns: Vec<String>,
