@@ -74,6 +74,22 @@ fn args(list: &[&str]) -> Vec<OsString> {
     list.iter().map(OsString::from).collect()
 }
 
+/// `--resolve NAME:PORT:127.0.0.1 --allow-host NAME` for each name: every host fetched is
+/// pinned to loopback.
+fn pinned(names: &[&str], port: u16) -> Vec<OsString> {
+    names
+        .iter()
+        .flat_map(|name| {
+            args(&[
+                "--resolve",
+                &format!("{name}:{port}:127.0.0.1"),
+                "--allow-host",
+                name,
+            ])
+        })
+        .collect()
+}
+
 fn run_args(a: &[OsString]) -> std::process::Output {
     let refs: Vec<&std::ffi::OsStr> = a.iter().map(|s| s.as_os_str()).collect();
     run(&refs, None)
@@ -199,14 +215,7 @@ fn fetched_over_http_gives_the_same_report_as_robots_dir() {
     assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
 
     let mut online = common.clone();
-    for name in names {
-        online.extend(args(&[
-            "--resolve",
-            &format!("{name}:{port}:127.0.0.1"),
-            "--allow-host",
-            name,
-        ]));
-    }
+    online.extend(pinned(&names, port));
     let b = run_args(&online);
     assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
 
@@ -665,14 +674,7 @@ fn a_warning_of_the_store_is_shown_once() {
         "--out",
         dir.path().join("v.csv").to_str().unwrap(),
     ]);
-    for name in names {
-        a.extend(args(&[
-            "--resolve",
-            &format!("{name}:{port}:127.0.0.1"),
-            "--allow-host",
-            name,
-        ]));
-    }
+    a.extend(pinned(&names, port));
     let o = run_args(&a);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
@@ -689,15 +691,12 @@ fn a_warning_of_the_store_is_shown_once() {
         "--cache-dir",
         not_a_dir.join("cache").to_str().unwrap(),
     ]);
-    for name in names {
-        a.extend(args(&[
-            "--resolve",
-            &format!("{name}:{port}:127.0.0.1"),
-            "--allow-host",
-            name,
-            &format!("{name}:{port}"),
-        ]));
-    }
+    a.extend(pinned(&names, port));
+    a.extend(
+        names
+            .iter()
+            .map(|name| OsString::from(format!("{name}:{port}"))),
+    );
     let o = run_args(&a);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
