@@ -2,7 +2,6 @@
 //! file, the disk cache, or a fetch on the store's own threads after the logs are read).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -377,17 +376,6 @@ impl RobotsSource for RobotsStore {
     fn warnings(&self) -> Vec<String> {
         RobotsStore::warnings(self)
     }
-}
-
-/// The resolve overrides by (host, port).
-pub(crate) fn overrides_by_key(opts: &FetchOptions) -> HashMap<(String, u16), Vec<IpAddr>> {
-    let mut map: HashMap<(String, u16), Vec<IpAddr>> = HashMap::new();
-    for o in &opts.resolve {
-        map.entry((o.host.clone(), o.port))
-            .or_default()
-            .extend(o.addrs.iter().copied());
-    }
-    map
 }
 
 #[cfg(test)]

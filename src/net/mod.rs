@@ -8,8 +8,10 @@
 //!   decision, never a connection).
 //! - [`ResolveOverride`]: the user's `--resolve` pins, which the guard does not question.
 //! - With the `net` feature: the one guarded client builder (names resolve through
-//!   [`GuardedResolver`], no proxy), the whole-request deadline, the one reading of a failed
-//!   request, and a counting semaphore for requests in flight.
+//!   [`GuardedResolver`], no proxy), the pins as every client applies them (names connected
+//!   where the user said, and the one guard check of an IP-literal host, vouched for or not),
+//!   the whole-request deadline, the one reading of a failed request, and a counting
+//!   semaphore for requests in flight.
 
 pub(crate) mod guard;
 pub(crate) mod origin;
@@ -30,7 +32,7 @@ pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
 #[cfg(feature = "net")]
 pub(crate) use permits::Permits;
 #[cfg(feature = "net")]
-pub(crate) use resolve::vouched_literals;
+pub(crate) use resolve::Pins;
 pub use resolve::{ResolveError, ResolveOverride};
 
 /// Redirects followed before giving up, by every download of the tool: 5, as Google does for
