@@ -60,8 +60,12 @@ fn crawlers_never_import_fetch() {
 }
 
 #[test]
-fn the_engine_and_the_time_model_import_nothing_else() {
-    for (dir, own) in [("robots", "robots"), ("history.rs", "history")] {
+fn the_engine_the_time_model_and_the_formats_import_nothing_else() {
+    for (dir, own) in [
+        ("robots", "robots"),
+        ("history.rs", "history"),
+        ("logformat", "logformat"),
+    ] {
         let others: Vec<_> = crate_paths(&src(dir))
             .into_iter()
             .filter(|(_, m)| m != own)
@@ -78,4 +82,17 @@ fn net_imports_no_stage() {
         .filter(|(_, m)| m != "net" && m != "text")
         .collect();
     assert!(stages.is_empty(), "net imports {stages:?}");
+}
+
+#[test]
+fn fetch_never_parses_and_reports_take_rows() {
+    // fetch returns outcomes and bodies (parsing happens once, in `robots`); the writers take
+    // rows, not the audit's workers.
+    for (dir, never) in [("fetch", "robots"), ("report", "audit")] {
+        let found: Vec<_> = crate_paths(&src(dir))
+            .into_iter()
+            .filter(|(_, m)| m == never)
+            .collect();
+        assert!(found.is_empty(), "{dir} imports {never}: {found:?}");
+    }
 }
