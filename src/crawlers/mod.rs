@@ -78,7 +78,7 @@ pub use update::{
     ListOutcome, ListUpdate, UpdateError, UpdateReport, update_crawlers, update_ranges,
 };
 pub use verify::{
-    RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult, default_ranges_dir,
+    RangeList, STALE_AFTER_MS, TimedVerdict, Verification, Verifier, default_ranges_dir,
     ranges_for_audit, saved_ranges,
 };
 
@@ -207,7 +207,7 @@ impl Category {
 }
 
 /// How a crawler's claimed identity can be checked: the methods its operator documents (what a
-/// check of one address came to is a [`VerifyResult`]).
+/// check of one address came to is its [`Verification`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VerifyMethods {
     /// Forward-confirmed reverse DNS: the PTR name must end with one of these domains

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use robots_audit::crawlers::{
-    AgentLists, Category, ListOutcome, Registry, UpdateReport, Verifier, VerifyResult,
+    AgentLists, Category, ListOutcome, Registry, UpdateReport, Verification, Verifier,
     default_lists_dir, default_ranges_dir, update_crawlers, update_ranges,
 };
 use robots_audit::net::{ClientOptions, ResolveOverride};
@@ -174,9 +174,9 @@ fn good_list_is_saved_and_then_used() {
     let builtin = Registry::builtin();
     let googlebot = builtin.by_name("Googlebot").expect("built in");
     let check = |addr: &str| verifier.verify(&builtin, googlebot, ip(addr));
-    assert_eq!(check("192.0.2.5"), VerifyResult::Verified);
-    assert_eq!(check("2001:db8:1::1"), VerifyResult::Verified);
-    assert_eq!(check("66.249.66.1"), VerifyResult::Spoofed);
+    assert_eq!(check("192.0.2.5"), Verification::Verified);
+    assert_eq!(check("2001:db8:1::1"), Verification::Verified);
+    assert_eq!(check("66.249.66.1"), Verification::Spoofed);
 }
 
 #[test]
