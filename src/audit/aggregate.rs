@@ -11,6 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -373,8 +374,8 @@ pub struct AgentProfile {
 /// judgement at the end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stream {
-    /// How it reads robots.txt.
-    pub agent: AgentProfile,
+    /// How it reads robots.txt (shared by the streams of one crawler).
+    pub agent: Arc<AgentProfile>,
     /// The coarsest time resolution of its lines, in ms (1000 for `[…:13:55:36 +0000]`).
     pub resolution_ms: i64,
     /// Distinct request targets, as requested; `hits` refer to them by index.
@@ -391,8 +392,9 @@ pub struct Stream {
 /// verification, and for unknown crawlers the same User-Agent (empty for registry crawlers).
 pub type FetchKey = (Origin, String, Verification, String);
 
-/// A stream's key: (origin, crawler, User-Agent, verification).
-pub type StreamKey = (Origin, String, String, Verification);
+/// A stream's key: (origin, crawler, User-Agent, verification). Shared, not copied, by the
+/// streams of one origin and one crawler (serialised as plain values).
+pub type StreamKey = (Arc<Origin>, Arc<str>, Arc<str>, Verification);
 
 /// The fetches of one [`FetchKey`], in no particular order until judged.
 pub type Fetches = Vec<Fetch>;

@@ -12,7 +12,7 @@
 //! writers ask for rows ([`Violations`], [`Conflicts`]: `rows.rs`), each over its own reading
 //! of the kept requests in report order (`source.rs`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use crate::crawlers::DnsTally;
@@ -25,8 +25,8 @@ use crate::text;
 
 use super::Auditor;
 use super::aggregate::{
-    AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
-    Verification, by_path,
+    AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, Stream, TooOld, Verification,
+    by_path,
 };
 use super::partial::Partial;
 use super::rows::{Conflicts, RowAcc, Violations, report_order, violation_row};
@@ -199,14 +199,22 @@ impl ActivityMap {
     }
 }
 
-/// A stream as the judgement needs it: who, under which rules, with which own fetches.
+/// A stream as the judgement needs it: who, under which rules, with which own fetches. What
+/// it shares with the other streams of its crawler on its origin (every User-Agent of an
+/// unknown crawler is a stream of its own) is one [`StreamClass`], which it reads as.
 pub(super) struct StreamInfo {
+    class: Arc<StreamClass>,
+    pub ua: Arc<str>,
+    pub verification: Verification,
+    fetches: Vec<Fetch>,
+}
+
+/// What the streams of one (origin, crawler, way of reading robots.txt) share.
+pub(super) struct StreamClass {
     pub host: Arc<str>,
     pub crawler: Arc<str>,
     pub operator: Arc<str>,
     pub category: Arc<str>,
-    pub ua: Arc<str>,
-    pub verification: Verification,
     /// Its summary row's key.
     pair: (HostKey, String),
     /// Whether robots.txt's rules bind it (else its requests are judged for usage
@@ -216,7 +224,19 @@ pub(super) struct StreamInfo {
     pub conflicts_on: Option<PrefKey>,
     pub rules: Arc<DialectRules>,
     pub groups: Vec<Option<GroupId>>,
-    fetches: Vec<Fetch>,
+    /// The earliest `robots_version` a row of its (host, crawler) can cite, over every
+    /// stream of that pair: rows of that version are final once the rows pass their
+    /// User-Agent (`rows.rs`).
+    pub floor: Option<i64>,
+}
+
+impl std::ops::Deref for StreamInfo {
+    type Target = StreamClass;
+
+    /// A stream reads as its class.
+    fn deref(&self) -> &StreamClass {
+        &self.class
+    }
 }
 
 /// How each version of an origin's robots.txt reads one path for one stream.
@@ -354,7 +374,10 @@ fn count(
     scratch: &mut Vec<u8>,
 ) {
     let reads = info.reads(path, scratch);
-    let pair = pairs.entry(info.pair.clone()).or_default();
+    let pair = match pairs.get_mut(&info.pair) {
+        Some(pair) => pair,
+        None => pairs.entry(info.pair.clone()).or_default(),
+    };
     for t in times {
         let verdict = info.verdict(&reads, t, leeway);
         if !info.bound {
@@ -411,24 +434,19 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
     // Every stream, from memory and from the runs, in one table.
     let mut table = StreamTable::new();
     for (key, stream) in &streams {
-        table.add(key, &stream.agent);
+        table.add(&Arc::new(key.clone()), &stream.agent);
     }
     for run in &runs {
         for s in &run.streams {
             table.add(&s.key, &s.agent);
         }
     }
-    let infos: Vec<Option<StreamInfo>> = table
-        .keys
-        .iter()
-        .zip(&table.agents)
-        .map(|(key, agent)| stream_info(auditor, key, agent, &fetches, &crawlers))
-        .collect();
+    let infos = stream_infos(auditor, &table, &fetches, &crawlers);
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {
             let pair = pairs
-                .entry((HostKey::Origin(key.0.clone()), key.1.clone()))
+                .entry((HostKey::Origin((*key.0).clone()), key.1.to_string()))
                 .or_default();
             pair.not_judged += pair.pending;
             pair.checked -= pair.pending;
@@ -528,8 +546,8 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                     None if table.agents[i as usize].bound => {
                         let pair = pairs
                             .entry((
-                                HostKey::Origin(table.keys[i as usize].0.clone()),
-                                table.keys[i as usize].1.clone(),
+                                HostKey::Origin((*table.keys[i as usize].0).clone()),
+                                table.keys[i as usize].1.to_string(),
                             ))
                             .or_default();
                         let n = r.hits.len() as u64;
@@ -557,7 +575,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
             delay_rows,
         ),
         preferences: Conflicts::new(infos, conflicts, clients, leeway),
-        summary: summary_rows(&pairs, &crawlers),
+        summary: summary_rows(pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
         inputs,
@@ -579,41 +597,104 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
     })
 }
 
-/// How a stream is judged, or None when its origin has no rules (not judged).
-fn stream_info(
+/// How each stream of the table is judged, or None when its origin has no rules (not
+/// judged). Streams of one (origin, crawler, profile) share their [`StreamClass`].
+fn stream_infos(
     auditor: &Auditor,
-    key: &StreamKey,
-    agent: &AgentProfile,
+    table: &StreamTable,
     fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
     crawlers: &BTreeMap<String, CrawlerInfo>,
-) -> Option<StreamInfo> {
-    let (origin, crawler, ua, verification) = key;
+) -> Vec<Option<StreamInfo>> {
+    // The table shares equal profiles: one pointer per profile.
+    let mut ids: HashMap<(&Origin, &str, *const AgentProfile), usize> = HashMap::new();
+    let mut classes: Vec<Option<StreamClass>> = Vec::new();
+    let of: Vec<usize> = table
+        .keys
+        .iter()
+        .zip(&table.agents)
+        .map(|(key, agent)| {
+            let (origin, crawler, _, _) = &**key;
+            *ids.entry((&**origin, &**crawler, Arc::as_ptr(agent)))
+                .or_insert_with(|| {
+                    classes.push(stream_class(auditor, origin, crawler, agent, crawlers));
+                    classes.len() - 1
+                })
+        })
+        .collect();
+    drop(ids);
+    // The earliest version any stream of a (host, crawler) can cite.
+    let mut floors: HashMap<(Arc<str>, Arc<str>), Option<i64>> = HashMap::new();
+    for c in classes.iter().flatten() {
+        floors
+            .entry((Arc::clone(&c.host), Arc::clone(&c.crawler)))
+            .and_modify(|f| *f = (*f).min(c.floor))
+            .or_insert(c.floor);
+    }
+    let classes: Vec<Option<Arc<StreamClass>>> = classes
+        .into_iter()
+        .map(|c| {
+            c.map(|mut c| {
+                c.floor = floors[&(Arc::clone(&c.host), Arc::clone(&c.crawler))];
+                Arc::new(c)
+            })
+        })
+        .collect();
+    table
+        .keys
+        .iter()
+        .zip(&table.agents)
+        .zip(of)
+        .map(|((key, agent), class)| {
+            let class = Arc::clone(classes[class].as_ref()?);
+            let (origin, crawler, ua, verification) = &**key;
+            let fetch_ua = if agent.fetches_by_user_agent {
+                ua.to_string()
+            } else {
+                String::new()
+            };
+            let mut own: Vec<Fetch> = fetches
+                .get(&(
+                    (**origin).clone(),
+                    crawler.to_string(),
+                    *verification,
+                    fetch_ua,
+                ))
+                .cloned()
+                .unwrap_or_default();
+            own.sort_unstable();
+            Some(StreamInfo {
+                class,
+                ua: Arc::clone(ua),
+                verification: *verification,
+                fetches: own,
+            })
+        })
+        .collect()
+}
+
+/// What the streams of a crawler with one profile on one origin share, or None when the
+/// origin has no rules.
+fn stream_class(
+    auditor: &Auditor,
+    origin: &Origin,
+    crawler: &str,
+    agent: &AgentProfile,
+    crawlers: &BTreeMap<String, CrawlerInfo>,
+) -> Option<StreamClass> {
     let rules = auditor.rules.lookup(auditor.robots.as_ref(), origin)?;
     let rules = rules.dialect(agent.dialect);
-    let fetch_ua = if agent.fetches_by_user_agent {
-        ua.clone()
-    } else {
-        String::new()
-    };
-    let mut own: Vec<Fetch> = fetches
-        .get(&(origin.clone(), crawler.clone(), *verification, fetch_ua))
-        .cloned()
-        .unwrap_or_default();
-    own.sort_unstable();
     let info = crawlers.get(crawler);
-    Some(StreamInfo {
+    Some(StreamClass {
         host: Arc::from(origin.display_host()),
-        crawler: Arc::from(crawler.as_str()),
+        crawler: Arc::from(crawler),
         operator: Arc::from(info.map_or("", |i| i.operator.as_str())),
         category: Arc::from(info.map_or("", |i| i.category.as_str())),
-        ua: Arc::from(ua.as_str()),
-        verification: *verification,
-        pair: (HostKey::Origin(origin.clone()), crawler.clone()),
+        pair: (HostKey::Origin(origin.clone()), crawler.to_string()),
         bound: agent.bound,
         conflicts_on: agent.conflicts_on,
         groups: groups_of(&rules, agent),
+        floor: rules.starts.iter().copied().min().flatten(),
         rules,
-        fetches: own,
     })
 }
 
@@ -737,16 +818,17 @@ pub(super) fn client_text(c: &Client) -> String {
 }
 
 fn summary_rows(
-    pairs: &BTreeMap<(HostKey, String), PairAgg>,
+    pairs: BTreeMap<(HostKey, String), PairAgg>,
     crawlers: &BTreeMap<String, super::aggregate::CrawlerInfo>,
 ) -> Vec<SummaryRow> {
-    // http and https of one host print the same: one row.
+    // http and https of one host print the same: one row. The pairs move, not copied.
     let mut by_name: BTreeMap<(String, String), PairAgg> = BTreeMap::new();
     for ((host, crawler), p) in pairs {
-        match by_name.get_mut(&(host.display(), crawler.clone())) {
-            Some(mine) => mine.merge(p.clone()),
+        let key = (host.display(), crawler);
+        match by_name.get_mut(&key) {
+            Some(mine) => mine.merge(p),
             None => {
-                by_name.insert((host.display(), crawler.clone()), p.clone());
+                by_name.insert(key, p);
             }
         }
     }

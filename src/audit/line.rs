@@ -43,6 +43,9 @@ const PATH_OVERHEAD: usize = 48;
 /// that interns it (a named client's bytes come on top).
 const CLIENT_OVERHEAD: usize = 80;
 
+/// Bytes a stream of kept requests costs beyond its requests: its entry in the map.
+const STREAM_COST: usize = std::mem::size_of::<LocalStream>() + 32;
+
 /// What every worker reads.
 pub struct Shared<'a> {
     pub settings: &'a AuditSettings,
@@ -137,6 +140,12 @@ pub struct Worker<'a> {
     runs: Vec<Arc<SpillRun>>,
     /// Bytes the kept requests take (about), and the worker's share of the budget.
     kept: usize,
+    /// Bytes the streams of kept requests take beyond their requests (about).
+    streams_bytes: usize,
+    /// Bytes of the tables (crawler User-Agents, streams) that the last run could not free:
+    /// only what came since counts in the budget, so what must stay cannot make every
+    /// request write a run.
+    held: usize,
     budget: usize,
     /// A run is written when `kept` passes this: the budget, or [`OVERDRAFT`] times it after
     /// a run could not be written (so the kept requests never take more than twice
@@ -164,6 +173,8 @@ impl<'a> Worker<'a> {
             spool: Spool::new(),
             runs: Vec::new(),
             kept: 0,
+            streams_bytes: 0,
+            held: 0,
             budget,
             limit: budget,
             failed: None,
@@ -215,7 +226,46 @@ impl<'a> Worker<'a> {
                 Ok(None) => {}
                 Err(reason) => self.malformed(job.input, line_no, line, reason),
             }
+            self.within_budget();
         }
+    }
+
+    /// Bytes that count in the worker's share of the budget: the kept requests, and the
+    /// User-Agents and streams a run would free (a log of a million crawler User-Agents
+    /// is as much to keep as a million requests).
+    fn counted(&self) -> usize {
+        let tables = self.tables.ua_bytes() + self.streams_bytes;
+        self.kept + tables.saturating_sub(self.held)
+    }
+
+    /// Past the budget, writes the kept requests to a run and forgets the User-Agents
+    /// nothing else names; with no request kept, only forgets.
+    fn within_budget(&mut self) {
+        if self.counted() <= self.limit || self.failed.is_some() {
+            return;
+        }
+        if self.aggs.streams.values().any(|s| !s.hits.is_empty()) {
+            self.spill();
+        } else {
+            self.forget();
+        }
+    }
+
+    /// Forgets the User-Agents that no stream, fetch of /robots.txt or spoofed address of
+    /// the worker names any more (after a run took their requests).
+    fn forget(&mut self) {
+        let mut referenced = vec![false; self.tables.uas.len()];
+        let mut mark = |ua: u32| {
+            if let Some(r) = referenced.get_mut(ua as usize) {
+                *r = true;
+            }
+        };
+        self.aggs.streams.keys().for_each(|k| mark(k.1));
+        self.aggs.fetches.keys().for_each(|k| mark(k.3));
+        self.aggs.spoofed.values().for_each(|s| mark(s.sample.1));
+        self.tables.forget_uas(&referenced);
+        self.streams_bytes = self.aggs.streams.len() * STREAM_COST;
+        self.held = self.tables.ua_bytes() + self.streams_bytes;
     }
 
     fn malformed(&mut self, input: usize, line_no: u64, line: &[u8], reason: BadLine) {
@@ -246,6 +296,7 @@ impl<'a> Worker<'a> {
                 if let Ok(Some(req)) = parser.parse(line) {
                     self.request(input, &req, resolution);
                 }
+                self.within_budget();
             })
             .map_err(super::AuditError::Spool)?;
         match self.failed.take() {
@@ -419,7 +470,7 @@ impl<'a> Worker<'a> {
                 pair.first_robots_ms
                     .map_or(req.time_ms, |t| t.min(req.time_ms)),
             );
-            self.own_fetch(req, origin, verification, judged_id);
+            self.own_fetch(req, origin, ua, verification, judged_id);
             return false;
         }
         pair.first_other_ms = Some(
@@ -488,7 +539,7 @@ impl<'a> Worker<'a> {
         let judged = &self.tables.judged[j.judged as usize];
         let req = j.req;
         if is_robots_txt(&req.target) {
-            self.own_fetch(req, j.origin, j.verification, j.judged);
+            self.own_fetch(req, j.origin, j.ua, j.verification, j.judged);
             return;
         }
         let Some(key) = judged.conflicts_on else {
@@ -518,16 +569,18 @@ impl<'a> Worker<'a> {
         &mut self,
         req: &Request<'_>,
         origin: u32,
+        ua: u32,
         verification: Verification,
         judged_id: u32,
     ) {
         let judged = &self.tables.judged[judged_id as usize];
-        let key = (
-            origin,
-            judged.crawler,
-            verification,
-            judged.fetch_ua.unwrap_or(u32::MAX),
-        );
+        // An unknown crawler's fetches are matched by User-Agent.
+        let fetch_ua = if judged.agent.fetches_by_user_agent {
+            ua
+        } else {
+            u32::MAX
+        };
+        let key = (origin, judged.crawler, verification, fetch_ua);
         self.aggs.fetches.entry(key).or_default().push(Fetch {
             time: req.time_ms,
             status: req.status,
@@ -570,9 +623,6 @@ impl<'a> Worker<'a> {
         if new_path {
             self.kept += req.target.len() + PATH_OVERHEAD;
         }
-        if self.kept > self.limit && self.failed.is_none() {
-            self.spill();
-        }
     }
 
     /// Writes the kept requests to a sorted run (spill.rs) and forgets them. A run that
@@ -592,18 +642,18 @@ impl<'a> Worker<'a> {
             if s.hits.is_empty() {
                 continue;
             }
-            let Some(o) = tables.origins[origin as usize].key.origin() else {
+            let Some(o) = &tables.origins[origin as usize].origin else {
                 continue;
             };
             let judged = &tables.judged[s.judged as usize];
             streams.push(RunStream {
-                key: (
-                    o.clone(),
-                    tables.crawlers[judged.crawler as usize].name.clone(),
-                    tables.uas[ua as usize].text.clone(),
+                key: Arc::new((
+                    Arc::clone(o),
+                    Arc::clone(&tables.crawler_names[judged.crawler as usize]),
+                    Arc::clone(&tables.uas[ua as usize].text),
                     v,
-                ),
-                agent: (*judged.agent).clone(),
+                )),
+                agent: Arc::clone(&judged.agent),
             });
             let mut hits = std::mem::take(&mut s.hits);
             let ranges = by_path(&mut hits, s.path_ids.len());
@@ -648,11 +698,16 @@ impl<'a> Worker<'a> {
             Ok(run) => {
                 drop(kept);
                 self.runs.push(Arc::new(run));
-                for s in self.aggs.streams.values_mut() {
+                // A stream is made again when it keeps a request again: only those with
+                // Crawl-delay requests stay (a log of a million User-Agents would otherwise
+                // keep a million empty streams).
+                self.aggs.streams.retain(|_, s| {
                     s.hits = Vec::new();
                     s.path_ids = HashMap::default();
-                }
+                    !s.delay.is_empty()
+                });
                 self.compact_clients();
+                self.forget();
                 self.kept = 0;
                 self.limit = self.budget;
             }
@@ -715,16 +770,20 @@ impl<'a> Worker<'a> {
         judged: u32,
         resolution_ms: i64,
     ) -> &mut LocalStream {
+        let streams_bytes = &mut self.streams_bytes;
         let stream = self
             .aggs
             .streams
             .entry((origin, ua, verification))
-            .or_insert_with(|| LocalStream {
-                judged,
-                path_ids: HashMap::default(),
-                hits: Vec::new(),
-                delay: Vec::new(),
-                resolution_ms,
+            .or_insert_with(|| {
+                *streams_bytes += STREAM_COST;
+                LocalStream {
+                    judged,
+                    path_ids: HashMap::default(),
+                    hits: Vec::new(),
+                    delay: Vec::new(),
+                    resolution_ms,
+                }
             });
         stream.resolution_ms = stream.resolution_ms.max(resolution_ms);
         stream
@@ -792,19 +851,19 @@ impl<'a> Worker<'a> {
         }
         for ((origin, ua, v), s) in aggs.streams {
             let judged = &tables.judged[s.judged as usize];
-            let Some(o) = tables.origins[origin as usize].key.origin() else {
+            let Some(o) = &tables.origins[origin as usize].origin else {
                 continue;
             };
             let key = (
-                o.clone(),
-                tables.crawlers[judged.crawler as usize].name.clone(),
-                tables.uas[ua as usize].text.clone(),
+                Arc::clone(o),
+                Arc::clone(&tables.crawler_names[judged.crawler as usize]),
+                Arc::clone(&tables.uas[ua as usize].text),
                 v,
             );
             partial.streams.insert(
                 key,
                 Stream {
-                    agent: (*judged.agent).clone(),
+                    agent: Arc::clone(&judged.agent),
                     resolution_ms: s.resolution_ms,
                     paths: {
                         let mut paths = vec![Box::<[u8]>::default(); s.path_ids.len()];
@@ -825,7 +884,7 @@ impl<'a> Worker<'a> {
             let ua = if ua == u32::MAX {
                 String::new()
             } else {
-                tables.uas[ua as usize].text.clone()
+                tables.uas[ua as usize].text.to_string()
             };
             let key = (
                 o.clone(),
@@ -856,7 +915,7 @@ impl<'a> Worker<'a> {
                 first_ms: s.first_ms,
                 last_ms: s.last_ms,
                 hosts,
-                sample: (s.sample.0, tables.uas[s.sample.1 as usize].text.clone()),
+                sample: (s.sample.0, tables.uas[s.sample.1 as usize].text.to_string()),
             };
             match partial.spoofed.get_mut(&key) {
                 Some(mine) => mine.merge(agg),

@@ -228,13 +228,16 @@ impl Partial {
                 let Some(s) = run.streams.get(r.stream as usize) else {
                     return Err(reader.undecodable());
                 };
-                let stream = part.streams.entry(s.key.clone()).or_insert_with(|| Stream {
-                    agent: s.agent.clone(),
-                    resolution_ms: 1,
-                    paths: Vec::new(),
-                    hits: Vec::new(),
-                    delay: Vec::new(),
-                });
+                let stream = part
+                    .streams
+                    .entry((*s.key).clone())
+                    .or_insert_with(|| Stream {
+                        agent: s.agent.clone(),
+                        resolution_ms: 1,
+                        paths: Vec::new(),
+                        hits: Vec::new(),
+                        delay: Vec::new(),
+                    });
                 let path = stream.paths.len() as u32;
                 stream.paths.push(r.path);
                 for h in r.hits {

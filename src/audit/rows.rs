@@ -103,8 +103,12 @@ struct Pass<R> {
     source: Source,
     clients: Arc<Vec<Client>>,
     leeway: i64,
-    /// The current group's rows, in report order.
+    /// Rows made, in report order.
     pending: VecDeque<R>,
+    /// The current group's rows still being counted.
+    rows: BTreeMap<FullKey, RowAcc>,
+    /// The current group's first stream and printed path.
+    head: Option<(u32, String)>,
     scratch: Vec<u8>,
     /// An error was given: nothing more.
     done: bool,
@@ -143,52 +147,81 @@ impl<R> Pass<R> {
         }
     }
 
-    /// Judges the next group into `pending`; false when none is left.
+    /// Judges the next kept (stream, path) of the pass: the rows no later one can add to or
+    /// come before go to `pending` (all of a group's at its end); false when none is left.
+    ///
+    /// Within a group, rows are in the order (robots_version, User-Agent, verification,
+    /// evidence) and entries come in (User-Agent, verification) order, so a row of the
+    /// group's earliest possible version ([`StreamInfo::floor`]) is final once an entry of a
+    /// later User-Agent comes: a group of a million User-Agents streams through rather than
+    /// being held whole.
     fn fill(&mut self) -> Result<bool, SortError> {
-        let entries = self.source.group(&self.infos, &self.clients)?;
-        let Some(first) = entries.first() else {
-            return Ok(false);
+        let Some((e, starts)) = self.source.next_entry(&self.infos, &self.clients)? else {
+            let any = !self.rows.is_empty();
+            self.flush_all();
+            return Ok(any);
         };
-        let mut rows: BTreeMap<FullKey, RowAcc> = BTreeMap::new();
-        for e in &entries {
-            let d = judged(&self.infos, e.info);
-            let reads = d.reads(&e.path, &mut self.scratch);
-            for hit in &e.hits {
-                let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
-                let Some(Cited {
-                    version,
-                    evidence,
-                    line,
-                    key,
-                }) = (self.cite)(d, verdict, &reads)
-                else {
-                    continue;
-                };
-                let row = (
-                    d.rules.starts[version],
-                    Arc::clone(&d.ua),
-                    d.verification,
-                    evidence,
-                );
-                match rows.get_mut(&(row.clone(), key)) {
-                    Some(acc) => {
-                        acc.cite(line);
-                        acc.add(hit.time_ms, &hit.client, hit.status);
-                    }
-                    None => {
-                        let mut acc = RowAcc::new(hit.time_ms, &hit.client, line);
-                        acc.add(hit.time_ms, &hit.client, hit.status);
-                        rows.insert((row, key), acc);
-                    }
+        if starts {
+            self.flush_all();
+            self.head = Some((e.info, text::cell(&e.path).into_owned()));
+        }
+        let d = judged(&self.infos, e.info);
+        let reads = d.reads(&e.path, &mut self.scratch);
+        for hit in &e.hits {
+            let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
+            let Some(Cited {
+                version,
+                evidence,
+                line,
+                key,
+            }) = (self.cite)(d, verdict, &reads)
+            else {
+                continue;
+            };
+            let row = (
+                d.rules.starts[version],
+                Arc::clone(&d.ua),
+                d.verification,
+                evidence,
+            );
+            match self.rows.get_mut(&(row.clone(), key)) {
+                Some(acc) => {
+                    acc.cite(line);
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                }
+                None => {
+                    let mut acc = RowAcc::new(hit.time_ms, &hit.client, line);
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                    self.rows.insert((row, key), acc);
                 }
             }
         }
-        let d = judged(&self.infos, first.info);
-        let path = text::cell(&first.path).into_owned();
-        for (key, acc) in rows {
-            self.pending.push_back((self.make)(d, &path, key, acc));
+        // Later entries of the group have this User-Agent and verification or greater ones,
+        // and no version before the floor.
+        let (floor, agent) = (d.floor, (Arc::clone(&d.ua), d.verification));
+        while let Some(first) = self.rows.first_entry() {
+            let ((version, ua, verification, _), _) = first.key();
+            if *version != floor || (&**ua, *verification) >= (&*agent.0, agent.1) {
+                break;
+            }
+            let (key, acc) = first.remove_entry();
+            self.make_row(key, acc);
         }
         Ok(true)
+    }
+
+    /// Every row of the group, in order: the group ends.
+    fn flush_all(&mut self) {
+        while let Some((key, acc)) = self.rows.pop_first() {
+            self.make_row(key, acc);
+        }
+    }
+
+    fn make_row(&mut self, key: FullKey, acc: RowAcc) {
+        // Rows are only counted after their group's first entry set the head.
+        let (info, path) = self.head.as_ref().expect("a group's rows follow its head");
+        let d = judged(&self.infos, *info);
+        self.pending.push_back((self.make)(d, path, key, acc));
     }
 }
 
@@ -231,6 +264,8 @@ impl Violations {
                 clients,
                 leeway,
                 pending: VecDeque::new(),
+                rows: BTreeMap::new(),
+                head: None,
                 scratch: Vec::new(),
                 done: false,
                 cite: |d, verdict, reads| {
@@ -306,6 +341,8 @@ impl Conflicts {
             clients,
             leeway,
             pending: VecDeque::new(),
+            rows: BTreeMap::new(),
+            head: None,
             scratch: Vec::new(),
             done: false,
             cite: |d, verdict, reads| {

@@ -58,10 +58,15 @@ pub(super) enum Source {
     Memory {
         streams: Arc<Vec<MemStream>>,
         order: std::vec::IntoIter<(u32, u32)>,
-        next: Option<(u32, u32)>,
+        /// The (stream, path) given last.
+        last: Option<(u32, u32)>,
     },
     /// Sorted runs (and what is still in memory), merged.
-    Merged(Merge<'static, Kept, fn(&Kept, &Kept) -> Ordering>),
+    Merged {
+        merge: Merge<'static, Kept, fn(&Kept, &Kept) -> Ordering>,
+        /// The next record begins a group.
+        starts: bool,
+    },
 }
 
 /// A kept (stream, path) on its way through the merge: its stream in the table, and its place
@@ -345,7 +350,7 @@ impl<'a> MergedRuns<'a> {
             return Ok(Source::Memory {
                 streams: Arc::clone(&self.memory),
                 order: memory_order.into_iter(),
-                next: None,
+                last: None,
             });
         }
         let mut sources = self
@@ -363,7 +368,10 @@ impl<'a> MergedRuns<'a> {
             }));
         }
         let order: fn(&Kept, &Kept) -> Ordering = Kept::order;
-        Ok(Source::Merged(Merge::new(sources, order)?))
+        Ok(Source::Merged {
+            merge: Merge::new(sources, order)?,
+            starts: true,
+        })
     }
 
     /// How the runs went, once every pass has opened them.
@@ -411,80 +419,63 @@ impl Source {
         Source::Memory {
             streams,
             order: order.into_iter(),
-            next: None,
+            last: None,
         }
     }
 
-    /// The next group's entries, in order; empty when none is left.
-    pub fn group(
+    /// The next kept (stream, path) in report order, and whether it begins a new (host,
+    /// crawler, printed path) group; None when none is left. Entries come one at a time, so a
+    /// group of many User-Agents is never held whole.
+    pub fn next_entry(
         &mut self,
         infos: &[Option<StreamInfo>],
         clients: &[Client],
-    ) -> Result<Vec<Entry>, SortError> {
-        let info = |i: u32| {
-            infos[i as usize]
-                .as_ref()
-                .expect("only judged streams are kept")
-        };
+    ) -> Result<Option<(Entry, bool)>, SortError> {
         match self {
             Source::Memory {
                 streams,
                 order,
-                next,
+                last,
             } => {
-                let Some(first) = next.take().or_else(|| order.next()) else {
-                    return Ok(Vec::new());
+                let Some(e) = order.next() else {
+                    return Ok(None);
                 };
-                let text_of = |(s, p): (u32, u32)| streams[s as usize].text(p);
-                let head = |e: (u32, u32)| {
-                    let i = info(streams[e.0 as usize].info);
-                    (&i.host, &i.crawler, text_of(e))
+                let head = |(s, p): (u32, u32)| {
+                    let m = &streams[s as usize];
+                    let i = infos[m.info as usize]
+                        .as_ref()
+                        .expect("only judged streams are kept");
+                    (&i.host, &i.crawler, m.text(p))
                 };
-                let mut entries = vec![first];
-                for e in order.by_ref() {
-                    if head(e) == head(first) {
-                        entries.push(e);
-                    } else {
-                        *next = Some(e);
-                        break;
-                    }
-                }
-                Ok(entries
-                    .into_iter()
-                    .map(|(s, p)| {
-                        let m = &streams[s as usize];
-                        let (start, end) = m.ranges[p as usize];
-                        Entry {
-                            info: m.info,
-                            path: m.paths[p as usize].clone(),
-                            hits: run_hits(&m.hits[start as usize..end as usize], clients),
-                        }
-                    })
-                    .collect())
+                let starts = last.is_none_or(|l| head(l) != head(e));
+                *last = Some(e);
+                let m = &streams[e.0 as usize];
+                let (start, end) = m.ranges[e.1 as usize];
+                let entry = Entry {
+                    info: m.info,
+                    path: m.paths[e.1 as usize].clone(),
+                    hits: run_hits(&m.hits[start as usize..end as usize], clients),
+                };
+                Ok(Some((entry, starts)))
             }
-            Source::Merged(merge) => {
-                let Some(first) = merge.next_record()? else {
-                    return Ok(Vec::new());
+            Source::Merged { merge, starts } => {
+                let Some(k) = merge.next_record()? else {
+                    return Ok(None);
                 };
-                let mut group = vec![first];
+                let begins = *starts;
                 // In report order, so a group's entries come in User-Agent and verification
                 // order too.
-                while merge.peek().is_some_and(|k| {
-                    k.host_crawler == group[0].host_crawler && k.text() == group[0].text()
-                }) {
-                    let Some(k) = merge.next_record()? else {
-                        break;
-                    };
-                    group.push(k);
-                }
-                Ok(group
-                    .into_iter()
-                    .map(|k| Entry {
+                *starts = merge
+                    .peek()
+                    .is_none_or(|n| n.host_crawler != k.host_crawler || n.text() != k.text());
+                Ok(Some((
+                    Entry {
                         info: k.stream,
                         path: k.path,
                         hits: k.hits,
-                    })
-                    .collect())
+                    },
+                    begins,
+                )))
             }
         }
     }

@@ -11,9 +11,10 @@
 //! order for the counts, once merged in report order for the rows. Any run that cannot be
 //! read back whole is an error naming its file.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::extsort::frame::Fields;
 use crate::extsort::{Run, RunReader, SortDir, SortError};
@@ -40,8 +41,8 @@ pub struct RunRecord {
 /// A stream as a run names it.
 #[derive(Clone, Debug)]
 pub struct RunStream {
-    pub key: StreamKey,
-    pub agent: AgentProfile,
+    pub key: Arc<StreamKey>,
+    pub agent: Arc<AgentProfile>,
 }
 
 /// One sorted run of a worker, in a temporary file (closed until it is read).
@@ -206,11 +207,13 @@ fn decode(bytes: &[u8]) -> Option<RunRecord> {
     c.is_empty().then_some(RunRecord { stream, path, hits })
 }
 
-/// The streams of several runs as one table: each run's stream indices mapped to it.
+/// The streams of several runs as one table: each run's stream indices mapped to it. Keys
+/// and profiles are shared with the runs (and profiles between streams), not copied.
 pub struct StreamTable {
-    pub keys: Vec<StreamKey>,
-    pub agents: Vec<AgentProfile>,
-    index: HashMap<StreamKey, u32>,
+    pub keys: Vec<Arc<StreamKey>>,
+    pub agents: Vec<Arc<AgentProfile>>,
+    index: HashMap<Arc<StreamKey>, u32>,
+    profiles: HashSet<Arc<AgentProfile>>,
 }
 
 impl StreamTable {
@@ -219,6 +222,7 @@ impl StreamTable {
             keys: Vec::new(),
             agents: Vec::new(),
             index: HashMap::new(),
+            profiles: HashSet::new(),
         }
     }
 
@@ -228,14 +232,21 @@ impl StreamTable {
     }
 
     /// The table index of a stream, adding it if new.
-    pub fn add(&mut self, key: &StreamKey, agent: &AgentProfile) -> u32 {
-        if let Some(&i) = self.index.get(key) {
+    pub fn add(&mut self, key: &Arc<StreamKey>, agent: &Arc<AgentProfile>) -> u32 {
+        if let Some(&i) = self.index.get(&**key) {
             return i;
         }
         let i = self.keys.len() as u32;
-        self.keys.push(key.clone());
-        self.agents.push(agent.clone());
-        self.index.insert(key.clone(), i);
+        let agent = match self.profiles.get(&**agent) {
+            Some(shared) => Arc::clone(shared),
+            None => {
+                self.profiles.insert(Arc::clone(agent));
+                Arc::clone(agent)
+            }
+        };
+        self.keys.push(Arc::clone(key));
+        self.agents.push(agent);
+        self.index.insert(Arc::clone(key), i);
         i
     }
 }
@@ -256,7 +267,7 @@ mod tests {
     #[test]
     fn records_come_back_as_they_were_written() {
         let key: StreamKey = (
-            Origin::from_host(b"a.example", Scheme::Https).unwrap(),
+            Arc::new(Origin::from_host(b"a.example", Scheme::Https).unwrap()),
             "GPTBot".into(),
             "GPTBot/1.0".into(),
             Verification::Unverifiable,
@@ -289,7 +300,11 @@ mod tests {
             .collect();
         let tmp = tempfile::tempdir().unwrap();
         let dir = SortDir::new(Some(tmp.path())).unwrap();
-        let run = SpillRun::write(&dir, vec![RunStream { key, agent }], records.clone()).unwrap();
+        let stream = RunStream {
+            key: Arc::new(key),
+            agent: Arc::new(agent),
+        };
+        let run = SpillRun::write(&dir, vec![stream], records.clone()).unwrap();
         assert_eq!(run.records(), 1000);
         for _ in 0..2 {
             let mut reader = run.reader(1, 1, 8192).unwrap();

@@ -5,6 +5,7 @@
 //! Golden reports live in `testdata/expected/`; `ROBOTS_AUDIT_BLESS=1 cargo test` rewrites
 //! them (only on purpose, after checking the difference by hand).
 
+mod agents;
 mod archive_import;
 mod audit;
 mod check;
