@@ -43,6 +43,7 @@ pub mod fetch;
 pub mod history;
 pub mod input;
 pub mod logformat;
+pub mod net;
 pub mod report;
 pub mod robots;
 pub mod run;

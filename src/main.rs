@@ -69,8 +69,11 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             Ok(if all_saved { OK } else { ERROR })
         }
         Some(Command::Fetch(args)) => {
-            let all_ok = commands::fetch::run(&args, &mut io::stdout().lock())?;
-            Ok(if all_ok { OK } else { ERROR })
+            let outcome = commands::fetch::run(&args, &mut io::stdout().lock())?;
+            for warning in &outcome.warnings {
+                eprintln!("robots-audit: warning: {}", escape_lines(warning));
+            }
+            Ok(if outcome.all_ok { OK } else { ERROR })
         }
         Some(Command::History(args)) => {
             let all_ok = commands::history::run(&args, &mut io::stdout().lock())?;

@@ -84,7 +84,12 @@ def test_readme_recipe_in_local_2(cli: Path, workdir: Path) -> None:
 def notes_of(stderr: str) -> Tuple[List[str], List[str]]:
     """The run's lines on standard error, and apart the formats each input was detected as
     (the CLI says those as it reads, the job once its tasks are done)."""
-    lines = [l for l in stderr.splitlines() if l.startswith("robots-audit:")]
+    lines: List[str] = []
+    within = False  # a note's own lines that follow its first (the hosts not judged)
+    for l in stderr.splitlines():
+        within = l.startswith("robots-audit:") or (within and l.startswith("  "))
+        if within:
+            lines.append(l)
     return [l for l in lines if not l.endswith(" (detected)")], sorted(l for l in lines if l.endswith(" (detected)"))
 
 
@@ -138,6 +143,7 @@ def test_seven_reports_notes_and_exit_codes_are_the_clis(
     assert any(l.startswith("robots-audit: requests read: ") for l in seen)
     assert any(l.startswith("robots-audit: warning: ") and "cut.log.gz" in l for l in seen), seen
     assert any(l.startswith("robots-audit: warning: ") and "could not be judged" in l for l in seen), seen
+    assert any(l.startswith("  ") and "crawler request" in l for l in seen), seen
     assert any(l.startswith("robots-audit: error: --since 2027-01-01T00:00:00Z --until") for l in seen), seen
     assert not any(l.startswith("robots-audit: error: ") and "could not be judged" in l for l in seen)
 

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::crawlers::VerifyResult;
+pub use crate::crawlers::Verification;
 use crate::fetch::Origin;
 use crate::history::Fetch;
 use crate::logformat::BadLine;
@@ -23,39 +23,6 @@ use crate::robots::{Dialect, PrefKey};
 
 /// Malformed-line examples kept per input.
 pub const BAD_EXAMPLES: usize = 3;
-
-/// Whether a client address belongs to the crawler it claims to be (the report's
-/// `verification` column); [`VerifyResult`] with an order, for keys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Verification {
-    /// In the operator's published ranges (or confirmed by reverse DNS).
-    Verified,
-    /// Not where the operator says its crawler is.
-    Spoofed,
-    /// Nothing to check against (or the request is too old for today's lists).
-    Unverifiable,
-}
-
-impl Verification {
-    /// `verified`, `spoofed` or `unverifiable`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verification::Verified => "verified",
-            Verification::Spoofed => "spoofed",
-            Verification::Unverifiable => "unverifiable",
-        }
-    }
-}
-
-impl From<VerifyResult> for Verification {
-    fn from(v: VerifyResult) -> Verification {
-        match v {
-            VerifyResult::Verified => Verification::Verified,
-            VerifyResult::Spoofed => Verification::Spoofed,
-            VerifyResult::Unverifiable => Verification::Unverifiable,
-        }
-    }
-}
 
 /// A host as the reports key it: a valid origin (scheme, host, port), or a host field that
 /// is not one, with why.

@@ -20,7 +20,7 @@ use foldhash::HashMap;
 use crate::crawlers::DnsTally;
 use crate::extsort::{SortError, read_buffer};
 use crate::fetch::{Origin, Outcome};
-use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
+use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
 use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
@@ -311,8 +311,8 @@ impl PathReads {
             None => VersionVerdict::Allow,
         };
         match history::judge(held, says_no) {
-            Judgement::Violation { version, evidence } => Some((version, evidence)),
-            Judgement::NotJudged | Judgement::Allowed { .. } => None,
+            Ruling::Violation { version, evidence } => Some((version, evidence)),
+            Ruling::NotJudged | Ruling::Allowed { .. } => None,
         }
     }
 }
@@ -367,9 +367,9 @@ impl StreamInfo {
             };
         }
         match history::judge(&held, reads.rules()) {
-            Judgement::NotJudged => Verdict::NotJudged,
-            Judgement::Violation { version, evidence } => Verdict::Violation { version, evidence },
-            Judgement::Allowed { by_leeway } => Verdict::Allowed {
+            Ruling::NotJudged => Verdict::NotJudged,
+            Ruling::Violation { version, evidence } => Verdict::Violation { version, evidence },
+            Ruling::Allowed { by_leeway } => Verdict::Allowed {
                 by_leeway,
                 conflict: reads.conflict(&held),
             },

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use foldhash::{HashMap, HashSet};
 
-use crate::crawlers::{Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
+use crate::crawlers::{Bound, Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
 use crate::fetch::{Origin, Scheme};
 use crate::robots::{Agent, Dialect, GroupId, PrefKey, RobotsTxt};
 use crate::text;
@@ -28,10 +28,9 @@ use super::rules::{DialectRules, OriginRules, Rules};
 /// asked (`judge_automation`); an unknown crawler's own `/robots.txt` fetches are found by its
 /// User-Agent, a registry crawler's by its name.
 fn profile_of(reader: RobotsReader, settings: &AuditSettings, unknown: bool) -> AgentProfile {
-    let automation = reader.category == Some(Category::Automation);
     AgentProfile {
+        obeys_star: reader.follows_star(settings.judge_automation),
         tokens: reader.tokens,
-        obeys_star: reader.obeys_star && (!automation || settings.judge_automation),
         dialect: reader.dialect,
         check_delay: false,
         fetches_by_user_agent: unknown,
@@ -378,34 +377,39 @@ impl Tables {
         registry: &Registry,
         settings: &AuditSettings,
     ) -> Judge {
+        let judge_automation = settings.judge_automation;
         let ident = Arc::clone(&self.idents[self.uas[ua as usize].ident as usize]);
-        let (info, mut profile, verify_as, mut exempt, honours) = match &*ident {
+        let (info, verify_as, bound, mut profile, honours) = match &*ident {
             UaIdent::Known(id) => {
                 let c = registry.get(*id);
+                let reader = RobotsReader::from(c);
                 (
                     CrawlerInfo {
                         name: c.name.clone(),
                         operator: c.operator.clone(),
                         category: c.category.as_str().to_string(),
                     },
-                    profile_of(RobotsReader::from(c), settings, false),
                     Some(*id),
-                    !c.obeys_robots,
+                    reader.bound(judge_automation),
+                    profile_of(reader, settings, false),
                     c.honours_crawl_delay,
                 )
             }
-            UaIdent::Unknown(bot) => (
-                CrawlerInfo {
-                    name: bot.name.clone(),
-                    operator: String::new(),
-                    category: bot.category.map_or("unknown", Category::as_str).to_string(),
-                },
-                profile_of(RobotsReader::from(bot), settings, true),
-                None,
-                // Feed readers and the like: counted, not judged.
-                !bot.obeys_robots,
-                false,
-            ),
+            UaIdent::Unknown(bot) => {
+                let reader = RobotsReader::from(bot);
+                (
+                    CrawlerInfo {
+                        name: bot.name.clone(),
+                        operator: String::new(),
+                        category: bot.category.map_or("unknown", Category::as_str).to_string(),
+                    },
+                    None,
+                    // Feed readers and the like: counted, not judged.
+                    reader.bound(judge_automation),
+                    profile_of(reader, settings, true),
+                    false,
+                )
+            }
             UaIdent::Other(tokens) => {
                 // docs/identification.md, "Clients a group names": a client whose header carries a
                 // token that a group names (in any version) is a crawler of that name, under the
@@ -426,6 +430,9 @@ impl Tables {
                         operator: String::new(),
                         category: "unknown".to_string(),
                     },
+                    None,
+                    // Named by a group: judged under it.
+                    Bound::Always,
                     AgentProfile {
                         tokens: vec![named.clone()],
                         obeys_star: false,
@@ -435,8 +442,6 @@ impl Tables {
                         bound: true,
                         conflicts_on: None,
                     },
-                    None,
-                    false,
                     false,
                 )
             }
@@ -475,15 +480,8 @@ impl Tables {
                 Arc::from(name)
             });
         }
-        // An automation client that no group names is counted, not judged (unless asked).
-        let automation = match &*ident {
-            UaIdent::Known(id) => registry.get(*id).category == Category::Automation,
-            UaIdent::Unknown(bot) => bot.category == Some(Category::Automation),
-            UaIdent::Other(_) => false,
-        };
-        if automation && !settings.judge_automation && groups.iter().all(Option::is_none) {
-            exempt = true;
-        }
+        // Judged, or only counted (an automation client that no group names, unless asked).
+        let exempt = !bound.judged(groups.iter().any(Option::is_some));
         profile.check_delay = delays && (honours || settings.all_crawl_delay);
         profile.bound = !exempt;
         let crawler = self.crawler_index(info);

@@ -811,7 +811,7 @@ impl<'a> Worker<'a> {
             old.dns += u64::from(verdict.dns_too_old);
             old.lists_date = old.lists_date.max(verdict.ranges_too_old);
         }
-        verdict.result.into()
+        verdict.result
     }
 
     /// The worker's results as a [`Partial`] keyed by values.

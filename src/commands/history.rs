@@ -1,5 +1,6 @@
-//! `robots-audit history`: import past versions of robots.txt from a web archive into a
-//! `--robots-dir` folder, origin by origin. One line per origin on standard output; an origin
+//! `robots-audit history`, the archive import (the library's `fetch::archive`; the versions it
+//! saves are what the time model, `robots_audit::history`, judges by): import past versions of
+//! robots.txt from a web archive into a `--robots-dir` folder, origin by origin. One line per origin on standard output; an origin
 //! that cannot be imported is an error on standard error (nothing is written for it) while the
 //! others still are.
 

@@ -3,10 +3,10 @@
 //! operator's domains (`crawl-66-249-66-1.googlebot.com` in `googlebot.com`), and a forward
 //! lookup of that name must give the client address back.
 //!
-//! Takes a client address and the crawler's `rdns_domains`; gives a [`VerifyResult`]. A DNS
+//! Takes a client address and the crawler's `rdns_domains`; gives a [`Verification`]. A DNS
 //! failure (timeout, SERVFAIL, REFUSED, no server) is never taken for spoofing: it gives
-//! [`VerifyResult::Unverifiable`]. An address without any PTR record (NXDOMAIN or an empty
-//! answer) is [`VerifyResult::Spoofed`]: every operator that documents rDNS verification
+//! [`Verification::Unverifiable`]. An address without any PTR record (NXDOMAIN or an empty
+//! answer) is [`Verification::Spoofed`]: every operator that documents rDNS verification
 //! gives all its crawler addresses a PTR name, so a claimed crawler without one is not theirs.
 //!
 //! A "no name" answer is evidence only from a resolver that answers public reverse zones: one
@@ -37,10 +37,10 @@ use hickory_resolver::config::{
 use hickory_resolver::net::NetError;
 use hickory_resolver::net::runtime::TokioRuntimeProvider;
 
-use crate::fetch::Permits;
+use crate::net::Permits;
 use hickory_resolver::proto::rr::{Name, RData};
 
-use super::{DnsOptions, DnsTally, VerifyResult};
+use super::{DnsOptions, DnsTally, Verification};
 
 /// At most this many PTR names of one address are looked up forward (a genuine crawler
 /// address has one).
@@ -328,14 +328,14 @@ impl DnsVerifier {
     ///
     /// Blocks the calling thread while it queries (the first time for an address); call it
     /// from worker threads, not from inside an async runtime.
-    pub fn check(&self, ip: IpAddr, domains: &[String]) -> VerifyResult {
+    pub fn check(&self, ip: IpAddr, domains: &[String]) -> Verification {
         if domains.is_empty() || self.trust().is_err() {
-            return VerifyResult::Unverifiable;
+            return Verification::Unverifiable;
         }
         let ip = ip.to_canonical();
         let answer = self.ptr(ip);
         let Ok(names) = answer.as_ref() else {
-            return VerifyResult::Unverifiable;
+            return Verification::Unverifiable;
         };
         let mut failed = false;
         let in_domains = names
@@ -345,15 +345,15 @@ impl DnsVerifier {
         // costing a forward query: only the first few are tried.
         for ptr in in_domains.take(MAX_FORWARD_NAMES) {
             match ptr.forward.get_or_init(|| self.forward(&ptr.name, ip)) {
-                Ok(true) => return VerifyResult::Verified,
+                Ok(true) => return Verification::Verified,
                 Ok(false) => {}
                 Err(Failure) => failed = true,
             }
         }
         if failed {
-            VerifyResult::Unverifiable
+            Verification::Unverifiable
         } else {
-            VerifyResult::Spoofed
+            Verification::Spoofed
         }
     }
 

@@ -45,7 +45,6 @@ use serde::Deserialize;
 
 use super::registry::Entry;
 use super::{Category, Crawler, ErrorKind, RegistryError};
-use crate::fetch::FetchOptions;
 
 /// The bundled AI Crawler Index (see `testdata/crawlers/README.md` for its source).
 const BUNDLED_ACI: &str = include_str!("ai-crawler-index.json");
@@ -69,7 +68,7 @@ const MAX_TEXT: usize = 1000;
 /// `<the user's cache directory>/robots-audit/crawlers`, where `update-crawlers` saves the
 /// lists, if there is a home.
 pub fn default_lists_dir() -> Option<PathBuf> {
-    FetchOptions::default_cache_dir().map(|d| d.join("crawlers"))
+    crate::net::default_cache_dir().map(|d| d.join("crawlers"))
 }
 
 /// A list of AI agents the registry can import.

@@ -78,7 +78,7 @@ pub use update::{
     ListOutcome, ListUpdate, UpdateError, UpdateReport, update_crawlers, update_ranges,
 };
 pub use verify::{
-    RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult, default_ranges_dir,
+    RangeList, STALE_AFTER_MS, TimedVerdict, Verification, Verifier, default_ranges_dir,
     ranges_for_audit, saved_ranges,
 };
 
@@ -206,9 +206,10 @@ impl Category {
     }
 }
 
-/// How a crawler's claimed identity can be checked.
+/// How a crawler's claimed identity can be checked: the methods its operator documents (what a
+/// check of one address came to is its [`Verification`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verification {
+pub struct VerifyMethods {
     /// Forward-confirmed reverse DNS: the PTR name must end with one of these domains
     /// (lower-case, without a leading dot), and its forward lookup must give the address
     /// back. Checked by [`DnsVerifier`] when the [`Verifier`] has one.
@@ -218,7 +219,7 @@ pub struct Verification {
     pub ip_ranges: Vec<String>,
 }
 
-impl Verification {
+impl VerifyMethods {
     /// True if the operator documents any way to verify this crawler.
     pub fn is_possible(&self) -> bool {
         !self.rdns_domains.is_empty() || !self.ip_ranges.is_empty()
@@ -248,7 +249,7 @@ pub struct Crawler {
     /// Whether the operator documents honouring `Crawl-delay`.
     pub honours_crawl_delay: bool,
     /// How to verify that a client claiming to be this crawler is it.
-    pub verify: Verification,
+    pub verify: VerifyMethods,
     /// The header tokens that identify it (whole tokens, case-insensitive). Empty for a
     /// token-only product such as Google-Extended, which no client sends as a header.
     pub patterns: Vec<String>,
@@ -344,6 +345,54 @@ impl From<&Crawler> for RobotsReader {
             category: Some(c.category),
             obeys_robots: c.obeys_robots,
         }
+    }
+}
+
+/// Whether robots.txt binds a client, as the audit judges it (docs/judging.md, "Which requests
+/// are judged", steps 3 and 4): one decision for the audit, `check` and the Python binding,
+/// given by [`RobotsReader::bound`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// robots.txt does not bind it (feed readers, user-triggered fetchers, monitors: the
+    /// registry's `obeys_robots = false`): its requests are counted, never judged; its usage
+    /// preferences still apply.
+    Never,
+    /// An HTTP library or automation tool while automation is not judged: `*` does not apply
+    /// to it, so it is judged only under a group that names one of its tokens.
+    WhereNamed,
+    /// Judged: under the group that names it, else under `*` when it follows `*`.
+    Always,
+}
+
+impl Bound {
+    /// Whether the client is judged under a robots.txt that has (`named`) or has not a group
+    /// naming one of its tokens (`*` aside).
+    pub fn judged(self, named: bool) -> bool {
+        match self {
+            Bound::Never => false,
+            Bound::WhereNamed => named,
+            Bound::Always => true,
+        }
+    }
+}
+
+impl RobotsReader {
+    /// Whether robots.txt binds this client; `judge_automation` is the audit's option of that
+    /// name (automation judged under `*` too).
+    pub fn bound(&self, judge_automation: bool) -> Bound {
+        if !self.obeys_robots {
+            Bound::Never
+        } else if self.category == Some(Category::Automation) && !judge_automation {
+            Bound::WhereNamed
+        } else {
+            Bound::Always
+        }
+    }
+
+    /// Whether `*` applies to it when no group names it, as the audit judges: never for an
+    /// automation client unless automation is judged.
+    pub fn follows_star(&self, judge_automation: bool) -> bool {
+        self.obeys_star && (self.category != Some(Category::Automation) || judge_automation)
     }
 }
 

@@ -65,9 +65,11 @@ const BUNDLED: &[(&str, &str)] = &[
 /// request: 30 days, in milliseconds. An older request is Unverifiable, never Spoofed.
 pub const STALE_AFTER_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 
-/// The outcome of verifying a client address against a crawler's published ranges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VerifyResult {
+/// Whether a client address belongs to the crawler it claims to be: the outcome of verifying
+/// it (published ranges, reverse DNS), the reports' `verification` column. Ordered, as the
+/// audit's keys are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Verification {
     /// The address is in the ranges the operator publishes for this crawler.
     Verified,
     /// The operator publishes ranges for this crawler's address family and the address is in
@@ -78,13 +80,13 @@ pub enum VerifyResult {
     Unverifiable,
 }
 
-impl VerifyResult {
+impl Verification {
     /// `"verified"`, `"spoofed"` or `"unverifiable"`.
     pub fn as_str(self) -> &'static str {
         match self {
-            VerifyResult::Verified => "verified",
-            VerifyResult::Spoofed => "spoofed",
-            VerifyResult::Unverifiable => "unverifiable",
+            Verification::Verified => "verified",
+            Verification::Spoofed => "spoofed",
+            Verification::Unverifiable => "unverifiable",
         }
     }
 }
@@ -294,7 +296,7 @@ impl Succ for u128 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimedVerdict {
     /// The verdict for the report's `verification` column.
-    pub result: VerifyResult,
+    pub result: Verification,
     /// `Some(date)` when the result is Unverifiable and a range list of the crawler's
     /// operator that holds prefixes of the address's family could not be used because the
     /// request is older than the list's date by more than [`STALE_AFTER_MS`]; `date` is that
@@ -312,7 +314,7 @@ impl TimedVerdict {
         self.ranges_too_old.is_some() || self.dns_too_old
     }
 
-    fn plain(result: VerifyResult) -> TimedVerdict {
+    fn plain(result: Verification) -> TimedVerdict {
         TimedVerdict {
             result,
             ranges_too_old: None,
@@ -324,20 +326,20 @@ impl TimedVerdict {
 /// Checks client addresses against published crawler IP ranges. `Send + Sync`.
 ///
 /// ```
-/// use robots_audit::crawlers::{Registry, Verifier, VerifyResult};
+/// use robots_audit::crawlers::{Registry, Verifier, Verification};
 ///
 /// let (registry, verifier) = (Registry::builtin(), Verifier::bundled());
 /// let googlebot = registry.by_name("Googlebot").expect("built in");
 /// let check = |ip: &str| verifier.verify(&registry, googlebot, ip.parse().expect("an address"));
-/// assert_eq!(check("66.249.66.1"), VerifyResult::Verified);
-/// assert_eq!(check("203.0.113.9"), VerifyResult::Spoofed);
+/// assert_eq!(check("66.249.66.1"), Verification::Verified);
+/// assert_eq!(check("203.0.113.9"), Verification::Spoofed);
 /// let claude = registry.by_name("ClaudeBot").expect("built in");
-/// assert_eq!(verifier.verify(&registry, claude, "203.0.113.9".parse().expect("an address")), VerifyResult::Unverifiable);
+/// assert_eq!(verifier.verify(&registry, claude, "203.0.113.9".parse().expect("an address")), Verification::Unverifiable);
 ///
 /// // A request of 2015 cannot be judged by the lists of 2026.
 /// let t_2015 = 1_433_116_800_000; // 2015-06-01T00:00:00Z in unix ms
 /// let old = verifier.verify_at(&registry, googlebot, "203.0.113.9".parse().expect("an address"), t_2015);
-/// assert_eq!(old.result, VerifyResult::Unverifiable);
+/// assert_eq!(old.result, Verification::Unverifiable);
 /// assert!(old.too_old());
 /// ```
 #[derive(Clone, Debug)]
@@ -352,10 +354,10 @@ pub struct Verifier {
 }
 
 /// `<the user's cache directory>/robots-audit/ranges` (see
-/// [`crate::fetch::FetchOptions::default_cache_dir`]), if there is a home: where
+/// [`crate::net::default_cache_dir`]), if there is a home: where
 /// `update-ranges` saves the lists.
 pub fn default_ranges_dir() -> Option<PathBuf> {
-    crate::fetch::FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
+    crate::net::default_cache_dir().map(|d| d.join("ranges"))
 }
 
 /// Every `NAME.json` in `dir` (fresh copies saved by `update-ranges`; `NAME` is the
@@ -522,7 +524,7 @@ impl Verifier {
     /// Spoofed if at least one of its own lists (`ip_ranges`) is loaded and has prefixes of
     /// the address's family; Unverifiable otherwise (no published ranges, or rDNS only
     /// without DNS checks).
-    pub fn verify(&self, registry: &Registry, id: CrawlerId, client_ip: IpAddr) -> VerifyResult {
+    pub fn verify(&self, registry: &Registry, id: CrawlerId, client_ip: IpAddr) -> Verification {
         self.verify_in(&self.lists_for(registry, id), registry, id, client_ip)
     }
 
@@ -569,7 +571,7 @@ impl Verifier {
         registry: &Registry,
         id: CrawlerId,
         client_ip: IpAddr,
-    ) -> VerifyResult {
+    ) -> Verification {
         self.judge(lists, registry, id, client_ip, None).result
     }
 
@@ -608,7 +610,7 @@ impl Verifier {
                 continue;
             }
             if list.contains(client_ip) {
-                return TimedVerdict::plain(VerifyResult::Verified);
+                return TimedVerdict::plain(Verification::Verified);
             }
             checkable |= crawler.verify.ip_ranges.contains(&list.name);
         }
@@ -626,10 +628,10 @@ impl Verifier {
             }
         }
         if checkable && too_old.is_none() {
-            TimedVerdict::plain(VerifyResult::Spoofed)
+            TimedVerdict::plain(Verification::Spoofed)
         } else {
             TimedVerdict {
-                result: VerifyResult::Unverifiable,
+                result: Verification::Unverifiable,
                 ranges_too_old: too_old,
                 dns_too_old,
             }

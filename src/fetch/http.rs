@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 use std::io::Read;
-use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,13 +16,14 @@ use std::time::Duration;
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 
-use super::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
-use super::guard::{HostAllowList, address_allowed};
-use super::store::overrides_by_key;
+use super::allow::HostAllowList;
 use super::{
-    DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_REDIRECTS, MAX_ROBOTS_BYTES,
-    Obtained, Origin, Outcome, RobotsEntry, Scheme,
+    DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_ROBOTS_BYTES, Obtained, Origin,
+    Outcome, RobotsEntry, Scheme,
 };
+use crate::net::MAX_REDIRECTS;
+use crate::net::Pins;
+use crate::net::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
 use crate::text;
 
 /// The result of one network fetch.
@@ -39,9 +39,8 @@ pub(crate) struct HttpFetcher {
     client: Client,
     /// `--resolve` origins: (host, port) → a client that connects there.
     pinned: HashMap<(String, u16), Client>,
-    /// `--resolve` entries whose host is an IP literal: (host, port) → addresses.
-    pinned_literals: HashMap<(String, u16), Vec<IpAddr>>,
-    allow_private: bool,
+    /// `--resolve`, for the guard's check of IP-literal hosts.
+    pins: Pins,
     allow: HostAllowList,
     total_timeout: Duration,
 }
@@ -59,25 +58,19 @@ impl HttpFetcher {
         };
         let builder = || guarded_client(&settings);
         let client = builder().build().map_err(FetchError::Client)?;
+        let pins = Pins::new(&opts.resolve, opts.allow_private);
         let mut pinned = HashMap::new();
-        let mut pinned_literals = HashMap::new();
-        for ((host, port), addrs) in overrides_by_key(opts) {
-            if host.parse::<IpAddr>().is_ok() {
-                pinned_literals.insert((host, port), addrs);
-                continue;
-            }
-            let addrs: Vec<SocketAddr> = addrs.iter().map(|&a| SocketAddr::new(a, port)).collect();
+        for (host, port, addrs) in pins.names() {
             let client = builder()
-                .resolve_to_addrs(&host, &addrs)
+                .resolve_to_addrs(host, &addrs)
                 .build()
                 .map_err(FetchError::Client)?;
-            pinned.insert((host, port), client);
+            pinned.insert((host.to_owned(), port), client);
         }
         Ok(HttpFetcher {
             client,
             pinned,
-            pinned_literals,
-            allow_private: opts.allow_private,
+            pins,
             allow,
             total_timeout: opts.total_timeout,
         })
@@ -115,11 +108,7 @@ impl HttpFetcher {
                 // An IP literal is never resolved, so --resolve cannot redirect it; it only
                 // vouches for the literal when it lists that very address.
                 (Some(ip), _) => {
-                    let vouched = self
-                        .pinned_literals
-                        .get(&key)
-                        .is_some_and(|a| a.contains(&ip));
-                    if !vouched && let Err(refusal) = address_allowed(ip, self.allow_private) {
+                    if let Err(refusal) = self.pins.literal(ip, hop.port) {
                         return fetched.refused(format!("address guard: {refusal}"));
                     }
                     &self.client

@@ -2,7 +2,6 @@
 //! file, the disk cache, or a fetch on the store's own threads after the logs are read).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -10,46 +9,9 @@ use dashmap::DashMap;
 
 use super::{
     FetchError, FetchOptions, Obtained, Origin, OriginHistory, Outcome, RobotsEntry, RobotsSource,
-    cache, dir, guard, http, unix_now,
+    allow, cache, dir, http, unix_now,
 };
-
-/// A counting semaphore for `concurrency` (blocking threads, not tasks); the DNS verifier
-/// uses it.
-pub(crate) struct Permits {
-    free: Mutex<usize>,
-    freed: Condvar,
-}
-
-/// One held place; given back when dropped.
-pub(crate) struct Permit<'a>(&'a Permits);
-
-impl Permits {
-    /// `n` places.
-    pub(crate) fn new(n: usize) -> Permits {
-        Permits {
-            free: Mutex::new(n),
-            freed: Condvar::new(),
-        }
-    }
-
-    /// Waits for a place.
-    pub(crate) fn acquire(&self) -> Permit<'_> {
-        // A poisoned lock only means another holder panicked; the count is still right.
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        while *free == 0 {
-            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
-        }
-        *free -= 1;
-        Permit(self)
-    }
-}
-
-impl Drop for Permit<'_> {
-    fn drop(&mut self) {
-        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.0.freed.notify_one();
-    }
-}
+use crate::net::Permits;
 
 /// One origin's place in the store.
 #[derive(Default)]
@@ -69,7 +31,7 @@ struct Slot {
 /// The state shared with the fetch threads.
 struct Inner {
     opts: FetchOptions,
-    allow: guard::HostAllowList,
+    allow: allow::HostAllowList,
     http: Option<http::HttpFetcher>,
     cache: Option<cache::Cache>,
     /// `--robots-dir`, checked.
@@ -101,7 +63,7 @@ impl RobotsStore {
     /// Checks the options, creates the cache directory and builds the HTTP client (none in
     /// `--robots-dir` mode).
     pub fn new(opts: FetchOptions) -> Result<RobotsStore, FetchError> {
-        let allow = guard::HostAllowList::new(&opts.allow_hosts)?;
+        let allow = allow::HostAllowList::new(&opts.allow_hosts)?;
         let mut warnings = Vec::new();
         let dir = opts
             .robots_dir
@@ -414,17 +376,6 @@ impl RobotsSource for RobotsStore {
     fn warnings(&self) -> Vec<String> {
         RobotsStore::warnings(self)
     }
-}
-
-/// The resolve overrides by (host, port).
-pub(crate) fn overrides_by_key(opts: &FetchOptions) -> HashMap<(String, u16), Vec<IpAddr>> {
-    let mut map: HashMap<(String, u16), Vec<IpAddr>> = HashMap::new();
-    for o in &opts.resolve {
-        map.entry((o.host.clone(), o.port))
-            .or_default()
-            .extend(o.addrs.iter().copied());
-    }
-    map
 }
 
 #[cfg(test)]

@@ -349,7 +349,11 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
             h.text(&host.host);
             h.raw("</b> (");
             h.num(host.crawler_requests);
-            h.raw(" crawler requests): ");
+            h.raw(if host.crawler_requests == 1 {
+                " crawler request): "
+            } else {
+                " crawler requests): "
+            });
             if host.reason.is_empty() {
                 h.text(&host.outcome);
             } else {

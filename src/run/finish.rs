@@ -78,7 +78,7 @@ pub enum RunError {
         span: (i64, i64),
     },
     /// No host with crawler traffic could be judged.
-    #[error("{0}; no host could be judged, so the previous reports are kept")]
+    #[error("no host could be judged, so the previous reports are kept: {0}")]
     NoneJudged(NotJudged),
     /// The kept requests (sorted runs on disk) could not be read back whole.
     #[error("cannot finish the audit (the previous reports are kept): {0}")]

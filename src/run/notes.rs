@@ -8,7 +8,7 @@ use std::fmt;
 
 use crate::audit::{Spilled, TooOld};
 use crate::logformat::BadLine;
-use crate::text::{self, thousands};
+use crate::text::{self, counted, thousands};
 
 /// How much a note matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -24,7 +24,8 @@ pub enum Level {
 /// Hosts not judged listed by name in a note; the rest are counted (`--hosts` has them all).
 pub const NOT_JUDGED_SHOWN: usize = 5;
 
-/// Hosts with crawler traffic that could not be judged (no robots.txt could be had for them).
+/// Hosts with crawler traffic that could not be judged (no robots.txt could be had for them):
+/// a line that counts them, then one line per listed host.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotJudged {
     /// The first [`NOT_JUDGED_SHOWN`]: host, crawler requests, why.
@@ -39,32 +40,30 @@ pub struct NotJudged {
 
 impl fmt::Display for NotJudged {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut listed: Vec<String> = self
-            .listed
-            .iter()
-            .map(|(host, n, reason)| {
-                format!(
-                    "{} ({} crawler requests): {}",
-                    text::terminal(host),
-                    thousands(*n),
-                    text::terminal(reason)
-                )
-            })
-            .collect();
-        if self.hosts > self.listed.len() {
-            listed.push(format!(
-                "and {} more (--hosts lists them all)",
-                self.hosts - self.listed.len()
-            ));
-        }
         write!(
             f,
-            "{} of {} hosts with crawler traffic ({} crawler requests) could not be judged: {}",
-            self.hosts,
-            self.with_traffic,
-            thousands(self.requests),
-            listed.join("; ")
-        )
+            "{} of {} with crawler traffic ({}) could not be judged:",
+            thousands(self.hosts as u64),
+            counted(self.with_traffic as u64, "host", "hosts"),
+            counted(self.requests, "crawler request", "crawler requests"),
+        )?;
+        for (host, n, reason) in &self.listed {
+            write!(
+                f,
+                "\n  {} ({}): {}",
+                text::terminal(host),
+                counted(*n, "crawler request", "crawler requests"),
+                text::terminal(reason)
+            )?;
+        }
+        if self.hosts > self.listed.len() {
+            write!(
+                f,
+                "\n  and {} more (--hosts lists them all)",
+                thousands((self.hosts - self.listed.len()) as u64)
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -247,9 +246,9 @@ impl fmt::Display for Note {
                     .collect();
                 write!(
                     f,
-                    "{}: {} malformed lines skipped ({})",
+                    "{}: {} skipped ({})",
                     t(input),
-                    thousands(*lines),
+                    counted(*lines, "malformed line", "malformed lines"),
                     reasons.join(", ")
                 )?;
                 if *naming_crawler > 0 {
@@ -271,15 +270,15 @@ impl fmt::Display for Note {
             ),
             Note::NoHost { input, requests } => write!(
                 f,
-                "{}: {} requests without a host skipped (give --host)",
+                "{}: {} without a host skipped (give --host)",
                 t(input),
-                thousands(*requests)
+                counted(*requests, "request", "requests")
             ),
             Note::OutsideWindow { input, requests } => write!(
                 f,
-                "{}: {} requests outside --since/--until skipped",
+                "{}: {} outside --since/--until skipped",
                 t(input),
-                thousands(*requests)
+                counted(*requests, "request", "requests")
             ),
             Note::Spilled(s) => write!(f, "{s}"),
             Note::TooOldToVerify(old) => {
@@ -303,9 +302,13 @@ impl fmt::Display for Note {
                 }
                 write!(
                     f,
-                    "{} crawler requests are marked unverifiable, not spoofed: {} (lists describe \
-                     the present; `robots-audit update-ranges` refreshes them)",
-                    thousands(old.requests),
+                    "{} marked unverifiable, not spoofed: {} (lists describe the present; \
+                     `robots-audit update-ranges` refreshes them)",
+                    if old.requests == 1 {
+                        "1 crawler request is".to_owned()
+                    } else {
+                        format!("{} crawler requests are", thousands(old.requests))
+                    },
                     what.join("; ")
                 )
             }
@@ -383,8 +386,8 @@ mod tests {
         assert_eq!(
             partial.to_string(),
             "warning: 2 of 5 hosts with crawler traffic (1,234 crawler requests) could not be \
-             judged: a.example (3 crawler requests): fetch budget spent; and 1 more (--hosts \
-             lists them all)"
+             judged:\n  a.example (3 crawler requests): fetch budget spent\n  and 1 more \
+             (--hosts lists them all)"
         );
         let totals = Note::Totals(Totals {
             requests: 3990,
@@ -413,6 +416,32 @@ mod tests {
         );
         assert!(!totals.shown(true) && totals.shown(false));
         assert!(partial.shown(true) && damaged(false).shown(true));
+    }
+
+    #[test]
+    fn one_of_a_thing_is_said_in_the_singular() {
+        let one = Note::Malformed {
+            input: "a.log".into(),
+            lines: 1,
+            reasons: vec![(BadLine::BadTime, 1)],
+            naming_crawler: 0,
+        };
+        assert!(
+            one.to_string()
+                .starts_with("a.log: 1 malformed line skipped ("),
+            "{one}"
+        );
+        let host = Note::NotJudged(NotJudged {
+            listed: vec![("a.example".into(), 1, "HTTP 503".into())],
+            hosts: 1,
+            with_traffic: 1,
+            requests: 1,
+        });
+        assert_eq!(
+            host.to_string(),
+            "warning: 1 of 1 host with crawler traffic (1 crawler request) could not be judged:\n  \
+             a.example (1 crawler request): HTTP 503"
+        );
     }
 
     #[test]

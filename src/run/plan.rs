@@ -357,7 +357,7 @@ pub fn fetch_options(o: &Options) -> Result<FetchOptions, OptionError> {
     // The patterns are only read when something is fetched (with the network).
     #[cfg(feature = "net")]
     for pattern in &o.allow_host {
-        crate::fetch::guard::HostAllowList::new(std::slice::from_ref(pattern)).map_err(|_| {
+        crate::fetch::allow::HostAllowList::new(std::slice::from_ref(pattern)).map_err(|_| {
             OptionError::new(
                 "--allow-host",
                 format!(
@@ -376,7 +376,7 @@ pub fn fetch_options(o: &Options) -> Result<FetchOptions, OptionError> {
     let cache_dir = if o.no_cache || o.robots_dir.is_some() {
         None
     } else {
-        o.cache_dir.clone().or_else(FetchOptions::default_cache_dir)
+        o.cache_dir.clone().or_else(crate::net::default_cache_dir)
     };
     Ok(FetchOptions {
         robots_dir: o.robots_dir.clone(),

@@ -74,6 +74,22 @@ fn args(list: &[&str]) -> Vec<OsString> {
     list.iter().map(OsString::from).collect()
 }
 
+/// `--resolve NAME:PORT:127.0.0.1 --allow-host NAME` for each name: every host fetched is
+/// pinned to loopback.
+fn pinned(names: &[&str], port: u16) -> Vec<OsString> {
+    names
+        .iter()
+        .flat_map(|name| {
+            args(&[
+                "--resolve",
+                &format!("{name}:{port}:127.0.0.1"),
+                "--allow-host",
+                name,
+            ])
+        })
+        .collect()
+}
+
 fn run_args(a: &[OsString]) -> std::process::Output {
     let refs: Vec<&std::ffi::OsStr> = a.iter().map(|s| s.as_os_str()).collect();
     run(&refs, None)
@@ -199,14 +215,7 @@ fn fetched_over_http_gives_the_same_report_as_robots_dir() {
     assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
 
     let mut online = common.clone();
-    for name in names {
-        online.extend(args(&[
-            "--resolve",
-            &format!("{name}:{port}:127.0.0.1"),
-            "--allow-host",
-            name,
-        ]));
-    }
+    online.extend(pinned(&names, port));
     let b = run_args(&online);
     assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
 
@@ -634,5 +643,67 @@ fn fetch_from_a_robots_dir_names_its_times_for_what_they_are() {
         !blocks[2].contains("modified:") && !blocks[2].contains("in force:"),
         "{}",
         blocks[2]
+    );
+}
+
+/// A warning of the robots.txt store (here: a cache directory that cannot be created) is
+/// shown once, however many origins are fetched without the cache, by the audit and by the
+/// `fetch` command (which used to drop it).
+#[test]
+fn a_warning_of_the_store_is_shown_once() {
+    let server = Server::start(testdata("robots-dir"));
+    let port = server.port;
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["www.example.com", "shop.example.com", "api.example.com"];
+    let mut log = String::new();
+    for name in names {
+        log.push_str(&format!(
+            "{name}:{port} 203.0.113.9 - - [20/Nov/2026:10:00:00 +0000] \"GET /private/x HTTP/1.1\" 200 10 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+        ));
+    }
+    let log_path = dir.path().join("access.log");
+    std::fs::write(&log_path, log).unwrap();
+    let not_a_dir = dir.path().join("a-file");
+    std::fs::write(&not_a_dir, b"").unwrap();
+    let mut a = args(&[
+        log_path.to_str().unwrap(),
+        "--scheme",
+        "http",
+        "--cache-dir",
+        not_a_dir.join("cache").to_str().unwrap(),
+        "--out",
+        dir.path().join("v.csv").to_str().unwrap(),
+    ]);
+    a.extend(pinned(&names, port));
+    let o = run_args(&a);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(server.hits().len(), names.len(), "{err}");
+    assert_eq!(
+        err.matches("cannot create the cache directory").count(),
+        1,
+        "{err}"
+    );
+    let mut a = args(&[
+        "fetch",
+        "--scheme",
+        "http",
+        "--cache-dir",
+        not_a_dir.join("cache").to_str().unwrap(),
+    ]);
+    a.extend(pinned(&names, port));
+    a.extend(
+        names
+            .iter()
+            .map(|name| OsString::from(format!("{name}:{port}"))),
+    );
+    let o = run_args(&a);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(
+        err.matches("warning: cannot create the cache directory")
+            .count(),
+        1,
+        "{err}"
     );
 }

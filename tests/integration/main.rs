@@ -6,13 +6,13 @@
 //! them (only on purpose, after checking the difference by hand).
 
 mod agents;
+mod archive_import;
 mod audit;
 mod check;
 mod errors;
 mod fetch;
 mod formats;
 mod history;
-mod history_import;
 mod html;
 mod inputs;
 mod net_failures;
@@ -20,6 +20,7 @@ mod output;
 mod partial;
 mod preferences;
 mod progress;
+mod rooms;
 mod spill;
 mod stages;
 mod support;

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use robots_audit::crawlers::{ListOutcome, Registry, update_ranges};
-use robots_audit::fetch::{FetchOptions, ResolveOverride};
+use robots_audit::net::{ClientOptions, ResolveOverride};
 
 use crate::support::{run, stderr};
 
@@ -233,10 +233,10 @@ fn list_updates_say_each_failure_once() {
     let mut registry = Registry::empty();
     registry.load_extra(&toml).expect("a registry of lists");
     let dir = tempfile::tempdir().expect("tempdir");
-    let opts = FetchOptions {
+    let opts = ClientOptions {
         resolve,
-        total_timeout: std::time::Duration::from_secs(1),
-        ..FetchOptions::default()
+        timeout: std::time::Duration::from_secs(1),
+        ..ClientOptions::default()
     };
     let report = update_ranges(&registry, dir.path(), &opts).expect("the update runs");
     assert_eq!(report.lists.len(), expected.len());

@@ -154,11 +154,13 @@ class JobError(Exception):
 
 def _say(lines: Sequence[str]) -> None:
     """Lines on standard error, as the CLI prints them: escaped for a terminal (tabs, which
-    Java's traces indent with, as spaces)."""
+    Java's traces indent with, as spaces); a note of several lines (the hosts not judged, one
+    a line) keeps its line breaks."""
     from robots_audit._native import terminal
 
-    for line in lines:
-        print(terminal(line.replace("\t", "    ")), file=sys.stderr)
+    for message in lines:
+        for line in message.split("\n"):
+            print(terminal(line.replace("\t", "    ")), file=sys.stderr)
     sys.stderr.flush()
 
 

@@ -9,19 +9,15 @@
 //! quotes (a redirect's target) is cut, since the archive sends it.
 
 use std::io::Read;
-use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 
-use super::super::client::{
-    ClientSettings, Deadline, Failure, failure, guarded_client, root_cause, vouched_literals,
-};
-use super::super::guard::address_allowed;
-use super::super::{MAX_REDIRECTS, Origin, Scheme};
 use super::ArchiveOptions;
+use crate::net::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
+use crate::net::{MAX_REDIRECTS, Origin, Pins, Scheme};
 use crate::text;
 
 /// Times a request answered 429 or 503 is tried again.
@@ -171,9 +167,8 @@ pub(crate) struct ArchiveClient {
     /// The archive's host and port when `--resolve` pins them, with a client that connects
     /// there.
     pinned: Option<((String, u16), Client)>,
-    /// `--resolve` entries for IP-literal hosts: they vouch for that very address.
-    vouched: Vec<(IpAddr, u16)>,
-    allow_private: bool,
+    /// `--resolve`, for the guard's check of IP-literal hosts.
+    pins: Pins,
     /// The archive's origin: redirects may not leave it.
     origin: Option<Origin>,
     timeout: Duration,
@@ -197,20 +192,13 @@ impl ArchiveClient {
         let origin = url_origin(base);
         let host = origin.as_ref().map_or_else(String::new, |o| o.host.clone());
         let port = base.port_or_known_default().unwrap_or(0);
-        let vouched = vouched_literals(&opts.resolve);
-        let addrs: Vec<SocketAddr> = opts
-            .resolve
-            .iter()
-            .filter(|o| o.host == host && o.port == port && o.host.parse::<IpAddr>().is_err())
-            .flat_map(|o| o.addrs.iter().map(|&a| SocketAddr::new(a, port)))
-            .collect();
-        let pinned = if addrs.is_empty() {
-            None
-        } else {
-            Some((
+        let pins = Pins::new(&opts.resolve, opts.allow_private);
+        let pinned = match pins.names().find(|(h, p, _)| *h == host && *p == port) {
+            Some((_, _, addrs)) => Some((
                 (host.clone(), port),
                 builder().resolve_to_addrs(&host, &addrs).build()?,
-            ))
+            )),
+            None => None,
         };
         let rate = if opts.rate.is_finite() && opts.rate > 0.0 {
             opts.rate
@@ -220,8 +208,7 @@ impl ArchiveClient {
         Ok(ArchiveClient {
             client: builder().build()?,
             pinned,
-            vouched,
-            allow_private: opts.allow_private,
+            pins,
             origin,
             timeout: opts.timeout,
             interval: Duration::from_secs_f64(1.0 / rate),
@@ -347,16 +334,9 @@ impl ArchiveClient {
     /// The client for one hop, after the guard's check of an IP-literal host.
     fn client_for(&self, url: &Url, asked: &str) -> Result<Client, RequestError> {
         let port = url.port_or_known_default().unwrap_or(0);
-        let ip = match url.host() {
-            Some(url::Host::Ipv4(a)) => Some(IpAddr::V4(a)),
-            Some(url::Host::Ipv6(a)) => Some(IpAddr::V6(a)),
-            _ => None,
-        };
-        if let Some(ip) = ip {
+        if matches!(url.host(), Some(url::Host::Ipv4(_) | url::Host::Ipv6(_))) {
             // An IP literal is never resolved, so the resolver's guard never sees it.
-            if !self.vouched.contains(&(ip, port))
-                && let Err(refusal) = address_allowed(ip, self.allow_private)
-            {
+            if let Err(refusal) = self.pins.url(url) {
                 return Err(RequestError::Guard {
                     url: asked.to_owned(),
                     reason: format!("{refusal}; name it with --resolve or pass --allow-private"),

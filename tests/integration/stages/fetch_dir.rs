@@ -6,8 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use robots_audit::fetch::{
-    FetchOptions, FetchTarget, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, RobotsSource,
-    RobotsStore, Scheme, fetch_targets, write_target,
+    FetchOptions, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, RobotsSource, RobotsStore, Scheme,
 };
 
 fn origin(host: &str) -> Origin {
@@ -174,31 +173,6 @@ fn once_per_origin_and_sorted_entries() {
         .map(|(o, _)| o.display_host())
         .collect();
     assert_eq!(hosts, ["a.example", "b.example"]);
-}
-
-#[test]
-fn fetch_targets_print_as_blocks() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    save(dir.path(), "example.com", b"User-agent: *\n");
-    let store = store(dir.path());
-    let mut out = Vec::new();
-    let args = [
-        "https://example.com/some/page".to_owned(),
-        "bad\u{1b}[31mhost".to_owned(),
-    ];
-    let targets = fetch_targets(&store, &args, Scheme::Https);
-    for t in &targets {
-        write_target(&mut out, t).expect("writes");
-    }
-    assert!(!targets.iter().all(FetchTarget::ok));
-    let text = String::from_utf8(out).expect("utf-8");
-    assert!(text.contains("origin:    https://example.com\n"), "{text}");
-    assert!(text.contains("outcome:   rules\n"), "{text}");
-    assert!(text.contains("obtained:  robots-dir\n"), "{text}");
-    assert!(text.contains("outcome:   not-fetched\n"), "{text}");
-    assert!(!text.contains('\u{1b}'), "{text}");
-    let targets = fetch_targets(&store, &args[..1], Scheme::Https);
-    assert!(targets.iter().all(FetchTarget::ok));
 }
 
 #[test]

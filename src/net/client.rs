@@ -1,20 +1,19 @@
 //! The one HTTP client of the tool: every fetch (robots.txt, range lists, archive captures)
 //! builds its client here, so that names resolve through the address guard
-//! ([`super::guard::address_allowed`]), no proxy connects on our behalf, and redirects are
+//! ([`address_allowed`]), no proxy connects on our behalf, and redirects are
 //! checked hop by hop. This module builds clients and resolves; it never connects. It also
 //! says what a failed request came to ([`failure`]), the same way for every caller.
 
 use std::error::Error;
 use std::fmt;
 use std::io;
-use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reqwest::blocking::{Client, ClientBuilder, RequestBuilder, Response};
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
-use super::ResolveOverride;
 use super::guard::{GuardRefusal, address_allowed};
 use crate::text;
 
@@ -135,18 +134,6 @@ impl Deadline {
         }
         Some(request.timeout(left).send())
     }
-}
-
-/// The IP-literal hosts `--resolve` vouches for: an entry whose host is a literal cannot send
-/// it elsewhere, it only allows that very address (and port) past the guard.
-pub(crate) fn vouched_literals(resolve: &[ResolveOverride]) -> Vec<(IpAddr, u16)> {
-    resolve
-        .iter()
-        .filter_map(|o| {
-            let ip: IpAddr = o.host.trim_matches(['[', ']']).parse().ok()?;
-            o.addrs.contains(&ip).then_some((ip, o.port))
-        })
-        .collect()
 }
 
 /// What a failed request came to, said once: what failed and its root cause, never the URL

@@ -1,4 +1,4 @@
-//! `robots-audit history` against an archive on 127.0.0.1 that speaks the Wayback Machine's
+//! The archive import, `robots-audit history` (`fetch::archive`), against an archive on 127.0.0.1 that speaks the Wayback Machine's
 //! interface (CDX JSON index, `id_` replay) from canned captures. The archive's name is pinned
 //! to 127.0.0.1 with `--resolve`; no packet leaves loopback.
 
