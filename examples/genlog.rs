@@ -810,6 +810,27 @@ fn main() {
     }
 }
 
+/// The benches' mixes as `benches/e2e.sh` makes them (`--hosts 20 --seed 11`, `--variety`, or
+/// `--violations` when `violations`), `lines` lines of plain text to `out` and the robots.txt
+/// files to `robots_dir`. For `benches/stages.rs`, which includes this file as a module.
+pub fn bench_mix(out: &Path, robots_dir: &Path, lines: u64, violations: bool) -> io::Result<()> {
+    generate(&Args {
+        lines,
+        hosts: 20,
+        seed: 11,
+        out: out.to_path_buf(),
+        robots_dir: Some(robots_dir.to_path_buf()),
+        gzip: false,
+        members: 1,
+        files: 1,
+        bad_every: 0,
+        format: "vhost_combined".into(),
+        level: 6,
+        variety: true,
+        violations,
+    })
+}
+
 fn generate(args: &Args) -> io::Result<()> {
     if let Some(dir) = &args.robots_dir {
         write_robots(dir, args.hosts)?;

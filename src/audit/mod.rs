@@ -28,6 +28,8 @@
 
 mod aggregate;
 mod findings;
+#[doc(hidden)]
+pub mod hooks;
 mod intern;
 mod line;
 mod partial;
