@@ -16,30 +16,11 @@ use super::BadLine;
 /// searches per line. Long fields (the User-Agent, the request) still go to `memchr`.
 #[inline(always)]
 pub(crate) fn find_short(hay: &[u8], needle: u8) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let pattern = LO * u64::from(needle);
-    let mut words = hay.chunks_exact(8);
-    let mut at = 0;
-    for word in &mut words {
-        // A zero byte of `x` is a match. The classic "has a zero byte" test: its lowest set
-        // bit marks the first zero byte exactly (false positives come only above a true one),
-        // and the little-endian load puts the first byte lowest.
-        let x = u64::from_le_bytes(word.try_into().expect("chunks_exact gives 8 bytes")) ^ pattern;
-        let found = x.wrapping_sub(LO) & !x & HI;
-        if found != 0 {
-            return Some(at + (found.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    words
-        .remainder()
-        .iter()
-        .position(|&c| c == needle)
-        .map(|i| at + i)
+    // The two tests of `find_short2` are the same here: the compiler keeps one.
+    find_short2(hay, needle, needle)
 }
 
-/// The first `a` or `b` in `hay`, as [`find_short`] finds one byte (one pass for both).
+/// The first `a` or `b` in `hay` (one pass for both), as [`find_short`] finds one byte.
 #[inline(always)]
 pub(crate) fn find_short2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
@@ -50,7 +31,10 @@ pub(crate) fn find_short2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     for word in &mut words {
         let w = u64::from_le_bytes(word.try_into().expect("chunks_exact gives 8 bytes"));
         let (xa, xb) = (w ^ pa, w ^ pb);
-        // Each test's lowest set bit is exact, so the lowest of either is the first match.
+        // A zero byte of `xa` or `xb` is a match. The classic "has a zero byte" test: its
+        // lowest set bit marks the first zero byte exactly (false positives come only above
+        // a true one), and the little-endian load puts the first byte lowest; so the lowest
+        // bit of either test is the first match.
         let found = (xa.wrapping_sub(LO) & !xa | xb.wrapping_sub(LO) & !xb) & HI;
         if found != 0 {
             return Some(at + (found.trailing_zeros() / 8) as usize);
