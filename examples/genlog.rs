@@ -368,6 +368,8 @@ const SITES: &[Site] = &[
     Site {
         robots: Some(
             "User-agent: *\r\n\
+             Content-Signal: search=yes, ai-train=no\r\n\
+             Content-Usage: /account/help train-ai=y\r\n\
              Disallow: /checkout/\r\n\
              Disallow: /account\r\n\
              Allow: /account/help\r\n\

@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use robots_audit::run;
 
 /// `--version`: the program's version and the date of the crawler data bundled with it
 /// (`robots_audit::crawlers::BUNDLED_LIST`, which a test compares with this text).
@@ -27,7 +28,8 @@ const LONG_VERSION: &str = concat!(
     args_conflicts_with_subcommands = true
 )]
 #[command(
-    after_help = "Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error."
+    after_help = "Exit status: 0 done; 1 violations found with --fail-on-violations (or conflicts \
+                  with --fail-on-conflicts); 2 error; 130 interrupted."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -101,9 +103,14 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 
+    /// Also write the usage preference conflicts: allowed requests whose crawler's purpose
+    /// the site's Content-Signal or Content-Usage lines say no to (CSV).
+    #[arg(long, value_name = "FILE")]
+    pub preferences: Option<PathBuf>,
+
     /// Log format: auto (detect it from the first lines of each input), combined, common,
     /// vhost_combined, nginx-json, caddy, cloudflare, cloudfront, alb (or elb), w3c (or iis).
-    #[arg(long, short = 'f', value_name = "NAME", default_value = "auto")]
+    #[arg(long, short = 'f', value_name = "NAME", default_value = run::DEFAULT_FORMAT)]
     pub format: String,
 
     /// nginx-json: the JSON key(s) that hold a field, `MEANING=KEY[,KEY...]`; repeatable.
@@ -139,7 +146,7 @@ pub struct AuditArgs {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 2.0,
+        default_value_t = run::DEFAULT_DNS_TIMEOUT,
         requires = "verify_dns"
     )]
     pub dns_timeout: f64,
@@ -164,7 +171,7 @@ pub struct AuditArgs {
 
     /// How long a crawler may keep using a robots.txt after it changed (RFC 9309 §2.4):
     /// `0`, `90m`, `24h`, `2d` (a bare number is seconds).
-    #[arg(long, value_name = "DURATION", default_value = "24h")]
+    #[arg(long, value_name = "DURATION", default_value = run::DEFAULT_LEEWAY)]
     pub leeway: String,
 
     /// Check Crawl-delay for every crawler, not only those that document honouring it.
@@ -191,6 +198,11 @@ pub struct AuditArgs {
     #[arg(long)]
     pub fail_on_violations: bool,
 
+    /// Exit with status 1 when the preferences report has any row (whether or not it is
+    /// written: a conflict is not a violation, and --fail-on-violations ignores them).
+    #[arg(long)]
+    pub fail_on_conflicts: bool,
+
     /// Write cells exactly as logged, without neutralising spreadsheet formulas.
     #[arg(long)]
     pub no_neutralize: bool,
@@ -201,13 +213,13 @@ pub struct AuditArgs {
 
     /// The longest log line read (`1M`, `64K`, bytes): a longer one is skipped and counted as
     /// malformed ("too long"), never held in memory.
-    #[arg(long, value_name = "SIZE", default_value = "1M")]
+    #[arg(long, value_name = "SIZE", default_value = run::DEFAULT_MAX_LINE_LENGTH)]
     pub max_line_length: String,
 
     /// About how much memory the requests kept for the end may take (`512M`, `2G`, bytes);
     /// past it they go to sorted runs in temporary files (in $TMPDIR). With --html, the
     /// page's table of paths takes up to a quarter more before it sorts in a temporary file.
-    #[arg(long, value_name = "SIZE", default_value = "128M")]
+    #[arg(long, value_name = "SIZE", default_value = run::DEFAULT_MAX_MEMORY)]
     pub max_memory: String,
 
     /// Worker threads (default: one per core).
@@ -237,10 +249,12 @@ pub struct NetArgs {
     pub allow_host: Vec<String>,
 
     /// At most this many distinct origins are fetched per run; the rest are not judged.
-    #[arg(long, value_name = "N", default_value_t = 500)]
+    #[arg(long, value_name = "N", default_value_t = run::DEFAULT_MAX_ORIGINS)]
     pub max_origins: usize,
 
-    /// Where fetched robots.txt outcomes are kept between runs (default: the user's cache dir).
+    /// Where fetched robots.txt outcomes are kept between runs (default: robots-audit in the
+    /// user's cache directory: ~/.cache/robots-audit on Linux, ~/Library/Caches/robots-audit
+    /// on macOS, %LOCALAPPDATA%\robots-audit on Windows).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
 
@@ -249,16 +263,16 @@ pub struct NetArgs {
     pub no_cache: bool,
 
     /// Seconds allowed for one robots.txt fetch, redirects included.
-    #[arg(long, value_name = "SECONDS", default_value_t = 20)]
+    #[arg(long, value_name = "SECONDS", default_value_t = run::DEFAULT_TIMEOUT)]
     pub timeout: u64,
 
     /// robots.txt fetches in flight at once (each to a different origin).
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = run::DEFAULT_FETCH_CONCURRENCY)]
     pub fetch_concurrency: usize,
 
     /// Seconds allowed for all the fetches of a run; origins not fetched by then are not
     /// judged ("fetch budget spent").
-    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    #[arg(long, value_name = "SECONDS", default_value_t = run::DEFAULT_FETCH_BUDGET)]
     pub fetch_budget: u64,
 }
 

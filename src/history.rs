@@ -172,9 +172,10 @@ pub enum Held {
     },
 }
 
-/// The judgement of one request.
+/// The ruling on one request, over every version the crawler may have held: the verdict in
+/// time (the engine's answer for one version and one path is `robots::Judgement`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Judgement {
+pub enum Ruling {
     /// Not judged: the rules the crawler held cannot be known.
     NotJudged,
     /// Allowed. `by_leeway`: the version in force at the request's time disallows it, but an
@@ -343,10 +344,10 @@ impl Timeline {
 
 /// The judgement of a request the crawler made holding `held`, given how each (effective)
 /// version reads its path.
-pub fn judge(held: &Held, verdict: impl Fn(usize) -> VersionVerdict) -> Judgement {
+pub fn judge(held: &Held, verdict: impl Fn(usize) -> VersionVerdict) -> Ruling {
     match held {
-        Held::NotJudged => Judgement::NotJudged,
-        Held::NoFile => Judgement::Allowed { by_leeway: false },
+        Held::NotJudged => Ruling::NotJudged,
+        Held::NoFile => Ruling::Allowed { by_leeway: false },
         Held::Versions {
             versions,
             evidence,
@@ -356,13 +357,13 @@ pub fn judge(held: &Held, verdict: impl Fn(usize) -> VersionVerdict) -> Judgemen
                 .iter()
                 .all(|&v| verdict(v) == VersionVerdict::Disallow)
             {
-                Judgement::Violation {
+                Ruling::Violation {
                     // `versions` is never empty: `in_force_during` gives at least one.
                     version: *versions.last().unwrap_or(current),
                     evidence: *evidence,
                 }
             } else {
-                Judgement::Allowed {
+                Ruling::Allowed {
                     by_leeway: verdict(*current) == VersionVerdict::Disallow,
                 }
             }
@@ -442,7 +443,7 @@ mod tests {
         at: Millis,
         fetch: Option<Fetch>,
         verdict: &dyn Fn(usize) -> VersionVerdict,
-    ) -> Judgement {
+    ) -> Ruling {
         let fetches: Vec<Fetch> = fetch.into_iter().collect();
         let held = t.held(at, DAY, latest_fetch(&fetches, at), |_| None);
         judge(&held, verdict)
@@ -461,22 +462,17 @@ mod tests {
                 nov(2, 10),
                 "/a/1",
                 None,
-                Judgement::Violation {
+                Ruling::Violation {
                     version: 0,
                     evidence: Evidence::InForce,
                 },
             ),
-            (
-                nov(3, 6),
-                "/b/1",
-                None,
-                Judgement::Allowed { by_leeway: true },
-            ),
+            (nov(3, 6), "/b/1", None, Ruling::Allowed { by_leeway: true }),
             (
                 nov(3, 2),
                 "/b/3",
                 Some(fetched(3, 1, 200)),
-                Judgement::Violation {
+                Ruling::Violation {
                     version: 1,
                     evidence: Evidence::Fetched,
                 },
@@ -485,7 +481,7 @@ mod tests {
                 nov(4, 6),
                 "/b/2",
                 None,
-                Judgement::Violation {
+                Ruling::Violation {
                     version: 1,
                     evidence: Evidence::InForce,
                 },
@@ -494,19 +490,19 @@ mod tests {
                 nov(4, 1),
                 "/a/3",
                 Some(fetched(4, 0, 404)),
-                Judgement::Allowed { by_leeway: false },
+                Ruling::Allowed { by_leeway: false },
             ),
             (
                 nov(5, 6),
                 "/a/2",
                 None,
-                Judgement::Allowed { by_leeway: false },
+                Ruling::Allowed { by_leeway: false },
             ),
             (
                 nov(5, 6),
                 "/b/4",
                 None,
-                Judgement::Violation {
+                Ruling::Violation {
                     version: 2,
                     evidence: Evidence::InForce,
                 },
@@ -515,7 +511,7 @@ mod tests {
                 nov(1, 0) - 12 * H,
                 "/a/0",
                 None,
-                Judgement::Violation {
+                Ruling::Violation {
                     version: 0,
                     evidence: Evidence::Assumed,
                 },
@@ -532,7 +528,7 @@ mod tests {
         let held = t.held(nov(3, 6), 0, None, |_| None);
         assert_eq!(
             judge(&held, &*rules("/b/1")),
-            Judgement::Violation {
+            Ruling::Violation {
                 version: 1,
                 evidence: Evidence::InForce
             }
@@ -616,7 +612,7 @@ mod tests {
         };
         assert_eq!(
             run(&t, nov(4, 1), Some(old), &*rules("/a/3")),
-            Judgement::Violation {
+            Ruling::Violation {
                 version: 1,
                 evidence: Evidence::InForce
             }
@@ -630,7 +626,7 @@ mod tests {
             };
             assert_eq!(
                 run(&t, nov(4, 1), Some(f), &*rules("/a/3")),
-                Judgement::Violation {
+                Ruling::Violation {
                     version: 1,
                     evidence: Evidence::InForce
                 },
@@ -707,14 +703,14 @@ mod tests {
             );
             assert_eq!(
                 judge(&held, |_| VersionVerdict::Disallow),
-                Judgement::Violation {
+                Ruling::Violation {
                     version: 0,
                     evidence: Evidence::InForce
                 }
             );
             assert_eq!(
                 judge(&held, |_| VersionVerdict::Allow),
-                Judgement::Allowed { by_leeway: false }
+                Ruling::Allowed { by_leeway: false }
             );
         }
     }

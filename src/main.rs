@@ -1,7 +1,9 @@
 //! The `robots-audit` binary: arguments in, exit code out. The engine is the library
 //! (`robots_audit`); this crate holds what belongs to the command line: the arguments
-//! ([`cli`]), their validation into the library's settings ([`config`]), the commands
-//! ([`commands`]) and standard error ([`console`]).
+//! ([`cli`]), their mapping to the library's run options ([`config`]), the commands
+//! ([`commands`]) and standard error ([`console`]). Exit statuses are the library's
+//! (`robots_audit::run::exit`); SIGINT and SIGTERM end the process by the signal after the
+//! temporary files are removed (a shell sees 130 or 143).
 
 mod cli;
 mod commands;
@@ -14,15 +16,15 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{Cli, Command};
-use commands::audit::{ERROR, OK, VIOLATIONS};
 use commands::update::Data;
-use config::Config;
 use console::Console;
+use robots_audit::run::exit::{ERROR, OK, VIOLATIONS};
+use robots_audit::run::{Plan, RunError};
 use robots_audit::text;
 
 fn main() -> ExitCode {
-    // Reports are written to temporary files: an interrupted run removes them.
-    if let Err(e) = robots_audit::report::remove_temp_files_on_signal() {
+    // Reports and sorted runs are written to temporary files: an interrupted run removes them.
+    if let Err(e) = robots_audit::tempfiles::remove_on_signal() {
         eprintln!(
             "robots-audit: warning: cannot watch for signals: {}",
             text::terminal(&e.to_string())
@@ -67,17 +69,21 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             Ok(if all_saved { OK } else { ERROR })
         }
         Some(Command::Fetch(args)) => {
-            let all_ok = commands::fetch::run(&args, &mut io::stdout().lock())?;
-            Ok(if all_ok { OK } else { ERROR })
+            let outcome = commands::fetch::run(&args, &mut io::stdout().lock())?;
+            for warning in &outcome.warnings {
+                eprintln!("robots-audit: warning: {}", escape_lines(warning));
+            }
+            Ok(if outcome.all_ok { OK } else { ERROR })
         }
         Some(Command::History(args)) => {
             let all_ok = commands::history::run(&args, &mut io::stdout().lock())?;
             Ok(if all_ok { OK } else { ERROR })
         }
         None => {
-            let config = Config::from_args(cli.audit, io::stderr().is_terminal())?;
-            let console = Console::new(config.quiet, config.progress, &config.inputs);
-            commands::audit::run(&config, &console)
+            let plan = Plan::new(&config::options(cli.audit))?;
+            let quiet = plan.policy.quiet;
+            let console = Console::new(quiet, io::stderr().is_terminal() && !quiet, &plan.inputs);
+            Ok(commands::audit::run(&plan, &console)?)
         }
     }
 }
@@ -115,5 +121,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
             || c.downcast_ref::<robots_audit::report::ReportError>()
                 .is_some_and(|r| r.is_broken_pipe())
+            || c.downcast_ref::<RunError>()
+                .is_some_and(RunError::is_broken_pipe)
     })
 }

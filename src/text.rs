@@ -421,9 +421,21 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `n` with thousands separators and the noun that fits it: `1 line`, `1,234 lines`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counted_fits_the_noun_to_the_number() {
+        assert_eq!(counted(1, "line", "lines"), "1 line");
+        assert_eq!(counted(0, "line", "lines"), "0 lines");
+        assert_eq!(counted(1234, "request", "requests"), "1,234 requests");
+    }
 
     #[test]
     fn thousands_separators() {

@@ -1,6 +1,7 @@
 //! The robots.txt engine and crawler identification for Python: [`RobotsTxt`] (parse a body
 //! once, ask about URLs with the calls protego users write: `can_fetch`, `crawl_delay`,
-//! `sitemaps`; `decide` for the group, rule and line that decided) and `identify`.
+//! `sitemaps`; `decide` for the group, rule and line that decided; `preferences` for the AI
+//! usage preferences in force) and `identify`.
 //!
 //! Who is asking is a product token (`Googlebot`, `MJ12bot`: compared with the groups exactly,
 //! case-insensitively, as `robots-audit check --agent`) or a full User-Agent header (turned
@@ -14,11 +15,11 @@ use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 
 use robots_audit::crawlers::{self, Crawler as RegistryCrawler, Identity, Registry};
 use robots_audit::fetch::MAX_ROBOTS_BYTES;
-use robots_audit::robots::{self, Agent, Dialect, GroupId, normalize_target};
+use robots_audit::robots::{self, Agent, Dialect, GroupId, Verdict, normalize_target};
 
 /// The built-in crawler registry, built on first use.
 static REGISTRY: LazyLock<Registry> = LazyLock::new(Registry::builtin);
@@ -101,6 +102,9 @@ struct Asker {
     tokens: Vec<String>,
     obeys_star: bool,
     dialect: Dialect,
+    /// Whether robots.txt binds it (false for fetchers a person asked for, which the
+    /// registry marks): its usage preferences apply wherever it goes.
+    bound: bool,
     groups: [OnceLock<Option<GroupId>>; 3],
 }
 
@@ -111,7 +115,7 @@ impl Asker {
         let is_token = !user_agent
             .iter()
             .any(|&b| b.is_ascii_whitespace() || matches!(b, b'/' | b'(' | b')' | b';'));
-        let (tokens, obeys_star, dialect) = if is_token {
+        let (tokens, obeys_star, dialect, bound) = if is_token {
             by_token(&String::from_utf8_lossy(user_agent))
         } else {
             by_header(user_agent)
@@ -120,6 +124,7 @@ impl Asker {
             tokens,
             obeys_star,
             dialect,
+            bound,
             groups: Default::default(),
         }
     }
@@ -135,9 +140,9 @@ impl Asker {
     }
 }
 
-/// A product token: itself; `*` and the dialect as the registry's crawler of that token has
-/// them (Yandex robots read Yandex's rules).
-fn by_token(token: &str) -> (Vec<String>, bool, Dialect) {
+/// A product token: itself; `*`, the dialect and whether robots.txt binds it as the
+/// registry's crawler of that token has them (Yandex robots read Yandex's rules).
+fn by_token(token: &str) -> (Vec<String>, bool, Dialect, bool) {
     let lower = token.to_ascii_lowercase();
     let crawler = REGISTRY
         .iter()
@@ -147,25 +152,32 @@ fn by_token(token: &str) -> (Vec<String>, bool, Dialect) {
         vec![token.to_owned()],
         crawler.is_none_or(|c| c.obeys_star),
         crawler.map_or(Dialect::Google, |c| c.dialect),
+        crawler.is_none_or(|c| c.obeys_robots),
     )
 }
 
 /// A User-Agent header: identified as the audit identifies it.
-fn by_header(header: &[u8]) -> (Vec<String>, bool, Dialect) {
+fn by_header(header: &[u8]) -> (Vec<String>, bool, Dialect, bool) {
     match REGISTRY.identify(header) {
         Identity::Known(id) => {
             let c = REGISTRY.get(id);
-            (c.tokens.clone(), c.obeys_star, c.dialect)
+            (c.tokens.clone(), c.obeys_star, c.dialect, c.obeys_robots)
         }
-        Identity::Unknown(bot) => (bot.tokens, true, Dialect::Google),
-        Identity::NotCrawler => (crawlers::nameable_tokens(header), true, Dialect::Google),
+        Identity::Unknown(bot) => (bot.tokens, true, Dialect::Google, true),
+        Identity::NotCrawler => (
+            crawlers::nameable_tokens(header),
+            true,
+            Dialect::Google,
+            true,
+        ),
     }
 }
 
 /// A robots.txt file, parsed once.
 ///
-/// `RobotsTxt.parse(body, dialect=None)`; then `can_fetch(url, user_agent)`,
-/// `crawl_delay(user_agent)`, `sitemaps` and `decide(url, user_agent, dialect=None)`.
+/// `RobotsTxt.parse(body, dialect=None)`; then `can_fetch(url, user_agent, dialect=None)`,
+/// `crawl_delay(user_agent, dialect=None)`, `sitemaps`, `decide(url, user_agent,
+/// dialect=None)` and `preferences(url, user_agent, dialect=None)`.
 /// `user_agent` is a product token (`"Googlebot"`) or a full User-Agent header. Safe to share
 /// between threads.
 #[pyclass(frozen, module = "robots_audit")]
@@ -226,9 +238,38 @@ impl RobotsTxt {
         user_agent: &Bound<'_, PyAny>,
         dialect: Option<Dialect>,
     ) -> PyResult<(&robots::RobotsTxt, Option<GroupId>)> {
+        let (robots, group, _) = self.view_asker(user_agent, dialect)?;
+        Ok((robots, group))
+    }
+
+    /// [`RobotsTxt::view`], with the asker.
+    fn view_asker(
+        &self,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<Dialect>,
+    ) -> PyResult<(&robots::RobotsTxt, Option<GroupId>, Arc<Asker>)> {
         let asker = self.asker(user_agent)?;
         let robots = self.parsed(dialect.or(self.dialect).unwrap_or(asker.dialect));
-        Ok((robots, asker.group(robots)))
+        let group = asker.group(robots);
+        Ok((robots, group, asker))
+    }
+
+    /// The verdict for `url` (a full URL or a path with its query), with the parse and group
+    /// it came from; `dialect` is a name, as the methods take it.
+    fn verdict(
+        &self,
+        url: &Bound<'_, PyAny>,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<(&robots::RobotsTxt, Option<GroupId>, Verdict)> {
+        let dialect = dialect_arg(dialect)?;
+        let url = text_arg(url, "url")?;
+        let (robots, group) = self.view(user_agent, dialect)?;
+        let verdict = PATH.with_borrow_mut(|path| {
+            normalize_target(&url, path);
+            robots.check(group, path)
+        });
+        Ok((robots, group, verdict))
     }
 }
 
@@ -262,14 +303,16 @@ impl RobotsTxt {
         Ok(robots)
     }
 
-    /// Whether `user_agent` may fetch `url` (a full URL or a path with its query).
-    fn can_fetch(&self, url: &Bound<'_, PyAny>, user_agent: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let url = text_arg(url, "url")?;
-        let (robots, group) = self.view(user_agent, None)?;
-        Ok(PATH.with_borrow_mut(|path| {
-            normalize_target(&url, path);
-            robots.check(group, path).allowed
-        }))
+    /// Whether `user_agent` may fetch `url` (a full URL or a path with its query). `dialect`
+    /// overrides the one chosen at parse time or the crawler's own, as `decide` does.
+    #[pyo3(signature = (url, user_agent, dialect = None))]
+    fn can_fetch(
+        &self,
+        url: &Bound<'_, PyAny>,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<bool> {
+        Ok(self.verdict(url, user_agent, dialect)?.2.allowed)
     }
 
     /// The verdict for `url` with what decided it: the group that applied, the rule and its
@@ -282,13 +325,7 @@ impl RobotsTxt {
         user_agent: &Bound<'_, PyAny>,
         dialect: Option<&str>,
     ) -> PyResult<Decision> {
-        let dialect = dialect_arg(dialect)?;
-        let url = text_arg(url, "url")?;
-        let (robots, group) = self.view(user_agent, dialect)?;
-        let verdict = PATH.with_borrow_mut(|path| {
-            normalize_target(&url, path);
-            robots.check(group, path)
-        });
+        let (robots, group, verdict) = self.verdict(url, user_agent, dialect)?;
         let rule = verdict.rule.map(|id| robots.rule(id));
         Ok(Decision {
             allowed: verdict.allowed,
@@ -299,10 +336,49 @@ impl RobotsTxt {
         })
     }
 
+    /// The AI usage preferences in force for `url` and `user_agent` (`Content-Signal`,
+    /// `Content-Usage`; docs/preferences.md): a dict of the keys set, `ai-train`,
+    /// `ai-input`, `search`, to True (yes) or False (no), both vocabularies combined as the
+    /// audit combines them (`train-ai` is `ai-train`). Empty when nothing is said, and when
+    /// robots.txt forbids the URL to a crawler it binds (no preference attaches to a path
+    /// that may not be fetched); for fetchers a person asked for, which robots.txt does not
+    /// bind (`ChatGPT-User`), their group's preferences apply wherever they go. `dialect` as
+    /// in `decide`.
+    #[pyo3(signature = (url, user_agent, dialect = None))]
+    fn preferences<'py>(
+        &self,
+        py: Python<'py>,
+        url: &Bound<'_, PyAny>,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let dialect = dialect_arg(dialect)?;
+        let url = text_arg(url, "url")?;
+        let (robots, group, asker) = self.view_asker(user_agent, dialect)?;
+        let answers = PATH.with_borrow_mut(|path| {
+            normalize_target(&url, path);
+            if asker.bound && !robots.check(group, path).allowed {
+                return robots::Preferences::default();
+            }
+            robots.preferences(group, path)
+        });
+        let out = PyDict::new(py);
+        for (key, p) in answers.iter() {
+            out.set_item(key.name(), p.yes)?;
+        }
+        Ok(out)
+    }
+
     /// The `Crawl-delay` of the group that applies to `user_agent`, in seconds; None when
-    /// that group has none (or no group applies).
-    fn crawl_delay(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        let (robots, group) = self.view(user_agent, None)?;
+    /// that group has none (or no group applies). `dialect` as in `decide`.
+    #[pyo3(signature = (user_agent, dialect = None))]
+    fn crawl_delay(
+        &self,
+        user_agent: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<Option<f64>> {
+        let dialect = dialect_arg(dialect)?;
+        let (robots, group) = self.view(user_agent, dialect)?;
         Ok(group
             .and_then(|g| robots.group(g).crawl_delay)
             .map(|d| d.millis as f64 / 1000.0))

@@ -26,21 +26,26 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::PyBytes;
 use serde::{Deserialize, Serialize};
 
-use robots_audit::audit::{AuditError, Auditor, Findings};
+use robots_audit::audit::{AuditError, AuditSettings, Auditor};
+use robots_audit::crawlers::{DnsTally, Registry, Verifier};
 use robots_audit::fetch::{
     Missing, Origin, OriginHistory, RobotsDir, RobotsSource, RobotsStore, Snapshot,
 };
-use robots_audit::report::{self, CsvStyle, Output};
-use robots_audit::text::{self, thousands};
+use robots_audit::report::ReportSet;
+use robots_audit::run::{self, AuditPlan, Note, Plan, RunError, exit};
 
 use crate::RobotsAuditError;
-use crate::options::{DriverOptions, RawOptions, TaskSettings};
 
 /// The task spec's format version: an executor refuses a spec it would misread.
-const SPEC_VERSION: u32 = 1;
+const SPEC_VERSION: u32 = 2;
 const SPEC_MAGIC: &[u8; 8] = b"RASPEC\0\x01";
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The exit statuses, the CLI's.
+    m.add("EXIT_OK", exit::OK)?;
+    m.add("EXIT_VIOLATIONS", exit::VIOLATIONS)?;
+    m.add("EXIT_ERROR", exit::ERROR)?;
+    m.add("EXIT_INTERRUPTED", exit::INTERRUPTED)?;
     m.add_class::<Task>()?;
     m.add_class::<Partial>()?;
     m.add_class::<Driver>()?;
@@ -60,10 +65,11 @@ enum TaskRobots {
     Discover,
 }
 
-/// Everything a task needs, shipped from the driver.
+/// Everything a task needs, shipped from the driver: the run's plan for the audit (the
+/// driver read every file it names) and where robots.txt comes from.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct TaskSpec {
-    settings: TaskSettings,
+    plan: AuditPlan,
     robots: TaskRobots,
 }
 
@@ -126,6 +132,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 struct Discovery {
     seen: BTreeSet<Origin>,
     demand: BTreeMap<Origin, u64>,
+    /// What reverse DNS did in the pass (its answers are cached for the audit pass, so the
+    /// run's statistics count them here).
+    dns: Option<DnsTally>,
 }
 
 impl Discovery {
@@ -134,19 +143,23 @@ impl Discovery {
         for (o, n) in other.demand {
             *self.demand.entry(o).or_default() += n;
         }
+        merge_dns(&mut self.dns, other.dns);
     }
 }
 
-/// An error of an input that cannot be audited at all, with what to do about it, as the
-/// CLI words it.
+/// Adds a DNS tally to another, either or both absent.
+fn merge_dns(mine: &mut Option<DnsTally>, theirs: Option<DnsTally>) {
+    match (mine.as_mut(), theirs) {
+        (Some(m), Some(t)) => m.merge(t),
+        (None, t) => *mine = t,
+        (Some(_), None) => {}
+    }
+}
+
+/// An error of an input that cannot be audited at all, with what to do about it, in the
+/// CLI's words.
 fn audit_error(e: AuditError) -> PyErr {
-    let hint = match &e {
-        AuditError::UnknownFormat { .. } => "; name it with --format",
-        AuditError::NotALog { .. } => "; choose the format with --format",
-        AuditError::NoHost { .. } => "; give the site's host with --host",
-        _ => "",
-    };
-    err(format!("{e}{hint}"))
+    err(RunError::Audit(e).to_string())
 }
 
 /// One executor's audit: built once from the driver's spec, then given inputs.
@@ -160,9 +173,9 @@ pub struct Task {
 
 /// What every auditor of a task shares.
 struct Parts {
-    settings: robots_audit::audit::AuditSettings,
-    registry: Arc<robots_audit::crawlers::Registry>,
-    verifier: Arc<robots_audit::crawlers::Verifier>,
+    settings: AuditSettings,
+    registry: Arc<Registry>,
+    verifier: Arc<Verifier>,
 }
 
 #[pymethods]
@@ -173,9 +186,14 @@ impl Task {
         py.detach(|| {
             let spec = TaskSpec::from_bytes(&spec)?;
             let parts = Arc::new(Parts {
-                settings: spec.settings.audit_settings()?,
-                registry: Arc::new(spec.settings.registry()?),
-                verifier: Arc::new(spec.settings.verifier()?),
+                // A task audits one stream at a time, on its own thread; its memory budget
+                // is the plan's.
+                settings: AuditSettings {
+                    threads: 1,
+                    ..spec.plan.settings.clone()
+                },
+                registry: Arc::new(spec.plan.registry().map_err(|e| e.to_string())?),
+                verifier: Arc::new(spec.plan.verifier().map_err(|e| e.to_string())?),
             });
             let auditor = match &spec.robots {
                 TaskRobots::Snapshot(s) => Some(Auditor::new(
@@ -227,9 +245,10 @@ impl Task {
                     Arc::clone(&parts.verifier),
                     Arc::clone(&recorder) as Arc<dyn RobotsSource>,
                 );
-                auditor.audit_reader(&*content, name)?;
+                let partial = auditor.audit_reader(&*content, name)?;
                 let mut found = Discovery {
                     seen: std::mem::take(&mut *lock(&recorder.seen)),
+                    dns: partial.dns,
                     ..Discovery::default()
                 };
                 for (o, n) in std::mem::take(&mut *lock(&recorder.demand)) {
@@ -290,10 +309,13 @@ impl Partial {
         })
     }
 
-    /// The compact, versioned byte form (the library's).
+    /// The compact, versioned byte form (the library's). Fails when a run the audit sorted
+    /// to a temporary file does not come back whole.
     fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let partial = self.get()?;
-        let bytes = py.detach(|| partial.to_bytes());
+        let bytes = py
+            .detach(|| partial.to_bytes())
+            .map_err(|e| err(e.to_string()))?;
         Ok(PyBytes::new(py, &bytes))
     }
 
@@ -318,319 +340,117 @@ impl Partial {
     }
 }
 
-/// The report files of a run, open as temporary files until committed together (as the
-/// CLI's).
-struct Outputs {
-    out: Output,
-    summary: Option<Output>,
-    hosts: Option<Output>,
-    spoofed: Option<Output>,
-    inputs: Option<Output>,
-}
-
-impl Outputs {
-    fn open(o: &DriverOptions) -> Result<Outputs, String> {
-        let open = |p: &Option<PathBuf>| {
-            p.as_deref()
-                .map(Output::create)
-                .transpose()
-                .map_err(|e| e.to_string())
-        };
-        Ok(Outputs {
-            out: match o.out.as_deref() {
-                Some(p) => Output::create(p).map_err(|e| e.to_string())?,
-                None => Output::stdout(),
-            },
-            summary: open(&o.summary)?,
-            hosts: open(&o.hosts)?,
-            spoofed: open(&o.spoofed)?,
-            inputs: open(&o.inputs_report)?,
-        })
-    }
-
-    fn write(
-        &mut self,
-        o: &DriverOptions,
-        names: &[String],
-        findings: &mut Findings,
-    ) -> Result<usize, String> {
-        let style = CsvStyle {
-            neutralize: o.neutralize,
-        };
-        let named = |e: report::ReportError, out: &Output| e.named(out.name()).to_string();
-        let rows = report::write_violations(&mut self.out, findings.violations.by_ref(), style)
-            .map_err(|e| named(e, &self.out))?;
-        if let Some(out) = &mut self.summary {
-            report::write_summary(&mut *out, &findings.summary, style)
-                .map_err(|e| named(e, out))?;
-        }
-        if let Some(out) = &mut self.hosts {
-            report::write_hosts(&mut *out, &findings.hosts, style).map_err(|e| named(e, out))?;
-        }
-        if let Some(out) = &mut self.spoofed {
-            report::write_spoofed(&mut *out, &findings.spoofed, style)
-                .map_err(|e| named(e, out))?;
-        }
-        if let Some(out) = &mut self.inputs {
-            report::write_inputs(&mut *out, &findings.input_rows(names), style)
-                .map_err(|e| named(e, out))?;
-        }
-        Ok(rows)
-    }
-
-    fn commit(self) -> Result<(), String> {
-        for o in [
-            Some(self.out),
-            self.summary,
-            self.hosts,
-            self.spoofed,
-            self.inputs,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            o.commit().map_err(|e| e.to_string())?;
-        }
-        Ok(())
-    }
-}
-
-fn term(s: &str) -> String {
-    text::terminal(s.as_bytes()).into_owned()
-}
-
-/// The driver of a job: the options, the robots.txt (saved files, or fetched once with the
-/// CLI's store), and at the end the CLI's checks and reports.
+/// The driver of a job: the plan, the robots.txt (saved files, or fetched once with the
+/// CLI's store), and at the end the library's `run::finish`, as the CLI's.
 ///
-/// `Driver(options, local_inputs)`: `options` is a dict of the CLI's options (see
+/// `Driver(options, local_inputs)`: `options` is a dict of the CLI's options by name (see
 /// `robots_audit.spark`); `local_inputs` the inputs that are files on this machine, checked
 /// as the CLI checks them (no report may overwrite an input). Report files are opened now
 /// (as temporary files), so that an unwritable one fails before any work.
 #[pyclass(unsendable, module = "robots_audit")]
 pub struct Driver {
-    options: DriverOptions,
-    store: Option<Arc<RobotsStore>>,
+    plan: Plan,
+    /// The registry the tasks build, built once here (the findings name its crawlers).
+    registry: Arc<Registry>,
+    store: Arc<RobotsStore>,
     snapshot: Option<Snapshot>,
     discovery: Discovery,
-    outputs: Option<Outputs>,
+    /// What reverse DNS did in the discovery pass, for the run's statistics.
+    discovered_dns: Option<DnsTally>,
+    /// The reports, open until the finish (None after it, or once discarded).
+    reports: Option<ReportSet>,
     /// Lines for standard error, in order; taken by [`Driver::take_messages`].
     messages: Vec<String>,
 }
 
 impl Driver {
-    fn say(&mut self, line: String) {
-        self.messages.push(format!("robots-audit: {line}"));
-    }
-
-    fn note(&mut self, line: String) {
-        if !self.options.quiet {
-            self.say(line);
+    /// A note of the run as the CLI prints it (notes are silent under `--quiet`).
+    fn show(&mut self, note: &Note) {
+        if note.shown(self.plan.policy.quiet) {
+            self.messages.push(format!("robots-audit: {note}"));
         }
     }
 
-    fn store_warnings(&mut self) {
-        if let Some(store) = self.store.clone() {
-            for w in store.warnings() {
-                self.say(format!("warning: {}", term(&w)));
+    fn start(options: &Bound<'_, PyAny>, local_inputs: &[PathBuf]) -> Result<Driver, String> {
+        let options = crate::options::options(options).map_err(|e| e.to_string())?;
+        let plan = Plan::new(&options).map_err(|e| e.to_string())?;
+        let mut messages = Vec::new();
+        for note in &plan.notes {
+            if note.shown(plan.policy.quiet) {
+                messages.push(format!("robots-audit: {note}"));
             }
         }
-    }
-
-    /// The CLI's notes: malformed lines with examples, requests without a host or outside
-    /// the window.
-    fn notes(&mut self, names: &[String], findings: &Findings) {
-        for name in names {
-            let Some(counts) = findings.inputs.get(name) else {
-                continue;
-            };
-            let name = term(name);
-            let bad = counts.bad_total();
-            if bad > 0 {
-                let reasons: Vec<String> = counts
-                    .bad
-                    .iter()
-                    .map(|(r, n)| format!("{}: {}", r.as_str(), thousands(*n)))
-                    .collect();
-                let claims = if counts.bad_naming_crawler > 0 {
-                    format!(
-                        "; {} of them name a crawler",
-                        thousands(counts.bad_naming_crawler)
-                    )
-                } else {
-                    String::new()
-                };
-                self.note(format!(
-                    "{name}: {} malformed lines skipped ({}){claims}",
-                    thousands(bad),
-                    reasons.join(", ")
-                ));
-                for (line, reason, example) in &counts.bad_examples {
-                    self.note(format!("{name}:{line}: {}: {example}", reason.as_str()));
-                }
-            }
-            if counts.no_host > 0 {
-                self.note(format!(
-                    "{name}: {} requests without a host skipped (give --host)",
-                    thousands(counts.no_host)
-                ));
-            }
-            if counts.outside_window > 0 {
-                self.note(format!(
-                    "{name}: {} requests outside --since/--until skipped",
-                    thousands(counts.outside_window)
-                ));
-            }
-        }
-    }
-
-    /// Hosts with crawler traffic that could not be judged: an error line; none judged at
-    /// all fails the run (as the CLI).
-    fn check_judged(&mut self, findings: &Findings) -> Result<(), String> {
-        let not_judged = findings.not_judged();
-        if not_judged.is_empty() {
-            return Ok(());
-        }
-        let with_traffic = findings
-            .hosts
-            .iter()
-            .filter(|h| h.crawler_requests > 0)
-            .count();
-        let requests: u64 = not_judged.iter().map(|h| h.1).sum();
-        const SHOWN: usize = 5;
-        let mut listed: Vec<String> = not_judged
-            .iter()
-            .take(SHOWN)
-            .map(|(host, n, reason)| {
-                format!(
-                    "{} ({} crawler requests): {}",
-                    term(host),
-                    thousands(*n),
-                    term(reason)
-                )
-            })
-            .collect();
-        if not_judged.len() > SHOWN {
-            listed.push(format!(
-                "and {} more (--hosts lists them all)",
-                not_judged.len() - SHOWN
-            ));
-        }
-        let what = format!(
-            "{} of {} hosts with crawler traffic ({} crawler requests) could not be judged: {}",
-            not_judged.len(),
-            with_traffic,
-            thousands(requests),
-            listed.join("; ")
-        );
-        if not_judged.len() == with_traffic {
-            return Err(format!(
-                "{what}; no host could be judged, so the previous reports are kept"
-            ));
-        }
-        self.say(format!("error: {what}"));
-        Ok(())
+        // As the CLI's run, in its order: files, registry, verifier, store, reports.
+        let inputs: Vec<&Path> = local_inputs.iter().map(PathBuf::as_path).collect();
+        run::check_files(&inputs, &plan.reports).map_err(|e| e.to_string())?;
+        let registry = plan.audit.registry().map_err(|e| e.to_string())?;
+        plan.audit.verifier().map_err(|e| e.to_string())?;
+        let store = RobotsStore::new(plan.fetch.clone()).map_err(|e| e.to_string())?;
+        // --robots-dir: the whole folder, read once here; nothing is fetched.
+        let snapshot = match &plan.fetch.robots_dir {
+            Some(dir) => Some(RobotsDir::scan(dir).map_err(|e| e.to_string())?.snapshot()),
+            None => None,
+        };
+        let reports = ReportSet::open(&plan.reports).map_err(|e| e.to_string())?;
+        Ok(Driver {
+            plan,
+            registry: Arc::new(registry),
+            store: Arc::new(store),
+            snapshot,
+            discovery: Discovery::default(),
+            discovered_dns: None,
+            reports: Some(reports),
+            messages,
+        })
     }
 
     fn finish_inner(
         &mut self,
-        partial: robots_audit::Partial,
+        mut partial: robots_audit::Partial,
         names: &[String],
     ) -> Result<u8, String> {
+        merge_dns(&mut partial.dns, self.discovered_dns.take());
         let snapshot = self
             .snapshot
             .clone()
             .ok_or("robots.txt is not known yet: call fetch() after the discovery pass")?;
-        let task = &self.options.task;
-        let auditor = Auditor::new(
-            task.audit_settings()?,
-            Arc::new(task.registry()?),
-            // Findings verify nothing: verification happened in the tasks.
-            Arc::new(robots_audit::crawlers::Verifier::bundled()),
-            Arc::new(snapshot),
-        );
-        let damaged: Vec<(String, String)> = partial
-            .inputs
-            .iter()
-            .filter_map(|(n, c)| Some((n.clone(), c.error.clone()?)))
-            .collect();
-        for (name, error) in &damaged {
-            self.say(format!("error: {}: {}", term(name), term(error)));
-        }
-        if !damaged.is_empty() && !self.options.allow_damaged {
-            return Err(format!(
-                "{} input{} could not be read to the end; the previous reports are kept \
-                 (--allow-damaged writes them from the lines before the damage)",
-                damaged.len(),
-                if damaged.len() == 1 { "" } else { "s" }
-            ));
-        }
-        let empty: Vec<&str> = names
-            .iter()
-            .filter(|n| partial.inputs.get(*n).is_none_or(|c| c.lines == 0))
-            .map(String::as_str)
-            .collect();
-        if !empty.is_empty() && !self.options.allow_empty {
-            return Err(format!(
-                "{} is empty: no log lines at all (a failed step earlier in a pipeline looks like \
-                 this); the previous reports are kept (--allow-empty accepts empty input)",
-                term(&empty.join(", "))
-            ));
-        }
-        let mut findings = auditor.findings(partial);
-        self.check_judged(&findings)?;
-        let mut outputs = self
-            .outputs
+        let reports = self
+            .reports
             .take()
             .ok_or("the reports of this driver were written already")?;
-        let rows = outputs.write(&self.options, names, &mut findings)?;
-        outputs.commit()?;
-        self.notes(names, &findings);
-        Ok(if self.options.fail_on_violations && rows > 0 {
-            1
-        } else {
-            0
-        })
+        let auditor = Auditor::new(
+            self.plan.audit.settings.clone(),
+            Arc::clone(&self.registry),
+            // Findings verify nothing: verification happened in the tasks.
+            Arc::new(Verifier::bundled()),
+            Arc::new(snapshot),
+        );
+        // What the CLI says as it reads each input, said once the tasks are done.
+        let mut notes: Vec<Note> = names
+            .iter()
+            .filter_map(|name| {
+                let counts = partial.inputs.get(name).filter(|c| c.detected)?;
+                Some(Note::FormatDetected {
+                    input: name.clone(),
+                    format: counts.format.clone()?,
+                })
+            })
+            .collect();
+        let done = run::finish(partial, &auditor, &self.plan, names, reports, &mut |n| {
+            notes.push(n)
+        });
+        for note in &notes {
+            self.show(note);
+        }
+        done.map(|outcome| outcome.code).map_err(|e| e.to_string())
     }
 }
 
 #[pymethods]
 impl Driver {
     #[new]
-    fn new(options: RawOptions, local_inputs: Vec<PathBuf>) -> PyResult<Driver> {
-        let options = DriverOptions::new(options).map_err(err)?;
-        let inputs: Vec<&Path> = local_inputs.iter().map(PathBuf::as_path).collect();
-        let outputs: Vec<(&str, &Path)> = [
-            ("--out", &options.out),
-            ("--summary", &options.summary),
-            ("--hosts", &options.hosts),
-            ("--spoofed", &options.spoofed),
-            ("--inputs", &options.inputs_report),
-        ]
-        .into_iter()
-        .filter_map(|(option, path)| Some((option, path.as_deref()?)))
-        .collect();
-        report::check_paths(&inputs, &outputs).map_err(|e| err(e.to_string()))?;
-        let store = RobotsStore::new(options.fetch.clone()).map_err(|e| err(e.to_string()))?;
-        // --robots-dir: the whole folder, read once here; nothing is fetched.
-        let snapshot = match &options.fetch.robots_dir {
-            Some(dir) => Some(
-                RobotsDir::scan(dir)
-                    .map_err(|e| err(e.to_string()))?
-                    .snapshot(),
-            ),
-            None => None,
-        };
-        let outputs = Outputs::open(&options).map_err(err)?;
-        let mut driver = Driver {
-            messages: options.warnings.clone(),
-            options,
-            store: Some(Arc::new(store)),
-            snapshot,
-            discovery: Discovery::default(),
-            outputs: Some(outputs),
-        };
-        driver.store_warnings();
-        Ok(driver)
+    fn new(options: &Bound<'_, PyAny>, local_inputs: Vec<PathBuf>) -> PyResult<Driver> {
+        Driver::start(options, &local_inputs).map_err(err)
     }
 
     /// Whether the tasks must first find the origins (no `--robots-dir`): then run a
@@ -640,11 +460,11 @@ impl Driver {
         self.snapshot.is_none()
     }
 
-    /// The bytes every task is built from: the settings and, once known, the robots.txt
-    /// snapshot (before that, a spec for the discovery pass).
+    /// The bytes every task is built from: the plan's audit part and, once known, the
+    /// robots.txt snapshot (before that, a spec for the discovery pass).
     fn task_spec<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         let spec = TaskSpec {
-            settings: self.options.task.clone(),
+            plan: self.plan.audit.clone(),
             robots: match &self.snapshot {
                 Some(s) => TaskRobots::Snapshot(s.clone()),
                 None => TaskRobots::Discover,
@@ -668,11 +488,14 @@ impl Driver {
         if self.snapshot.is_some() {
             return Ok(0);
         }
-        let store = self
-            .store
-            .clone()
-            .ok_or_else(|| err("no robots.txt store"))?;
-        let discovery = std::mem::take(&mut self.discovery);
+        let store = Arc::clone(&self.store);
+        let mut discovery = std::mem::take(&mut self.discovery);
+        self.discovered_dns = discovery.dns.take();
+        if !discovery.demand.is_empty() {
+            self.show(&Note::Fetching {
+                origins: discovery.demand.len(),
+            });
+        }
         let snapshot = py.detach(|| {
             for origin in &discovery.seen {
                 store.lookup(origin);
@@ -683,15 +506,18 @@ impl Driver {
         });
         let n = snapshot.histories().len();
         self.snapshot = Some(snapshot);
-        self.store_warnings();
+        for warning in store.warnings() {
+            self.show(&Note::Robots(warning));
+        }
         Ok(n)
     }
 
-    /// Checks the merged partial as the CLI does (damaged or empty inputs, hosts not judged),
-    /// writes every report with the CLI's writers and renames them into place together.
-    /// `names` are the inputs' names in argument order (the `--inputs` report's order).
-    /// Gives the exit status (0, or 1 for violations under `--fail-on-violations`); raises
-    /// `RobotsAuditError` where the CLI exits 2, and then writes nothing.
+    /// Finishes the run as the CLI does (`run::finish`: damaged or empty inputs, a window
+    /// that left everything out, hosts not judged; every report written and renamed into
+    /// place together). `names` are the inputs' names in argument order (the `--inputs`
+    /// report's order). Gives the exit status (`EXIT_OK`, or `EXIT_VIOLATIONS` under
+    /// `--fail-on-violations`); raises `RobotsAuditError` where the CLI exits 2, and then
+    /// writes nothing. The notes are in `take_messages()` either way.
     fn finish(
         &mut self,
         py: Python<'_>,
@@ -703,6 +529,12 @@ impl Driver {
         // are not), so the judgement runs with the GIL held.
         let _ = py;
         self.finish_inner(partial, &names).map_err(err)
+    }
+
+    /// Gives up the run: the reports' temporary files are removed and the previous reports
+    /// stay as they were (an interrupted job calls it).
+    fn discard(&mut self) {
+        self.reports = None;
     }
 
     /// The lines for standard error gathered so far (warnings, errors, notes), in order.

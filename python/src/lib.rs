@@ -23,10 +23,19 @@ pyo3::create_exception!(
     "An audit that cannot run or finish: bad options, an input that is not a log, a report that cannot be written."
 );
 
+/// Text for a terminal (the CLI's sanitiser): control, invisible and invalid characters as
+/// escapes. The Spark job passes every line it prints through it, Spark's messages included
+/// (they quote file names, which a folder of logs may make hostile).
+#[pyfunction]
+fn terminal(text: &str) -> String {
+    robots_audit::text::terminal(text).into_owned()
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RobotsAuditError", m.py().get_type::<RobotsAuditError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(terminal, m)?)?;
     engine::register(m)?;
     job::register(m)?;
     Ok(())

@@ -171,6 +171,27 @@ def test_dialect_choice() -> None:
         robots.decide("/", "FooBot", dialect="bing")
 
 
+def test_every_question_takes_a_dialect() -> None:
+    """`can_fetch` and `crawl_delay` choose the rules as `decide` does (the README says
+    `dialect=` applies to every question)."""
+    body = "User-agent: *\nDisallow: /1/private/\nAllow: /*/private/\nCrawl-delay: 3\n"
+    robots = RobotsTxt.parse(body)
+    assert robots.can_fetch("/1/private/", "FooBot")
+    assert not robots.can_fetch("/1/private/", "FooBot", dialect="yandex")
+    assert not robots.can_fetch("/1/private/", "FooBot", "yandex-legacy")
+    assert not robots.can_fetch("/1/private/", YANDEXBOT)
+    assert robots.can_fetch("/1/private/", YANDEXBOT, dialect="google")
+    fixed = RobotsTxt.parse(body, dialect="yandex")
+    assert fixed.can_fetch("/1/private/", "FooBot", dialect="google")
+    assert robots.crawl_delay("FooBot", dialect="yandex") == 3.0
+    for ask in (
+        lambda: robots.can_fetch("/", "FooBot", dialect="bing"),
+        lambda: robots.crawl_delay("FooBot", dialect="bing"),
+    ):
+        with pytest.raises(ValueError, match="unknown robots.txt dialect"):
+            ask()
+
+
 def test_crawl_delay_and_sitemaps() -> None:
     robots = RobotsTxt.parse(
         "Sitemap: https://example.com/a.xml\nUser-agent: bingbot\nCrawl-delay: 2.5\nDisallow:\n\n"
@@ -255,6 +276,10 @@ AGENTS = [
 ]
 
 
+# What `check` prints in the rule field when no rule decided (README, "`check`").
+NO_RULE_REASONS = ("no rule matched", "no group applies", "/robots.txt is always allowed")
+
+
 def test_decide_agrees_with_robots_audit_check(cli: Path, tmp_path: Path) -> None:
     """Python's decide() and the CLI's `check` give the same verdict, group, rule and line
     (the binding adds nothing of its own to the engine)."""
@@ -272,8 +297,12 @@ def test_decide_agrees_with_robots_audit_check(cli: Path, tmp_path: Path) -> Non
             lines = out.stdout.decode("utf-8").splitlines()
             assert len(lines) == len(paths)
             for path, line in zip(paths, lines):
-                verdict, url, group, rule, line_no = line.split("\t")
+                verdict, url, group, rule, line_no = line.split("\t")[:5]
                 assert url == path
+                # Where no rule decided, `check` says why in the rule field; decide() has
+                # no rule then.
+                if rule in NO_RULE_REASONS:
+                    rule = ""
                 d = robots.decide(path, agent)
                 want = (verdict == "allowed", group, rule, line_no)
                 got = (d.allowed, d.group or "", d.rule or "", str(d.line) if d.line else "")
@@ -283,3 +312,66 @@ def test_decide_agrees_with_robots_audit_check(cli: Path, tmp_path: Path) -> Non
                     assert got[0] == want[0], f"{file.name} {agent!r} {path!r}"
                 compared += 1
     assert compared > 3000
+
+
+# ---- AI usage preferences (docs/preferences.md) ----------------------------------------------
+
+CLAUDEBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"
+CHATGPT_USER = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot"
+WORKED_EXAMPLE = TESTDATA / "robots/preferences/spec10-worked-example.txt"
+
+
+def test_preferences_of_the_worked_example() -> None:
+    """docs/preferences.md, "Worked example": the keys set, True for yes, False for no."""
+    robots = RobotsTxt.parse(WORKED_EXAMPLE.read_bytes())
+    blog = robots.preferences("/blog/1", CLAUDEBOT)
+    assert blog == {"ai-train": False, "search": True}
+    assert list(blog) == ["ai-train", "search"], "in the order of the keys"
+    # Content-Usage's longest path says yes under /open/: a yes in either vocabulary wins.
+    assert robots.preferences("https://example.com/open/x", CLAUDEBOT) == {"ai-train": True, "search": True}
+    # Disallowed to a crawler robots.txt binds: no preference attaches to the path.
+    assert robots.preferences("/private/a", CLAUDEBOT) == {}
+    assert robots.preferences("/blog/1", "GPTBot") == {"ai-train": True}
+    assert robots.preferences("/blog/1", "Googlebot") == {"ai-train": False, "search": True}
+    assert RobotsTxt.parse("User-agent: *\nDisallow: /x\n").preferences("/", "FooBot") == {}
+
+
+def test_preferences_of_fetchers_robots_txt_does_not_bind() -> None:
+    """ChatGPT-User fetches for a person: robots.txt does not bind it, its group's
+    preferences apply wherever it goes (docs/preferences.md, "What a conflict is")."""
+    robots = RobotsTxt.parse("User-agent: *\nContent-Signal: ai-input=no\nDisallow: /private/\n")
+    assert robots.preferences("/private/x", CHATGPT_USER) == {"ai-input": False}
+    assert robots.preferences("/private/x", "ChatGPT-User") == {"ai-input": False}
+    assert robots.preferences("/private/x", "FooBot") == {}
+    assert robots.preferences("/news", "FooBot") == {"ai-input": False}
+
+
+def test_preferences_take_a_dialect() -> None:
+    """Content-Usage paths are ranked as rules are: google counts every byte, yandex not `*`."""
+    robots = RobotsTxt.parse("User-agent: *\nContent-Usage: /a* train-ai=n\nContent-Usage: /ab train-ai=y\n")
+    assert robots.preferences("/abc", "FooBot") == {"ai-train": False}
+    assert robots.preferences("/abc", "FooBot", dialect="yandex") == {"ai-train": True}
+    assert robots.preferences(b"/abc", b"FooBot", "yandex-legacy") == {"ai-train": True}
+    with pytest.raises(ValueError, match="unknown robots.txt dialect"):
+        robots.preferences("/", "FooBot", dialect="bing")
+    with pytest.raises(TypeError, match="url must be str or bytes"):
+        robots.preferences(7, "FooBot")  # type: ignore[arg-type]
+
+
+def test_preferences_agree_with_robots_audit_check(cli: Path) -> None:
+    """Python's preferences() and the fields `check` prints after the verdict say the same."""
+    robots = RobotsTxt.parse(WORKED_EXAMPLE.read_bytes())
+    urls = ["/blog/1", "/open/x", "/private/a"]
+    for agent in (CLAUDEBOT, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"):
+        out = subprocess.run(
+            [str(cli), "check", "--robots", str(WORKED_EXAMPLE), "--user-agent", agent, "--", *urls],
+            capture_output=True, timeout=60,
+        )  # fmt: skip
+        assert out.returncode in (0, 1), out.stderr
+        for url, line in zip(urls, out.stdout.decode("utf-8").splitlines()):
+            printed = {}
+            for field in line.split("\t")[5:]:
+                setting = field.split(" ")[0]
+                key, _, value = setting.partition("=")
+                printed[key] = value == "yes"
+            assert robots.preferences(url, agent) == printed, (agent, url, line)

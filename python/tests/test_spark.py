@@ -1,5 +1,6 @@
 """The Spark job in local[2] against the CLI: the same inputs and options must give the same
-report bytes, and the same exit status and errors."""
+bytes in all seven reports, the same notes and errors on standard error, and the same exit
+status."""
 
 from __future__ import annotations
 
@@ -19,18 +20,24 @@ pytest.importorskip("pyspark")
 
 from robots_audit import spark as job  # noqa: E402
 
-REPORTS = ("--out", "--summary", "--hosts", "--spoofed", "--inputs")
+# Every report the CLI writes, each with its file's extension.
+REPORTS = {"--out": "csv", "--summary": "csv", "--hosts": "csv", "--spoofed": "csv", "--inputs": "csv", "--html": "html",
+           "--preferences": "csv"}  # fmt: skip
+
+
+def report_name(prefix: str, option: str) -> str:
+    return f"{prefix}{option.strip('-')}.{REPORTS[option]}"
 
 
 def report_args(prefix: str, cwd: Path = Path()) -> List[str]:
     args = []
     for option in REPORTS:
-        args += [option, str(cwd / f"{prefix}{option.strip('-')}.csv")]
+        args += [option, str(cwd / report_name(prefix, option))]
     return args
 
 
 def read_reports(cwd: Path, prefix: str) -> Dict[str, bytes]:
-    return {o: (cwd / f"{prefix}{o.strip('-')}.csv").read_bytes() for o in REPORTS}
+    return {o: (cwd / report_name(prefix, o)).read_bytes() for o in REPORTS}
 
 
 def run_job(spark: object, args: List[str]) -> int:
@@ -66,10 +73,79 @@ def test_readme_recipe_in_local_2(cli: Path, workdir: Path) -> None:
     # Not vacuous: violations of several crawlers on several hosts, every input named.
     assert want["--out"].count(b"\n") > 100
     assert all(name.encode() in want["--inputs"] for name in logs)
-    # The same notes on standard error as the CLI (malformed lines with their examples).
-    notes = [l for l in done.stderr.splitlines() if l.startswith("robots-audit:")]
-    cli_notes = [l for l in cli_done.stderr.splitlines() if "format vhost_combined" not in l]
-    assert notes == cli_notes
+    # The same notes on standard error as the CLI (malformed lines with their examples, the
+    # totals); the formats detected too, which the CLI says as it reads.
+    assert notes_of(done.stderr) == notes_of(cli_done.stderr)
+    notes, formats = notes_of(done.stderr)
+    assert any(l.startswith("robots-audit: requests read: 3,990; ") for l in notes), notes
+    assert len(formats) == len(logs), formats
+
+
+def notes_of(stderr: str) -> Tuple[List[str], List[str]]:
+    """The run's lines on standard error, and apart the formats each input was detected as
+    (the CLI says those as it reads, the job once its tasks are done)."""
+    lines: List[str] = []
+    within = False  # a note's own lines that follow its first (the hosts not judged)
+    for l in stderr.splitlines():
+        within = l.startswith("robots-audit:") or (within and l.startswith("  "))
+        if within:
+            lines.append(l)
+    return [l for l in lines if not l.endswith(" (detected)")], sorted(l for l in lines if l.endswith(" (detected)"))
+
+
+def test_seven_reports_notes_and_exit_codes_are_the_clis(
+    spark: object, cli: Path, workdir: Path, robots_server: RobotsServer, capsys: pytest.CaptureFixture
+) -> None:
+    """Every report byte for byte, every line on standard error word for word, and the exit
+    status: a run with violations under --fail-on-violations (1), one with usage preference
+    conflicts under --fail-on-conflicts (1), a damaged input accepted
+    (a warning, 0), some hosts not judged (a warning, 0), and a window that leaves out every
+    request (2, nothing written)."""
+    logs = split_gzip(TESTDATA / "access.log", workdir, 3)
+    rd = ["--robots-dir", str(workdir / "robots-dir")]
+    whole = gzip.compress((TESTDATA / "access.log").read_bytes())
+    (workdir / "cut.log.gz").write_bytes(whole[: len(whole) // 2])
+    # Every host on the test server's port and pinned to it: only two may be fetched, so the
+    # other two are not judged (nothing is asked of any other address, DNS included).
+    port = robots_server.port
+    text = (TESTDATA / "access.log").read_bytes()
+    text = text.replace(b":443 ", f":{port} ".encode()).replace(b":80 ", f":{port} ".encode())
+    (workdir / "local.log").write_bytes(text)
+    hosts = ("www.example.com", "api.example.com", "shop.example.com", "blog.example.org")
+    resolve = [f"--resolve={h}:{port}:127.0.0.1" for h in hosts]
+    cases = [
+        ([*logs, *rd, "--fail-on-violations"], 1),
+        ([*logs, *rd, "--fail-on-conflicts"], 1),
+        ([*logs, str(workdir / "cut.log.gz"), *rd, "--allow-damaged"], 0),
+        ([str(workdir / "local.log"), "--scheme", "http", "--no-cache", "--max-origins", "2", *resolve], 0),
+        ([*logs, *rd, "--since", "2027-01-01", "--until", "2027-02-01"], 2),
+    ]
+    seen = []
+    for i, (args, code) in enumerate(cases):
+        capsys.readouterr()
+        done = run_cli(cli, [*args, *report_args(f"cli{i}-", workdir)], workdir)
+        assert done.returncode == code, (args, done.stderr)
+        assert run_job(spark, [*args, *report_args(f"spark{i}-", workdir)]) == code, args
+        (job_notes, job_formats), (cli_notes, cli_formats) = notes_of(capsys.readouterr().err), notes_of(done.stderr)
+        assert job_notes == cli_notes, args
+        assert job_formats == cli_formats and len(cli_formats) == len([a for a in args if a.endswith((".log", ".log.gz"))]), args
+        seen += cli_notes
+        if code == 2:
+            assert not any((workdir / report_name(p, o)).exists() for p in (f"cli{i}-", f"spark{i}-") for o in REPORTS)
+            continue
+        want, got = read_reports(workdir, f"cli{i}-"), read_reports(workdir, f"spark{i}-")
+        for option in REPORTS:
+            assert got[option] == want[option], f"{args}: {option} differs"
+        assert b"<!DOCTYPE html>" in want["--html"] and want["--out"].count(b"\n") > 10
+        if "--fail-on-conflicts" in args:  # the saved files have Content-Signal lines
+            assert want["--preferences"].count(b"\n") > 1 and b"ai-train" in want["--preferences"]
+    # Not vacuous: the notes of each case are there, labelled as they should be.
+    assert any(l.startswith("robots-audit: requests read: ") for l in seen)
+    assert any(l.startswith("robots-audit: warning: ") and "cut.log.gz" in l for l in seen), seen
+    assert any(l.startswith("robots-audit: warning: ") and "could not be judged" in l for l in seen), seen
+    assert any(l.startswith("  ") and "crawler request" in l for l in seen), seen
+    assert any(l.startswith("robots-audit: error: --since 2027-01-01T00:00:00Z --until") for l in seen), seen
+    assert not any(l.startswith("robots-audit: error: ") and "could not be judged" in l for l in seen)
 
 
 def test_options_and_one_gzip_member_per_file(spark: object, cli: Path, workdir: Path) -> None:
@@ -78,7 +154,7 @@ def test_options_and_one_gzip_member_per_file(spark: object, cli: Path, workdir:
     for extra in (
         [],
         ["--leeway", "0", "--all-crawl-delay", "--judge-automation"],
-        ["--since", "2026-11-20T10:30:00Z", "--until", "2026-11-20T16:00:00Z", "--no-neutralize"],
+        ["--since", "2026-11-20T00:30:00Z", "--until", "2026-11-20T01:00:00Z", "--no-neutralize"],
         ["--format", "vhost_combined", "--scheme", "http"],
     ):
         compare(spark, cli, workdir, [*logs, *rd, *extra])
@@ -223,6 +299,12 @@ def test_missing_input_and_report_over_an_input(spark: object, workdir: Path, ca
     twice = logs[0].replace("/part0", "/./part0")
     assert run_job(spark, [logs[0], twice, *rd]) == 2
     assert "are the same file" in job_errors(capsys)[0]
+    # Spark's messages quote names, which may hold what a terminal obeys: printed escaped.
+    hostile = str(workdir / "missing\x1b]0;pwned\x07\u202e.gz")
+    assert run_job(spark, [hostile, *rd]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "\u202e" not in err, repr(err)
+    assert "missing\\x1b]0;pwned\\x07\\u{202e}.gz" in err, err
 
 
 def test_folders_and_globs_name_files_by_path(spark: object, cli: Path, workdir: Path) -> None:
@@ -239,3 +321,56 @@ def test_folders_and_globs_name_files_by_path(spark: object, cli: Path, workdir:
     rows = (workdir / "dir-in.csv").read_text().splitlines()[1:]
     names = [r.split(",", 1)[0] for r in rows]
     assert names == [f"file:{p}" for p in logs]
+
+
+def run_module(args: List[str], cwd: Path) -> subprocess.CompletedProcess:
+    """`python -m robots_audit.spark` in a process of its own: its own session and JVM."""
+    env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
+    cmd = [sys.executable, "-m", "robots_audit.spark", "--master", "local[1]", *args]
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_a_missing_input_is_one_line_unless_verbose(workdir: Path) -> None:
+    """Standard error carries the job's own messages only: Spark logs nothing from the JVM's
+    start on, and a missing input is one line; -v/--verbose adds Spark's log and traces."""
+    args = ["missing.log.gz", "--robots-dir", "robots-dir", "--out", "x.csv"]
+    done = run_module(args, workdir)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("robots-audit: error: missing.log.gz: ") and "does not exist" in lines[0]
+    verbose = run_module([*args, "-v"], workdir)
+    assert verbose.returncode == 2
+    assert lines[0] in verbose.stderr.splitlines()
+    assert "Traceback (most recent call last):" in verbose.stderr
+    assert "    at org.apache.spark." in verbose.stderr  # the JVM's trace (tabs as spaces)
+    assert not (workdir / "x.csv").exists()
+
+
+def sparse_file(path: Path, size: int) -> None:
+    with open(path, "wb") as f:
+        f.truncate(size)
+
+
+def test_a_failed_spark_job_is_one_line_unless_verbose(
+    spark: object, workdir: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """A failure inside Spark (here: a file over the 2 GiB that Spark's binaryFile reads)
+    is one line naming the cause, and a note that -v shows the rest."""
+    logs = split_gzip(TESTDATA / "access.log", workdir, 2, absolute=False)
+    sparse_file(workdir / "big.log", 2**31)
+    args = [*logs, "big.log", "--robots-dir", "robots-dir", "--out", "x.csv"]
+    done = run_module(args, workdir)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2 and all(l.startswith("robots-audit: ") for l in lines), done.stderr
+    assert lines[0].startswith("robots-audit: error: the Spark job failed: ")
+    assert "big.log" in lines[0] and "2147483648" in lines[0], lines[0]
+    assert lines[1] == "robots-audit: note: -v/--verbose shows Spark's log and the whole trace"
+    assert not (workdir / "x.csv").exists()
+    # With -v, the whole trace (in this process: the session is the tests' own).
+    w = str(workdir)
+    capsys.readouterr()
+    assert run_job(spark, [*(f"{w}/{l}" for l in logs), f"{w}/big.log", "--robots-dir", f"{w}/robots-dir", "-v"]) == 2
+    err = capsys.readouterr().err
+    assert "robots-audit: error: the Spark job failed: " in err and "    at org.apache.spark." in err, err[-3000:]

@@ -11,50 +11,18 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::crawlers::VerifyResult;
+pub use crate::crawlers::Verification;
 use crate::fetch::Origin;
 use crate::history::Fetch;
 use crate::logformat::BadLine;
-use crate::robots::Dialect;
+use crate::robots::{Dialect, PrefKey};
 
 /// Malformed-line examples kept per input.
 pub const BAD_EXAMPLES: usize = 3;
-
-/// Whether a client address belongs to the crawler it claims to be (the report's
-/// `verification` column); [`VerifyResult`] with an order, for keys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Verification {
-    /// In the operator's published ranges (or confirmed by reverse DNS).
-    Verified,
-    /// Not where the operator says its crawler is.
-    Spoofed,
-    /// Nothing to check against (or the request is too old for today's lists).
-    Unverifiable,
-}
-
-impl Verification {
-    /// `verified`, `spoofed` or `unverifiable`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verification::Verified => "verified",
-            Verification::Spoofed => "spoofed",
-            Verification::Unverifiable => "unverifiable",
-        }
-    }
-}
-
-impl From<VerifyResult> for Verification {
-    fn from(v: VerifyResult) -> Verification {
-        match v {
-            VerifyResult::Verified => Verification::Verified,
-            VerifyResult::Spoofed => Verification::Spoofed,
-            VerifyResult::Unverifiable => Verification::Unverifiable,
-        }
-    }
-}
 
 /// A host as the reports key it: a valid origin (scheme, host, port), or a host field that
 /// is not one, with why.
@@ -96,6 +64,9 @@ pub struct InputCounts {
     pub requests: u64,
     /// Requests outside `since`/`until`.
     pub outside_window: u64,
+    /// The earliest and the latest time of those requests (unix ms): when the window leaves
+    /// out every request, the span the log covers.
+    pub outside_span: Option<(i64, i64)>,
     /// Requests without a host (and no default host).
     pub no_host: u64,
     /// Malformed lines by reason.
@@ -147,6 +118,10 @@ impl InputCounts {
     pub fn merge(&mut self, other: InputCounts) {
         self.requests += other.requests;
         self.outside_window += other.outside_window;
+        self.outside_span = match (self.outside_span, other.outside_span) {
+            (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+            (a, b) => a.or(b),
+        };
         self.no_host += other.no_host;
         for (k, v) in other.bad {
             *self.bad.entry(k).or_default() += v;
@@ -213,7 +188,11 @@ pub struct PairAgg {
     pub allowed_by_leeway: u64,
     /// Checked and disallowed under every version it may have held.
     pub violations: u64,
-    /// Checked requests a rule may forbid, judged at the end (then `allowed` or `violations`).
+    /// Requests that robots.txt allows (or does not bind) and that go against a usage
+    /// preference every version it may have held says no to (docs/preferences.md).
+    pub preference_conflicts: u64,
+    /// Checked requests a rule may forbid or a usage preference may go against, judged at the
+    /// end (then `allowed` or `violations`).
     pub pending: u64,
     /// Requests on hosts (or at times) whose rules cannot be known.
     pub not_judged: u64,
@@ -256,6 +235,7 @@ impl PairAgg {
         self.allowed += other.allowed;
         self.allowed_by_leeway += other.allowed_by_leeway;
         self.violations += other.violations;
+        self.preference_conflicts += other.preference_conflicts;
         self.pending += other.pending;
         self.not_judged += other.not_judged;
         self.robots_fetches += other.robots_fetches;
@@ -379,19 +359,29 @@ pub struct AgentProfile {
     /// Whether its own fetches of `/robots.txt` are matched by User-Agent (unknown crawlers)
     /// rather than by crawler name.
     pub fetches_by_user_agent: bool,
+    /// Whether robots.txt's rules bind it. False for the clients that are counted but not
+    /// judged (docs/judging.md, "Which requests are judged", step 4): their kept requests are
+    /// judged for usage preferences only.
+    pub bound: bool,
+    /// The usage preference its category goes against when a site says no
+    /// (docs/preferences.md, "What a conflict is"); None: it never conflicts.
+    #[serde(with = "pref_key_name")]
+    pub conflicts_on: Option<PrefKey>,
 }
 
-/// The requests of one (origin, crawler, User-Agent, verification) that a rule may forbid,
-/// and its requests under a Crawl-delay, kept for the judgement at the end.
+/// The requests of one (origin, crawler, User-Agent, verification) that a rule may forbid or
+/// a usage preference may go against, and its requests under a Crawl-delay, kept for the
+/// judgement at the end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stream {
-    /// How it reads robots.txt.
-    pub agent: AgentProfile,
+    /// How it reads robots.txt (shared by the streams of one crawler).
+    pub agent: Arc<AgentProfile>,
     /// The coarsest time resolution of its lines, in ms (1000 for `[…:13:55:36 +0000]`).
     pub resolution_ms: i64,
     /// Distinct request targets, as requested; `hits` refer to them by index.
     pub paths: Vec<Box<[u8]>>,
-    /// (path index, request) for each request that a version of robots.txt disallows.
+    /// (path index, request) for each request that a version of robots.txt disallows, or
+    /// whose crawler's use a version says no to (docs/preferences.md).
     pub hits: Vec<(u32, Hit)>,
     /// Every fetching request, when its Crawl-delay is checked.
     pub delay: Vec<Hit>,
@@ -402,8 +392,9 @@ pub struct Stream {
 /// verification, and for unknown crawlers the same User-Agent (empty for registry crawlers).
 pub type FetchKey = (Origin, String, Verification, String);
 
-/// A stream's key: (origin, crawler, User-Agent, verification).
-pub type StreamKey = (Origin, String, String, Verification);
+/// A stream's key: (origin, crawler, User-Agent, verification). Shared, not copied, by the
+/// streams of one origin and one crawler (serialised as plain values).
+pub type StreamKey = (Arc<Origin>, Arc<str>, Arc<str>, Verification);
 
 /// The fetches of one [`FetchKey`], in no particular order until judged.
 pub type Fetches = Vec<Fetch>;
@@ -421,6 +412,28 @@ mod dialect_name {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Dialect, D::Error> {
         let name = String::deserialize(d)?;
         name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Serde for an optional [`PrefKey`] by its report name (`ai-train`, …).
+mod pref_key_name {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::robots::PrefKey;
+
+    pub fn serialize<S: Serializer>(k: &Option<PrefKey>, s: S) -> Result<S::Ok, S::Error> {
+        k.map(PrefKey::name).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PrefKey>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(name) => PrefKey::ALL
+                .into_iter()
+                .find(|k| k.name() == name)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown preference {name}"))),
+        }
     }
 }
 

@@ -1,42 +1,47 @@
 //! The judgement at the end: a merged [`Partial`] and the robots source → the report rows.
 //!
-//! Every request that some version of robots.txt forbids is judged here, with every fetch of
-//! `/robots.txt` by the same crawler known (docs/judging.md, "Judging in time"): which versions it
-//! may have held, whether all of them forbid it, which version's rule to cite and on what evidence.
-//! Crawl-delay breaches are judged the same way.
+//! Every kept request — one that some version of robots.txt forbids, or whose crawler's use
+//! some version says no to — is judged here, with every fetch of `/robots.txt` by the same
+//! crawler known (docs/judging.md, "Judging in time"): which versions it may have held,
+//! whether all of them forbid it (a violation), else whether all of them say no to its use
+//! (a usage preference conflict, docs/preferences.md), which version's line to cite and on
+//! what evidence. Crawl-delay breaches are judged the same way.
 //!
-//! Two passes over the kept requests. The first judges each one for the counts (the summary,
-//! the hourly activity) and finds the Crawl-delay rows. The second, [`Violations`], runs as the
-//! writer asks for rows: it visits the (host, crawler, path) groups in report order and judges
-//! their requests again, so only one group's rows are ever built at a time — a long-tail log's
-//! hundreds of thousands of rows stream to the writer, never all in memory. Rows are keyed by
-//! what the report prints and sorted by value, so the same data gives the same bytes however
-//! it was split.
+//! Three passes over the kept requests. The first judges each one for the counts (the
+//! summary, the hourly activity) and finds the Crawl-delay rows. The others run as the
+//! writers ask for rows ([`Violations`], [`Conflicts`]: `rows.rs`), each over its own reading
+//! of the kept requests in report order (`source.rs`).
 
-use std::cmp::Ordering;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+use crate::crawlers::DnsTally;
+use crate::extsort::{SortError, read_buffer};
 use crate::fetch::{Origin, Outcome};
-use crate::history::{self, Evidence, Fetch, Held, Judgement, VersionVerdict};
+use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
-use crate::robots::{Agent, GroupId, RobotsTxt, RuleId, normalize_target};
+use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
 use super::Auditor;
 use super::aggregate::{
-    AgentProfile, Client, Hit, HostKey, InputCounts, PairAgg, Stream, StreamKey, TooOld,
-    Verification, by_path, kept_paths,
+    AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, Stream, TooOld, Verification,
+    by_path,
 };
 use super::partial::Partial;
+use super::rows::{Conflicts, RowAcc, Violations, report_order, violation_row};
 use super::rules::{DialectRules, Rules};
-use super::spill::{RunHit, RunReader, RunRecord, RunStream, SpillRun, StreamTable};
-use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
+use super::source::{MemStream, MergedRuns, Source, Wanted};
+use super::spill::StreamTable;
 
-/// Everything the reports say. The violations stream out as they are read.
+/// Everything the reports say. The violations and the preference conflicts stream out as
+/// they are read.
 pub struct Findings {
     /// The violations report's rows, in report order, made as they are read.
     pub violations: Violations,
+    /// The preferences report's rows (requests that go against a usage preference), in
+    /// report order, made as they are read.
+    pub preferences: Conflicts,
     /// One row per (host, crawler).
     pub summary: Vec<SummaryRow>,
     /// One row per host (per origin: http and https of a host are two).
@@ -53,6 +58,43 @@ pub struct Findings {
     /// Requests left unverifiable because they are older than the IP-range lists (or reverse
     /// DNS) can speak for.
     pub too_old_to_verify: TooOld,
+    /// What reverse DNS did, when it was asked (`--verify-dns`).
+    pub dns: Option<DnsTally>,
+    /// How the kept requests went through temporary files, when they did.
+    pub spilled: Option<Spilled>,
+}
+
+/// The kept requests that went past the memory budget to sorted runs on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spilled {
+    /// Runs the workers wrote.
+    pub runs: usize,
+    /// Their bytes.
+    pub bytes: u64,
+    /// Runs open at once at most (from the open-file limit).
+    pub fan_in: usize,
+    /// Merges into new runs before the last one (0: the runs were merged at once).
+    pub merges: usize,
+}
+
+impl std::fmt::Display for Spilled {
+    /// A note for the user: how much went to disk, and how it came back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the kept requests passed the memory budget: {} sorted run{} ({:.1} MiB) in \
+             temporary files, merged at most {} at a time",
+            text::thousands(self.runs as u64),
+            if self.runs == 1 { "" } else { "s" },
+            self.bytes as f64 / f64::from(1 << 20),
+            self.fan_in
+        )?;
+        match self.merges {
+            0 => Ok(()),
+            1 => write!(f, " (one merge first)"),
+            n => write!(f, " ({} merges first)", text::thousands(n as u64)),
+        }
+    }
 }
 
 /// Violating requests of one crawler on one host in one time bin.
@@ -127,45 +169,6 @@ impl Findings {
     }
 }
 
-/// A report row being built.
-struct RowAcc {
-    requests: u64,
-    first_ms: i64,
-    last_ms: i64,
-    clients: ClientSet,
-    sample: (i64, Client),
-    statuses: StatusCounts,
-    /// (line, text, group): the lesser when rows that print the same had different ones.
-    rule: (u32, Arc<str>, Arc<str>),
-    intervals: Option<(i64, i64)>,
-}
-
-impl RowAcc {
-    fn new(time_ms: i64, client: &Client, rule: (u32, Arc<str>, Arc<str>)) -> RowAcc {
-        RowAcc {
-            requests: 0,
-            first_ms: time_ms,
-            last_ms: time_ms,
-            clients: ClientSet::default(),
-            sample: (time_ms, client.clone()),
-            statuses: StatusCounts::default(),
-            rule,
-            intervals: None,
-        }
-    }
-
-    fn add(&mut self, time_ms: i64, client: &Client, status: u16) {
-        self.requests += 1;
-        self.first_ms = self.first_ms.min(time_ms);
-        self.last_ms = self.last_ms.max(time_ms);
-        self.clients.insert(client.clone(), MAX_IPS_PER_ROW);
-        if (time_ms, client) < (self.sample.0, &self.sample.1) {
-            self.sample = (time_ms, client.clone());
-        }
-        self.statuses.add(status, 1);
-    }
-}
-
 /// Violating requests per (time bin, host, crawler, kind).
 struct ActivityMap {
     bin_ms: i64,
@@ -196,17 +199,99 @@ impl ActivityMap {
     }
 }
 
-/// A stream as the judgement needs it: who, under which rules, with which own fetches.
-struct StreamInfo {
-    host: Arc<str>,
-    crawler: Arc<str>,
-    ua: Arc<str>,
-    verification: Verification,
+/// A stream as the judgement needs it: who, under which rules, with which own fetches. What
+/// it shares with the other streams of its crawler on its origin (every User-Agent of an
+/// unknown crawler is a stream of its own) is one [`StreamClass`], which it reads as.
+pub(super) struct StreamInfo {
+    class: Arc<StreamClass>,
+    pub ua: Arc<str>,
+    pub verification: Verification,
+    fetches: Vec<Fetch>,
+}
+
+/// What the streams of one (origin, crawler, way of reading robots.txt) share.
+pub(super) struct StreamClass {
+    pub host: Arc<str>,
+    pub crawler: Arc<str>,
+    pub operator: Arc<str>,
+    pub category: Arc<str>,
     /// Its summary row's key.
     pair: (HostKey, String),
-    rules: Arc<DialectRules>,
-    groups: Vec<Option<GroupId>>,
-    fetches: Vec<Fetch>,
+    /// Whether robots.txt's rules bind it (else its requests are judged for usage
+    /// preferences only).
+    pub bound: bool,
+    /// The usage preference its category goes against, if any.
+    pub conflicts_on: Option<PrefKey>,
+    pub rules: Arc<DialectRules>,
+    pub groups: Vec<Option<GroupId>>,
+    /// The earliest `robots_version` a row of its (host, crawler) can cite, over every
+    /// stream of that pair: rows of that version are final once the rows pass their
+    /// User-Agent (`rows.rs`).
+    pub floor: Option<i64>,
+}
+
+impl std::ops::Deref for StreamInfo {
+    type Target = StreamClass;
+
+    /// A stream reads as its class.
+    fn deref(&self) -> &StreamClass {
+        &self.class
+    }
+}
+
+/// How each version of an origin's robots.txt reads one path for one stream.
+pub(super) struct PathReads {
+    /// Each version's verdict: None where a version cannot judge.
+    pub verdicts: Vec<Option<(bool, Option<RuleId>)>>,
+    /// Each version's "no" to the stream's use of the path, with its deciding line; empty
+    /// when its crawler's use never conflicts.
+    pub no: Vec<Option<PrefLineId>>,
+}
+
+/// What one kept request comes to.
+pub(super) enum Verdict {
+    /// The rules the crawler held cannot be known.
+    NotJudged,
+    /// Robots.txt allows it, or does not bind its crawler (`by_leeway` is then false).
+    Allowed {
+        /// Allowed only thanks to the leeway.
+        by_leeway: bool,
+        /// Every version the crawler may hold says no to its use: the latest of them, and
+        /// how they were found (docs/preferences.md, "What a conflict is").
+        conflict: Option<(usize, Evidence)>,
+    },
+    /// Disallowed under every version the crawler may hold (never also a conflict).
+    Violation {
+        /// The version cited: the latest of them.
+        version: usize,
+        /// How they were found.
+        evidence: Evidence,
+    },
+}
+
+impl PathReads {
+    fn rules(&self) -> impl Fn(usize) -> VersionVerdict + '_ {
+        |v| match self.verdicts[v] {
+            Some((false, _)) => VersionVerdict::Disallow,
+            _ => VersionVerdict::Allow,
+        }
+    }
+
+    /// The latest version and the evidence when every version of `held` says no to the use
+    /// (judged as a rule is: docs/preferences.md, "What a conflict is").
+    fn conflict(&self, held: &Held) -> Option<(usize, Evidence)> {
+        if self.no.is_empty() {
+            return None;
+        }
+        let says_no = |v: usize| match self.no[v] {
+            Some(_) => VersionVerdict::Disallow,
+            None => VersionVerdict::Allow,
+        };
+        match history::judge(held, says_no) {
+            Ruling::Violation { version, evidence } => Some((version, evidence)),
+            Ruling::NotJudged | Ruling::Allowed { .. } => None,
+        }
+    }
 }
 
 impl StreamInfo {
@@ -217,14 +302,15 @@ impl StreamInfo {
             .held(t, leeway, fetch, |v| self.rules.sizes[v])
     }
 
-    /// Each version's verdict on a path: None where a version cannot judge.
-    fn verdicts(&self, path: &[u8], scratch: &mut Vec<u8>) -> Vec<Option<(bool, Option<RuleId>)>> {
+    /// How each version reads a path: its verdict, and its "no" to the stream's use.
+    pub fn reads(&self, path: &[u8], scratch: &mut Vec<u8>) -> PathReads {
         normalize_target(path, scratch);
-        self.rules
-            .versions
-            .iter()
-            .enumerate()
-            .map(|(v, r)| match r {
+        let version = |v: usize| match &self.rules.versions[v] {
+            Rules::Compiled(robots) => Some(robots.as_ref()),
+            Rules::AllowAll | Rules::NotJudged => None,
+        };
+        let verdicts = (0..self.rules.versions.len())
+            .map(|v| match &self.rules.versions[v] {
                 Rules::Compiled(robots) => {
                     let verdict = robots.check(self.groups[v], scratch);
                     Some((verdict.allowed, verdict.rule))
@@ -232,40 +318,47 @@ impl StreamInfo {
                 Rules::AllowAll => Some((true, None)),
                 Rules::NotJudged => None,
             })
-            .collect()
+            .collect();
+        let no = match self.conflicts_on {
+            None => Vec::new(),
+            Some(key) => (0..self.rules.versions.len())
+                .map(|v| {
+                    let robots = version(v)?;
+                    robots
+                        .preference(self.groups[v], scratch, key)
+                        .filter(|p| !p.yes)
+                        .map(|p| p.line)
+                })
+                .collect(),
+        };
+        PathReads { verdicts, no }
+    }
+
+    /// What a request of the path `reads` made at `t` comes to.
+    pub fn verdict(&self, reads: &PathReads, t: i64, leeway: i64) -> Verdict {
+        let held = self.held(t, leeway);
+        if !self.bound {
+            return Verdict::Allowed {
+                by_leeway: false,
+                conflict: reads.conflict(&held),
+            };
+        }
+        match history::judge(&held, reads.rules()) {
+            Ruling::NotJudged => Verdict::NotJudged,
+            Ruling::Violation { version, evidence } => Verdict::Violation { version, evidence },
+            Ruling::Allowed { by_leeway } => Verdict::Allowed {
+                by_leeway,
+                conflict: reads.conflict(&held),
+            },
+        }
     }
 
     /// The sort key of a (stream, path) in report order.
-    fn key<'a>(&'a self, text: &'a [u8]) -> (&'a str, &'a str, &'a [u8], &'a str, Verification) {
+    pub fn key<'a>(
+        &'a self,
+        text: &'a [u8],
+    ) -> (&'a str, &'a str, &'a [u8], &'a str, Verification) {
         (&self.host, &self.crawler, text, &self.ua, self.verification)
-    }
-}
-
-/// The kept requests of one stream in memory, by path.
-struct MemStream {
-    info: u32,
-    paths: Vec<Box<[u8]>>,
-    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
-    texts: Vec<Option<Box<str>>>,
-    /// Sorted by path index.
-    hits: Vec<(u32, Hit)>,
-    /// Per path, its requests in `hits`.
-    ranges: Vec<(u32, u32)>,
-}
-
-impl MemStream {
-    fn text(&self, path: u32) -> &[u8] {
-        match &self.texts[path as usize] {
-            Some(t) => t.as_bytes(),
-            None => &self.paths[path as usize],
-        }
-    }
-}
-
-fn reads(verdicts: &[Option<(bool, Option<RuleId>)>]) -> impl Fn(usize) -> VersionVerdict + '_ {
-    |v| match verdicts[v] {
-        Some((false, _)) => VersionVerdict::Disallow,
-        _ => VersionVerdict::Allow,
     }
 }
 
@@ -280,20 +373,38 @@ fn count(
     activity: &mut ActivityMap,
     scratch: &mut Vec<u8>,
 ) {
-    let verdicts = info.verdicts(path, scratch);
-    let pair = pairs.entry(info.pair.clone()).or_default();
+    let reads = info.reads(path, scratch);
+    let pair = match pairs.get_mut(&info.pair) {
+        Some(pair) => pair,
+        None => pairs.entry(info.pair.clone()).or_default(),
+    };
     for t in times {
+        let verdict = info.verdict(&reads, t, leeway);
+        if !info.bound {
+            // Counted, never checked: only a conflict adds to its row.
+            if let Verdict::Allowed {
+                conflict: Some(_), ..
+            } = verdict
+            {
+                pair.preference_conflicts += 1;
+            }
+            continue;
+        }
         pair.pending = pair.pending.saturating_sub(1);
-        match history::judge(&info.held(t, leeway), reads(&verdicts)) {
-            Judgement::NotJudged => {
+        match verdict {
+            Verdict::NotJudged => {
                 pair.checked = pair.checked.saturating_sub(1);
                 pair.not_judged += 1;
             }
-            Judgement::Allowed { by_leeway } => {
+            Verdict::Allowed {
+                by_leeway,
+                conflict,
+            } => {
                 pair.allowed += 1;
                 pair.allowed_by_leeway += u64::from(by_leeway);
+                pair.preference_conflicts += u64::from(conflict.is_some());
             }
-            Judgement::Violation { .. } => {
+            Verdict::Violation { .. } => {
                 pair.violations += 1;
                 activity.add(t, &info.host, &info.crawler, Kind::Disallowed);
             }
@@ -302,7 +413,7 @@ fn count(
 }
 
 /// Builds the findings of a merged partial.
-pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
+pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortError> {
     let Partial {
         inputs,
         hosts,
@@ -313,7 +424,8 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
         spoofed,
         clients,
         too_old_to_verify,
-        mut runs,
+        dns,
+        runs,
     } = partial;
     let leeway = auditor.settings.leeway_ms;
     let mut activity = ActivityMap::new(&pairs);
@@ -322,24 +434,19 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
     // Every stream, from memory and from the runs, in one table.
     let mut table = StreamTable::new();
     for (key, stream) in &streams {
-        table.add(key, &stream.agent);
+        table.add(&Arc::new(key.clone()), &stream.agent);
     }
     for run in &runs {
         for s in &run.streams {
             table.add(&s.key, &s.agent);
         }
     }
-    let infos: Vec<Option<StreamInfo>> = table
-        .keys
-        .iter()
-        .zip(&table.agents)
-        .map(|(key, agent)| stream_info(auditor, key, agent, &fetches))
-        .collect();
+    let infos = stream_infos(auditor, &table, &fetches, &crawlers);
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {
             let pair = pairs
-                .entry((HostKey::Origin(key.0.clone()), key.1.clone()))
+                .entry((HostKey::Origin((*key.0).clone()), key.1.to_string()))
                 .or_default();
             pair.not_judged += pair.pending;
             pair.checked -= pair.pending;
@@ -378,43 +485,50 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
             ranges,
         });
     }
-    let source = if runs.is_empty() {
-        // First pass: the counts.
-        for m in &memory {
-            let info = infos[m.info as usize]
-                .as_ref()
-                .expect("streams without rules were dropped");
-            for (p, &(start, end)) in m.ranges.iter().enumerate() {
-                if start < end {
-                    let times = m.hits[start as usize..end as usize]
-                        .iter()
-                        .map(|h| h.1.time_ms);
-                    count(
-                        info,
-                        &m.paths[p],
-                        times,
-                        leeway,
-                        &mut pairs,
-                        &mut activity,
-                        &mut scratch,
-                    );
-                }
+    let clients = Arc::new(clients);
+    let mut spilled = None;
+    // First pass: the counts, of the requests in memory, then of each run in turn.
+    for m in &memory {
+        let info = infos[m.info as usize]
+            .as_ref()
+            .expect("streams without rules were dropped");
+        for (p, &(start, end)) in m.ranges.iter().enumerate() {
+            if start < end {
+                let times = m.hits[start as usize..end as usize]
+                    .iter()
+                    .map(|h| h.1.time_ms);
+                count(
+                    info,
+                    &m.paths[p],
+                    times,
+                    leeway,
+                    &mut pairs,
+                    &mut activity,
+                    &mut scratch,
+                );
             }
         }
-        Source::memory(memory, &infos)
+    }
+    // The two passes that make rows: violations (streams robots.txt binds) and usage
+    // preference conflicts (streams whose crawler's use can conflict).
+    let wanted = |pick: fn(&StreamInfo) -> bool| -> Wanted {
+        infos.iter().map(|i| i.as_ref().is_some_and(pick)).collect()
+    };
+    let passes = [wanted(|i| i.bound), wanted(|i| i.conflicts_on.is_some())];
+    let memory = Arc::new(memory);
+    let [violations, conflicts] = if runs.is_empty() {
+        passes
+            .each_ref()
+            .map(|w| Source::memory(Arc::clone(&memory), &infos, w))
     } else {
-        // Past the memory budget: what is still in memory becomes a run too, and the runs
-        // are read once for the counts, then merged for the rows.
-        if let Some(run) = residue_run(&memory, &infos, &table, &clients) {
-            runs.push(Arc::new(run));
-        }
-        drop(memory);
-        for run in &runs {
-            let Ok(mut reader) = run.reader() else {
-                continue;
-            };
-            while let Ok(Some(r)) = reader.next_record() {
-                let i = table.index(&run.streams[r.stream as usize].key);
+        // Past the memory budget: the runs are read once for the counts, then merged, with
+        // what is still in memory, for the rows.
+        let buffer = read_buffer(auditor.settings.memory_budget, 1);
+        for (k, run) in runs.iter().enumerate() {
+            let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
+            let mut reader = run.reader(k + 1, runs.len(), buffer)?;
+            while let Some(r) = reader.next_record()? {
+                let i = map[r.stream as usize];
                 match &infos[i as usize] {
                     Some(info) => {
                         let times = r.hits.iter().map(|h| h.time_ms);
@@ -428,11 +542,12 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
                             &mut scratch,
                         );
                     }
-                    None => {
+                    // Not judged; only requests that rules bind were counted as checked.
+                    None if table.agents[i as usize].bound => {
                         let pair = pairs
                             .entry((
-                                HostKey::Origin(table.keys[i as usize].0.clone()),
-                                table.keys[i as usize].1.clone(),
+                                HostKey::Origin((*table.keys[i as usize].0).clone()),
+                                table.keys[i as usize].1.to_string(),
                             ))
                             .or_default();
                         let n = r.hits.len() as u64;
@@ -440,23 +555,27 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
                         pair.checked = pair.checked.saturating_sub(n);
                         pair.pending = pair.pending.saturating_sub(n);
                     }
+                    None => {}
                 }
             }
         }
-        Source::runs(&runs, &table, &infos)
+        let merged = MergedRuns::new(auditor, runs, memory, &table, &infos, &clients, &passes)?;
+        let sources = [merged.open(&passes[0])?, merged.open(&passes[1])?];
+        spilled = Some(merged.finish());
+        sources
     };
     delay_rows.sort_by(report_order);
-    Findings {
-        violations: Violations {
-            infos,
-            source,
-            clients: Arc::new(clients),
+    let infos = Arc::new(infos);
+    Ok(Findings {
+        violations: Violations::new(
+            Arc::clone(&infos),
+            violations,
+            Arc::clone(&clients),
             leeway,
-            delays: delay_rows.into_iter().peekable(),
-            pending: VecDeque::new(),
-            scratch: Vec::new(),
-        },
-        summary: summary_rows(&pairs, &crawlers),
+            delay_rows,
+        ),
+        preferences: Conflicts::new(infos, conflicts, clients, leeway),
+        summary: summary_rows(pairs, &crawlers),
         hosts: host_rows(auditor, &hosts),
         spoofed: spoofed_rows(spoofed),
         inputs,
@@ -473,356 +592,110 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Findings {
             })
             .collect(),
         too_old_to_verify,
-    }
-}
-
-/// How a stream is judged, or None when its origin has no rules (not judged).
-fn stream_info(
-    auditor: &Auditor,
-    key: &StreamKey,
-    agent: &AgentProfile,
-    fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
-) -> Option<StreamInfo> {
-    let (origin, crawler, ua, verification) = key;
-    let rules = auditor.rules.lookup(auditor.robots.as_ref(), origin)?;
-    let rules = rules.dialect(agent.dialect);
-    let fetch_ua = if agent.fetches_by_user_agent {
-        ua.clone()
-    } else {
-        String::new()
-    };
-    let mut own: Vec<Fetch> = fetches
-        .get(&(origin.clone(), crawler.clone(), *verification, fetch_ua))
-        .cloned()
-        .unwrap_or_default();
-    own.sort_unstable();
-    Some(StreamInfo {
-        host: Arc::from(origin.display_host()),
-        crawler: Arc::from(crawler.as_str()),
-        ua: Arc::from(ua.as_str()),
-        verification: *verification,
-        pair: (HostKey::Origin(origin.clone()), crawler.clone()),
-        groups: groups_of(&rules, agent),
-        rules,
-        fetches: own,
+        dns,
+        spilled,
     })
 }
 
-/// The requests still in memory as one more run, when the others went to runs.
-fn residue_run(
-    memory: &[MemStream],
-    infos: &[Option<StreamInfo>],
+/// How each stream of the table is judged, or None when its origin has no rules (not
+/// judged). Streams of one (origin, crawler, profile) share their [`StreamClass`].
+fn stream_infos(
+    auditor: &Auditor,
     table: &StreamTable,
-    clients: &[Client],
-) -> Option<SpillRun> {
-    let mut entries = kept_paths(memory.iter().map(|m| &m.ranges[..]));
-    if entries.is_empty() {
-        return None;
-    }
-    let key = |&(s, p): &(u32, u32)| {
-        let m = &memory[s as usize];
-        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
-    };
-    entries.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-    let streams: Vec<RunStream> = memory
+    fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
+    crawlers: &BTreeMap<String, CrawlerInfo>,
+) -> Vec<Option<StreamInfo>> {
+    // The table shares equal profiles: one pointer per profile.
+    let mut ids: HashMap<(&Origin, &str, *const AgentProfile), usize> = HashMap::new();
+    let mut classes: Vec<Option<StreamClass>> = Vec::new();
+    let of: Vec<usize> = table
+        .keys
         .iter()
-        .map(|m| RunStream {
-            key: table.keys[m.info as usize].clone(),
-            agent: table.agents[m.info as usize].clone(),
+        .zip(&table.agents)
+        .map(|(key, agent)| {
+            let (origin, crawler, _, _) = &**key;
+            *ids.entry((&**origin, &**crawler, Arc::as_ptr(agent)))
+                .or_insert_with(|| {
+                    classes.push(stream_class(auditor, origin, crawler, agent, crawlers));
+                    classes.len() - 1
+                })
         })
         .collect();
-    let records = entries.into_iter().map(|(s, p)| {
-        let m = &memory[s as usize];
-        let (start, end) = m.ranges[p as usize];
-        RunRecord {
-            stream: s,
-            path: m.paths[p as usize].clone(),
-            hits: m.hits[start as usize..end as usize]
-                .iter()
-                .map(|(_, h)| RunHit {
-                    time_ms: h.time_ms,
-                    client: clients[h.client as usize].clone(),
-                    status: h.status,
-                })
-                .collect(),
-        }
-    });
-    SpillRun::write(streams, records).ok()
-}
-
-/// The order of the violations report: host, kind, crawler, path, robots_version, then
-/// User-Agent, verification and evidence so that it is total.
-pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
-    let key = |r: &ViolationRow| {
-        (
-            r.host.clone(),
-            r.kind,
-            r.crawler.clone(),
-            r.path.clone(),
-            r.robots_version,
-            r.user_agent.clone(),
-            r.verification,
-            r.evidence,
-        )
-    };
-    key(a).cmp(&key(b))
-}
-
-/// The kept requests of one (stream, path), as a group hands them over.
-struct Entry {
-    info: u32,
-    path: Box<[u8]>,
-    hits: Vec<RunHit>,
-}
-
-/// Where the (host, crawler, printed path) groups come from, in report order.
-enum Source {
-    /// Everything in memory: (stream, path) pairs sorted once.
-    Memory {
-        streams: Vec<MemStream>,
-        order: std::vec::IntoIter<(u32, u32)>,
-        next: Option<(u32, u32)>,
-    },
-    /// Sorted runs, merged.
-    Runs {
-        readers: Vec<RunReader>,
-        /// Per run: its stream indices in the table.
-        tables: Vec<Vec<u32>>,
-        /// Per run: its next record (with its table stream), read ahead.
-        heads: Vec<Option<(u32, RunRecord)>>,
-    },
-}
-
-impl Source {
-    fn memory(streams: Vec<MemStream>, infos: &[Option<StreamInfo>]) -> Source {
-        let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
-        let key = |&(s, p): &(u32, u32)| {
-            let m = &streams[s as usize];
-            infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
-        };
-        order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-        Source::Memory {
-            streams,
-            order: order.into_iter(),
-            next: None,
-        }
+    drop(ids);
+    // The earliest version any stream of a (host, crawler) can cite.
+    let mut floors: HashMap<(Arc<str>, Arc<str>), Option<i64>> = HashMap::new();
+    for c in classes.iter().flatten() {
+        floors
+            .entry((Arc::clone(&c.host), Arc::clone(&c.crawler)))
+            .and_modify(|f| *f = (*f).min(c.floor))
+            .or_insert(c.floor);
     }
-
-    fn runs(runs: &[Arc<SpillRun>], table: &StreamTable, infos: &[Option<StreamInfo>]) -> Source {
-        let mut readers = Vec::new();
-        let mut tables = Vec::new();
-        let mut heads = Vec::new();
-        for run in runs {
-            let Ok(mut reader) = run.reader() else {
-                continue;
+    let classes: Vec<Option<Arc<StreamClass>>> = classes
+        .into_iter()
+        .map(|c| {
+            c.map(|mut c| {
+                c.floor = floors[&(Arc::clone(&c.host), Arc::clone(&c.crawler))];
+                Arc::new(c)
+            })
+        })
+        .collect();
+    table
+        .keys
+        .iter()
+        .zip(&table.agents)
+        .zip(of)
+        .map(|((key, agent), class)| {
+            let class = Arc::clone(classes[class].as_ref()?);
+            let (origin, crawler, ua, verification) = &**key;
+            let fetch_ua = if agent.fetches_by_user_agent {
+                ua.to_string()
+            } else {
+                String::new()
             };
-            let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
-            let head = next_judged(&mut reader, &map, infos);
-            readers.push(reader);
-            tables.push(map);
-            heads.push(head);
-        }
-        Source::Runs {
-            readers,
-            tables,
-            heads,
-        }
-    }
-
-    /// The next group's entries, in order; empty when none is left.
-    fn group(&mut self, infos: &[Option<StreamInfo>], clients: &[Client]) -> Vec<Entry> {
-        let info = |i: u32| {
-            infos[i as usize]
-                .as_ref()
-                .expect("only judged streams are kept")
-        };
-        match self {
-            Source::Memory {
-                streams,
-                order,
-                next,
-            } => {
-                let Some(first) = next.take().or_else(|| order.next()) else {
-                    return Vec::new();
-                };
-                let text_of = |(s, p): (u32, u32)| streams[s as usize].text(p);
-                let head = |e: (u32, u32)| {
-                    let i = info(streams[e.0 as usize].info);
-                    (&i.host, &i.crawler, text_of(e))
-                };
-                let mut entries = vec![first];
-                for e in order.by_ref() {
-                    if head(e) == head(first) {
-                        entries.push(e);
-                    } else {
-                        *next = Some(e);
-                        break;
-                    }
-                }
-                entries
-                    .into_iter()
-                    .map(|(s, p)| {
-                        let m = &streams[s as usize];
-                        let (start, end) = m.ranges[p as usize];
-                        Entry {
-                            info: m.info,
-                            path: m.paths[p as usize].clone(),
-                            hits: m.hits[start as usize..end as usize]
-                                .iter()
-                                .map(|(_, h)| RunHit {
-                                    time_ms: h.time_ms,
-                                    client: clients[h.client as usize].clone(),
-                                    status: h.status,
-                                })
-                                .collect(),
-                        }
-                    })
-                    .collect()
-            }
-            Source::Runs {
-                readers,
-                tables,
-                heads,
-            } => {
-                let key = |(s, r): &(u32, RunRecord)| {
-                    let i = info(*s);
-                    (
-                        i.host.clone(),
-                        i.crawler.clone(),
-                        text::cell(&r.path).into_owned(),
-                    )
-                };
-                let Some(least) = heads.iter().flatten().map(key).min() else {
-                    return Vec::new();
-                };
-                let mut entries = Vec::new();
-                for (k, head) in heads.iter_mut().enumerate() {
-                    while head.as_ref().is_some_and(|h| key(h) == least) {
-                        let (s, record) = head.take().expect("checked just above");
-                        entries.push(Entry {
-                            info: s,
-                            path: record.path,
-                            hits: record.hits,
-                        });
-                        *head = next_judged(&mut readers[k], &tables[k], infos);
-                    }
-                }
-                // The runs' order within a group is by User-Agent and verification; across
-                // runs, sort them again.
-                entries.sort_by(|a, b| {
-                    let (x, y) = (info(a.info), info(b.info));
-                    (&x.ua, x.verification).cmp(&(&y.ua, y.verification))
-                });
-                entries
-            }
-        }
-    }
+            let mut own: Vec<Fetch> = fetches
+                .get(&(
+                    (**origin).clone(),
+                    crawler.to_string(),
+                    *verification,
+                    fetch_ua,
+                ))
+                .cloned()
+                .unwrap_or_default();
+            own.sort_unstable();
+            Some(StreamInfo {
+                class,
+                ua: Arc::clone(ua),
+                verification: *verification,
+                fetches: own,
+            })
+        })
+        .collect()
 }
 
-/// A run's next record of a judged stream.
-fn next_judged(
-    reader: &mut RunReader,
-    map: &[u32],
-    infos: &[Option<StreamInfo>],
-) -> Option<(u32, RunRecord)> {
-    loop {
-        let record = reader.next_record().ok()??;
-        let s = map[record.stream as usize];
-        if infos[s as usize].is_some() {
-            return Some((s, record));
-        }
-    }
-}
-
-/// The violations report's rows in report order, judged as they are asked for.
-pub struct Violations {
-    infos: Vec<Option<StreamInfo>>,
-    source: Source,
-    clients: Arc<Vec<Client>>,
-    leeway: i64,
-    /// The Crawl-delay rows, in report order.
-    delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
-    /// The current group's disallowed rows, in report order.
-    pending: VecDeque<ViolationRow>,
-    scratch: Vec<u8>,
-}
-
-impl Violations {
-    /// Judges the next (host, crawler, printed path) group into `pending`; false when none
-    /// is left.
-    fn fill(&mut self) -> bool {
-        let entries = self.source.group(&self.infos, &self.clients);
-        let Some(first) = entries.first() else {
-            return false;
-        };
-        let mut rows: BTreeMap<(Option<i64>, Arc<str>, Verification, Evidence), RowAcc> =
-            BTreeMap::new();
-        for e in &entries {
-            let d = self.infos[e.info as usize]
-                .as_ref()
-                .expect("only judged streams are kept");
-            let verdicts = d.verdicts(&e.path, &mut self.scratch);
-            for hit in &e.hits {
-                let Judgement::Violation { version, evidence } =
-                    history::judge(&d.held(hit.time_ms, self.leeway), reads(&verdicts))
-                else {
-                    continue;
-                };
-                let Rules::Compiled(robots) = &d.rules.versions[version] else {
-                    continue;
-                };
-                let rule = cited(
-                    robots,
-                    d.groups[version],
-                    verdicts[version].and_then(|v| v.1),
-                );
-                let acc = rows
-                    .entry((
-                        d.rules.starts[version],
-                        Arc::clone(&d.ua),
-                        d.verification,
-                        evidence,
-                    ))
-                    .or_insert_with(|| RowAcc::new(hit.time_ms, &hit.client, rule.clone()));
-                if rule < acc.rule {
-                    acc.rule = rule;
-                }
-                acc.add(hit.time_ms, &hit.client, hit.status);
-            }
-        }
-        let d = self.infos[first.info as usize]
-            .as_ref()
-            .expect("only judged streams are kept");
-        let path = text::cell(&first.path).into_owned();
-        for ((robots_version, ua, verification, evidence), acc) in rows {
-            self.pending.push_back(violation_row(
-                Arc::clone(&d.host),
-                Kind::Disallowed,
-                Arc::clone(&d.crawler),
-                path.clone(),
-                (robots_version, ua, verification, evidence),
-                acc,
-            ));
-        }
-        true
-    }
-}
-
-impl Iterator for Violations {
-    type Item = ViolationRow;
-
-    fn next(&mut self) -> Option<ViolationRow> {
-        while self.pending.is_empty() {
-            if !self.fill() {
-                break;
-            }
-        }
-        match (self.pending.front(), self.delays.peek()) {
-            (Some(p), Some(d)) if report_order(d, p).is_lt() => self.delays.next(),
-            (Some(_), _) => self.pending.pop_front(),
-            (None, _) => self.delays.next(),
-        }
-    }
+/// What the streams of a crawler with one profile on one origin share, or None when the
+/// origin has no rules.
+fn stream_class(
+    auditor: &Auditor,
+    origin: &Origin,
+    crawler: &str,
+    agent: &AgentProfile,
+    crawlers: &BTreeMap<String, CrawlerInfo>,
+) -> Option<StreamClass> {
+    let rules = auditor.rules.lookup(auditor.robots.as_ref(), origin)?;
+    let rules = rules.dialect(agent.dialect);
+    let info = crawlers.get(crawler);
+    Some(StreamClass {
+        host: Arc::from(origin.display_host()),
+        crawler: Arc::from(crawler),
+        operator: Arc::from(info.map_or("", |i| i.operator.as_str())),
+        category: Arc::from(info.map_or("", |i| i.category.as_str())),
+        pair: (HostKey::Origin(origin.clone()), crawler.to_string()),
+        bound: agent.bound,
+        conflicts_on: agent.conflicts_on,
+        groups: groups_of(&rules, agent),
+        floor: rules.starts.iter().copied().min().flatten(),
+        rules,
+    })
 }
 
 /// The stream's group in each version (as the worker chose it).
@@ -840,23 +713,6 @@ fn groups_of(rules: &DialectRules, profile: &AgentProfile) -> Vec<Option<GroupId
             _ => None,
         })
         .collect()
-}
-
-/// The rule a version cites: (line, text, group).
-fn cited(
-    robots: &RobotsTxt,
-    group: Option<GroupId>,
-    rule: Option<RuleId>,
-) -> (u32, Arc<str>, Arc<str>) {
-    let name = group.map(|g| robots.group(g).name()).unwrap_or_default();
-    match rule {
-        Some(id) => (
-            robots.rule(id).line,
-            Arc::from(robots.rule(id).display()),
-            Arc::from(name),
-        ),
-        None => (0, Arc::from(""), Arc::from(name)),
-    }
 }
 
 /// Crawl-delay: a request is early when its distance from the previous one is certainly
@@ -953,44 +809,8 @@ fn judge_delays(
     }
 }
 
-fn violation_row(
-    host: Arc<str>,
-    kind: Kind,
-    crawler: Arc<str>,
-    path: String,
-    (robots_version, user_agent, verification, evidence): (
-        Option<i64>,
-        Arc<str>,
-        Verification,
-        Evidence,
-    ),
-    acc: RowAcc,
-) -> ViolationRow {
-    ViolationRow {
-        host,
-        kind,
-        crawler,
-        user_agent,
-        group: acc.rule.2,
-        path,
-        rule: acc.rule.1,
-        rule_line: acc.rule.0,
-        requests: acc.requests,
-        first_seen_ms: acc.first_ms,
-        last_seen_ms: acc.last_ms,
-        verification: verification.as_str(),
-        robots_version,
-        evidence: evidence.as_str(),
-        client_ips: acc.clients.len() as u64,
-        sample_ip: client_text(&acc.sample.1),
-        status_codes: acc.statuses.into_vec(),
-        min_interval_ms: acc.intervals.map(|i| i.0),
-        median_interval_ms: acc.intervals.map(|i| i.1),
-    }
-}
-
 /// A client as a report cell.
-fn client_text(c: &Client) -> String {
+pub(super) fn client_text(c: &Client) -> String {
     match c {
         Client::Ip(ip) => ip.to_string(),
         Client::Other(bytes) => text::cell(bytes).into_owned(),
@@ -998,16 +818,17 @@ fn client_text(c: &Client) -> String {
 }
 
 fn summary_rows(
-    pairs: &BTreeMap<(HostKey, String), PairAgg>,
+    pairs: BTreeMap<(HostKey, String), PairAgg>,
     crawlers: &BTreeMap<String, super::aggregate::CrawlerInfo>,
 ) -> Vec<SummaryRow> {
-    // http and https of one host print the same: one row.
+    // http and https of one host print the same: one row. The pairs move, not copied.
     let mut by_name: BTreeMap<(String, String), PairAgg> = BTreeMap::new();
     for ((host, crawler), p) in pairs {
-        match by_name.get_mut(&(host.display(), crawler.clone())) {
-            Some(mine) => mine.merge(p.clone()),
+        let key = (host.display(), crawler);
+        match by_name.get_mut(&key) {
+            Some(mine) => mine.merge(p),
             None => {
-                by_name.insert((host.display(), crawler.clone()), p.clone());
+                by_name.insert(key, p);
             }
         }
     }
@@ -1042,9 +863,38 @@ fn summary_rows(
                     .cloned()
                     .collect::<Vec<_>>()
                     .join("; "),
+                preference_conflicts: p.preference_conflicts,
             }
         })
         .collect()
+}
+
+/// The hosts report's `preferences`: what the `*` group sets, per key, for the site's root
+/// `/` (`ai-train=no;search=yes`); a key that only lines with a longer path set is
+/// `per-path` (docs/reports.md, "The hosts report").
+fn star_preferences(robots: &RobotsTxt) -> String {
+    let Some(star) = robots.global_group() else {
+        return String::new();
+    };
+    let root = robots.preferences(Some(star), b"/");
+    let set = |key: PrefKey| {
+        robots
+            .group(star)
+            .preference_lines()
+            .any(|id| robots.preference_line(id).value(key).is_some())
+    };
+    PrefKey::ALL
+        .into_iter()
+        .filter_map(|key| {
+            let value = match root.get(key) {
+                Some(p) => p.value_name(),
+                None if set(key) => "per-path",
+                None => return None,
+            };
+            Some(format!("{}={value}", key.name()))
+        })
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 fn host_rows(
@@ -1070,6 +920,7 @@ fn host_rows(
                 crawler_requests: counts.crawler_requests,
                 judged: false,
                 reason: String::new(),
+                preferences: String::new(),
             };
             let origin = match key {
                 HostKey::Invalid { reason, .. } => {
@@ -1092,9 +943,11 @@ fn host_rows(
             let history = &rules.history;
             let e = history.current();
             let google = rules.dialect(crate::robots::Dialect::Google);
-            let groups = match google.versions.last() {
-                Some(Rules::Compiled(robots)) => robots.groups().count() as u64,
-                _ => 0,
+            let (groups, preferences) = match google.versions.last() {
+                Some(Rules::Compiled(robots)) => {
+                    (robots.groups().count() as u64, star_preferences(robots))
+                }
+                _ => (0, String::new()),
             };
             let dated: Vec<i64> = google.starts.iter().flatten().copied().collect();
             HostRow {
@@ -1112,6 +965,7 @@ fn host_rows(
                     .iter()
                     .any(|v| matches!(v.entry.outcome, Outcome::Rules | Outcome::AllowAll)),
                 reason: e.reason.clone().unwrap_or_default(),
+                preferences,
                 ..base
             }
         })

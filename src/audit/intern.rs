@@ -5,16 +5,19 @@
 //! worker turns them into values once, when it hands its [`super::Partial`] over. The first
 //! time a key is seen costs a registry scan or a robots.txt group choice; after that, nothing.
 //! Two caches forget entries past a bound (plain-browser headers, "not a crawler" judgements),
-//! so a log whose clients rotate random User-Agents cannot grow them without end; what the
-//! aggregates refer to is never forgotten.
+//! so a log whose clients rotate random User-Agents cannot grow them without end. Crawler
+//! User-Agents count in the memory budget and are forgotten once a sorted run took their
+//! kept requests and nothing else names them ([`Tables::forget_uas`]); User-Agents that say
+//! the same share one identity, and crawlers that read an origin's rules the same share one
+//! judgement. What the aggregates refer to is never forgotten.
 
 use std::sync::Arc;
 
-use foldhash::HashMap;
+use foldhash::{HashMap, HashSet};
 
-use crate::crawlers::{Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
+use crate::crawlers::{Bound, Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
 use crate::fetch::{Origin, Scheme};
-use crate::robots::{Agent, Dialect, GroupId};
+use crate::robots::{Agent, Dialect, GroupId, PrefKey, RobotsTxt};
 use crate::text;
 
 use super::AuditSettings;
@@ -25,13 +28,14 @@ use super::rules::{DialectRules, OriginRules, Rules};
 /// asked (`judge_automation`); an unknown crawler's own `/robots.txt` fetches are found by its
 /// User-Agent, a registry crawler's by its name.
 fn profile_of(reader: RobotsReader, settings: &AuditSettings, unknown: bool) -> AgentProfile {
-    let automation = reader.category == Some(Category::Automation);
     AgentProfile {
+        obeys_star: reader.follows_star(settings.judge_automation),
         tokens: reader.tokens,
-        obeys_star: reader.obeys_star && (!automation || settings.judge_automation),
         dialect: reader.dialect,
         check_delay: false,
         fetches_by_user_agent: unknown,
+        bound: reader.obeys_robots,
+        conflicts_on: reader.category.and_then(Category::conflicts_on),
     }
 }
 
@@ -48,6 +52,8 @@ pub(super) const NOT_CRAWLER_JUDGES_MAX: usize = if cfg!(test) { 50 } else { 1 <
 pub struct LocalOrigin {
     /// How the reports key it.
     pub key: HostKey,
+    /// Its origin (when valid), shared by the keys of its streams.
+    pub origin: Option<Arc<Origin>>,
     /// Its requests.
     pub counts: HostCounts,
     /// Its rules, once the source has them.
@@ -62,10 +68,13 @@ pub struct LocalOrigin {
 /// A User-Agent header that is, or may be, a crawler's.
 pub struct LocalUa {
     /// The report's `user_agent` cell.
-    pub text: String,
-    ident: UaIdent,
+    pub text: Arc<str>,
+    /// Who it is: index into [`Tables`]' identities, which headers that say the same share
+    /// (`Xbot/1.0 1`, `Xbot/1.0 2`, … are one unknown crawler).
+    ident: u32,
 }
 
+#[derive(PartialEq, Eq, Hash)]
 enum UaIdent {
     Known(CrawlerId),
     Unknown(UnknownBot),
@@ -99,8 +108,22 @@ pub struct Judged {
     pub groups: Vec<Option<GroupId>>,
     /// Each version's group name (empty when none).
     pub group_names: Vec<Arc<str>>,
-    /// User-Agent index: its fetches of /robots.txt are matched by User-Agent.
-    pub fetch_ua: Option<u32>,
+    /// The usage preference its category goes against, when some version's group for it
+    /// has a line saying no to it: only then can a request of it conflict, and is it asked
+    /// about (docs/preferences.md, "What a conflict is").
+    pub conflicts_on: Option<PrefKey>,
+}
+
+/// What a judgement of a crawler on an origin is made of, apart from what follows from it
+/// (the origin's rules read by its profile).
+#[derive(PartialEq, Eq, Hash)]
+struct JudgedKey {
+    origin: u32,
+    crawler: u32,
+    verify_as: Option<CrawlerId>,
+    exempt: bool,
+    conflicts_on: Option<PrefKey>,
+    agent: AgentProfile,
 }
 
 /// The worker's tables.
@@ -109,6 +132,8 @@ pub struct Tables {
     pub origins: Vec<LocalOrigin>,
     pub uas: Vec<LocalUa>,
     pub crawlers: Vec<CrawlerInfo>,
+    /// Each crawler's name, shared by the keys of its streams.
+    pub crawler_names: Vec<Arc<str>>,
     pub judged: Vec<Judged>,
     pub clients: Vec<Client>,
     origin_ids: HashMap<HostKey, u32>,
@@ -116,9 +141,22 @@ pub struct Tables {
     hosts: HashMap<Box<[u8]>, [Option<u32>; 3]>,
     default_origin: Option<u32>,
     ua_ids: HashMap<Box<[u8]>, u32>,
+    /// Slots of `uas` whose User-Agent was forgotten, for the next ones.
+    free_uas: Vec<u32>,
+    /// Bytes the User-Agent table takes (about).
+    ua_bytes: usize,
+    /// What the User-Agents say, each once.
+    idents: Vec<Arc<UaIdent>>,
+    ident_ids: HashMap<Arc<UaIdent>, u32>,
     browser_uas: usize,
     crawler_ids: HashMap<String, u32>,
     judges: HashMap<(u32, u32), Judge>,
+    /// What tells two judgements apart: equal ones are one.
+    judged_ids: HashMap<JudgedKey, u32>,
+    /// The profiles of the judgements, each once.
+    profiles: HashSet<Arc<AgentProfile>>,
+    /// The group name of a version without a group for the crawler.
+    no_name: Arc<str>,
     not_crawler_judges: usize,
     client_ids: HashMap<Client, u32>,
 }
@@ -172,6 +210,7 @@ impl Tables {
         let id = self.origins.len() as u32;
         self.origin_ids.insert(key.clone(), id);
         self.origins.push(LocalOrigin {
+            origin: key.origin().cloned().map(Arc::new),
             key,
             counts: HostCounts::default(),
             rules: None,
@@ -194,11 +233,31 @@ impl Tables {
         let id = if matches!(&ident, UaIdent::Other(tokens) if tokens.is_empty()) {
             BROWSER_UA
         } else {
-            self.uas.push(LocalUa {
-                text: text::cell(ua).into_owned(),
+            let ident = match self.ident_ids.get(&ident) {
+                Some(&i) => i,
+                None => {
+                    let i = self.idents.len() as u32;
+                    let ident = Arc::new(ident);
+                    self.ident_ids.insert(Arc::clone(&ident), i);
+                    self.idents.push(ident);
+                    i
+                }
+            };
+            let local = LocalUa {
+                text: Arc::from(text::cell(ua)),
                 ident,
-            });
-            self.uas.len() as u32 - 1
+            };
+            self.ua_bytes += ua_cost(ua.len(), local.text.len());
+            match self.free_uas.pop() {
+                Some(slot) => {
+                    self.uas[slot as usize] = local;
+                    slot
+                }
+                None => {
+                    self.uas.push(local);
+                    self.uas.len() as u32 - 1
+                }
+            }
         };
         // Browsers cost only a new identification when they come back; crawler-like headers
         // keep their ids, which the aggregates refer to.
@@ -213,9 +272,42 @@ impl Tables {
         id
     }
 
+    /// Bytes the crawler User-Agents remembered take (about): what [`Tables::forget_uas`]
+    /// can give back.
+    pub fn ua_bytes(&self) -> usize {
+        self.ua_bytes
+    }
+
+    /// Forgets the User-Agents that `referenced` does not mark (nothing the worker holds
+    /// names them: their kept requests went to a run), with their judgements; one that comes
+    /// back is identified again. So a log of a million distinct crawler User-Agents holds
+    /// only those since the last run.
+    pub fn forget_uas(&mut self, referenced: &[bool]) {
+        let kept = |id: u32| referenced.get(id as usize).copied().unwrap_or(false);
+        self.ua_ids.retain(|_, id| *id == BROWSER_UA || kept(*id));
+        self.judges.retain(|&(_, ua), _| kept(ua));
+        self.free_uas.clear();
+        self.ua_bytes = 0;
+        for (id, ua) in self.uas.iter_mut().enumerate() {
+            if kept(id as u32) {
+                // The header as logged is about as long as its printed text.
+                self.ua_bytes += ua_cost(ua.text.len(), ua.text.len());
+            } else {
+                ua.text = Arc::from("");
+                self.free_uas.push(id as u32);
+            }
+        }
+        // The lowest slots first.
+        self.free_uas.reverse();
+    }
+
     /// Whether a User-Agent index is a declared crawler (registry or unknown bot).
     pub fn is_declared(&self, ua: u32) -> bool {
-        ua != BROWSER_UA && !matches!(self.uas[ua as usize].ident, UaIdent::Other(_))
+        ua != BROWSER_UA
+            && !matches!(
+                *self.idents[self.uas[ua as usize].ident as usize],
+                UaIdent::Other(_)
+            )
     }
 
     /// Empties the client table and gives what it held, for a caller that re-interns the
@@ -242,6 +334,7 @@ impl Tables {
         }
         let id = self.crawlers.len() as u32;
         self.crawler_ids.insert(info.name.clone(), id);
+        self.crawler_names.push(Arc::from(info.name.as_str()));
         self.crawlers.push(info);
         id
     }
@@ -262,7 +355,7 @@ impl Tables {
         if let Some(&j) = self.judges.get(&(origin, ua)) {
             return j;
         }
-        let judge = self.new_judge(ua, rules, registry, settings);
+        let judge = self.new_judge(origin, ua, rules, registry, settings);
         // "Not a crawler" costs one new judgement when it comes back; crawler judgements
         // stay, the aggregates refer to them.
         insert_forgettable(
@@ -278,39 +371,45 @@ impl Tables {
 
     fn new_judge(
         &mut self,
+        origin: u32,
         ua: u32,
         origin_rules: &OriginRules,
         registry: &Registry,
         settings: &AuditSettings,
     ) -> Judge {
-        let (info, mut profile, verify_as, mut exempt, honours) = match &self.uas[ua as usize].ident
-        {
+        let judge_automation = settings.judge_automation;
+        let ident = Arc::clone(&self.idents[self.uas[ua as usize].ident as usize]);
+        let (info, verify_as, bound, mut profile, honours) = match &*ident {
             UaIdent::Known(id) => {
                 let c = registry.get(*id);
+                let reader = RobotsReader::from(c);
                 (
                     CrawlerInfo {
                         name: c.name.clone(),
                         operator: c.operator.clone(),
                         category: c.category.as_str().to_string(),
                     },
-                    profile_of(RobotsReader::from(c), settings, false),
                     Some(*id),
-                    !c.obeys_robots,
+                    reader.bound(judge_automation),
+                    profile_of(reader, settings, false),
                     c.honours_crawl_delay,
                 )
             }
-            UaIdent::Unknown(bot) => (
-                CrawlerInfo {
-                    name: bot.name.clone(),
-                    operator: String::new(),
-                    category: bot.category.map_or("unknown", Category::as_str).to_string(),
-                },
-                profile_of(RobotsReader::from(bot), settings, true),
-                None,
-                // Feed readers and the like: counted, not judged.
-                !bot.obeys_robots,
-                false,
-            ),
+            UaIdent::Unknown(bot) => {
+                let reader = RobotsReader::from(bot);
+                (
+                    CrawlerInfo {
+                        name: bot.name.clone(),
+                        operator: String::new(),
+                        category: bot.category.map_or("unknown", Category::as_str).to_string(),
+                    },
+                    None,
+                    // Feed readers and the like: counted, not judged.
+                    reader.bound(judge_automation),
+                    profile_of(reader, settings, true),
+                    false,
+                )
+            }
             UaIdent::Other(tokens) => {
                 // docs/identification.md, "Clients a group names": a client whose header carries a
                 // token that a group names (in any version) is a crawler of that name, under the
@@ -331,15 +430,18 @@ impl Tables {
                         operator: String::new(),
                         category: "unknown".to_string(),
                     },
+                    None,
+                    // Named by a group: judged under it.
+                    Bound::Always,
                     AgentProfile {
                         tokens: vec![named.clone()],
                         obeys_star: false,
                         dialect: Dialect::Google,
                         check_delay: false,
                         fetches_by_user_agent: true,
+                        bound: true,
+                        conflicts_on: None,
                     },
-                    None,
-                    false,
                     false,
                 )
             }
@@ -353,12 +455,16 @@ impl Tables {
         let mut groups = Vec::with_capacity(rules.versions.len());
         let mut group_names = Vec::with_capacity(rules.versions.len());
         let mut delays = false;
+        let mut says_no = false;
         for version in &rules.versions {
             let (group, name) = match version {
                 Rules::Compiled(robots) => {
                     let group = robots.group_for(&agent);
                     if let Some(g) = group {
                         delays |= robots.group(g).crawl_delay.is_some();
+                        says_no |= profile
+                            .conflicts_on
+                            .is_some_and(|key| group_says_no(robots, g, key));
                     }
                     (
                         group,
@@ -368,32 +474,68 @@ impl Tables {
                 _ => (None, String::new()),
             };
             groups.push(group);
-            group_names.push(Arc::<str>::from(name));
+            group_names.push(if name.is_empty() {
+                Arc::clone(&self.no_name)
+            } else {
+                Arc::from(name)
+            });
         }
-        // An automation client that no group names is counted, not judged (unless asked).
-        let automation = match &self.uas[ua as usize].ident {
-            UaIdent::Known(id) => registry.get(*id).category == Category::Automation,
-            UaIdent::Unknown(bot) => bot.category == Some(Category::Automation),
-            UaIdent::Other(_) => false,
-        };
-        if automation && !settings.judge_automation && groups.iter().all(Option::is_none) {
-            exempt = true;
-        }
+        // Judged, or only counted (an automation client that no group names, unless asked).
+        let exempt = !bound.judged(groups.iter().any(Option::is_some));
         profile.check_delay = delays && (honours || settings.all_crawl_delay);
-        let fetch_ua = profile.fetches_by_user_agent.then_some(ua);
+        profile.bound = !exempt;
         let crawler = self.crawler_index(info);
+        let conflicts_on = profile.conflicts_on.filter(|_| says_no);
+        // Every User-Agent of an unknown crawler (`Xbot/1.0 <n>`) reads the same on an
+        // origin: one judgement for all of them.
+        let key = JudgedKey {
+            origin,
+            crawler,
+            verify_as,
+            exempt,
+            conflicts_on,
+            agent: profile,
+        };
+        if let Some(&id) = self.judged_ids.get(&key) {
+            return Judge::Crawler(id);
+        }
+        // One profile for the crawler's judgements on every origin.
+        let agent = match self.profiles.get(&key.agent) {
+            Some(shared) => Arc::clone(shared),
+            None => {
+                let agent = Arc::new(key.agent.clone());
+                self.profiles.insert(Arc::clone(&agent));
+                agent
+            }
+        };
+        self.judged_ids.insert(key, self.judged.len() as u32);
         self.judged.push(Judged {
             crawler,
             verify_as,
             exempt,
-            agent: Arc::new(profile),
+            agent,
             rules,
             groups,
             group_names,
-            fetch_ua,
+            conflicts_on,
         });
         Judge::Crawler(self.judged.len() as u32 - 1)
     }
+}
+
+/// Whether some preference line of a group says no to `key`: only then can a request under
+/// it conflict with that key.
+fn group_says_no(robots: &RobotsTxt, group: GroupId, key: PrefKey) -> bool {
+    robots
+        .group(group)
+        .preference_lines()
+        .any(|id| robots.preference_line(id).value(key) == Some(false))
+}
+
+/// What one remembered crawler User-Agent of `raw` bytes (`text` as printed) costs: its
+/// entry, its text, its key in the look-up map and its judgements' entries.
+fn ua_cost(raw: usize, text: usize) -> usize {
+    std::mem::size_of::<LocalUa>() + raw + text + 96
 }
 
 /// Inserts `key → value` into a cache map that may forget the entries `forgettable` picks:

@@ -11,15 +11,17 @@
 
 use std::collections::{BTreeSet, HashMap as StdHashMap};
 use std::net::IpAddr;
+use std::ops::Range;
 use std::sync::Arc;
 
 use foldhash::HashMap;
 
 use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier};
+use crate::extsort::{LazyDir, OVERDRAFT, SortError};
 use crate::fetch::RobotsSource;
 use crate::history::Fetch;
 use crate::logformat::{BadLine, Format, LineParser, Request};
-use crate::robots::normalize_target;
+use crate::robots::{PrefKey, normalize_target};
 use crate::text;
 
 use super::AuditSettings;
@@ -27,10 +29,10 @@ use super::aggregate::{
     Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification, by_path,
     kept_paths,
 };
-use super::intern::{BROWSER_UA, Judge, Tables};
+use super::intern::{BROWSER_UA, Judge, Judged, Tables};
 use super::partial::Partial;
 use super::pipeline::Job;
-use super::rules::{Rules, RulesCache};
+use super::rules::{DialectRules, Rules, RulesCache};
 use super::spill::{RunHit, RunRecord, RunStream, SpillRun};
 use super::spool::Spool;
 
@@ -41,6 +43,9 @@ const PATH_OVERHEAD: usize = 48;
 /// that interns it (a named client's bytes come on top).
 const CLIENT_OVERHEAD: usize = 80;
 
+/// Bytes a stream of kept requests costs beyond its requests: its entry in the map.
+const STREAM_COST: usize = std::mem::size_of::<LocalStream>() + 32;
+
 /// What every worker reads.
 pub struct Shared<'a> {
     pub settings: &'a AuditSettings,
@@ -50,6 +55,8 @@ pub struct Shared<'a> {
     pub rules: &'a RulesCache,
     /// Input names, by index.
     pub inputs: &'a [String],
+    /// Where runs go.
+    pub spill_dir: &'a LazyDir,
 }
 
 impl Shared<'_> {
@@ -104,6 +111,18 @@ struct Aggs {
     too_old: TooOld,
 }
 
+/// A request of a crawler being judged: what the worker found out about it.
+struct Judging<'r, 'l> {
+    req: &'r Request<'l>,
+    origin: u32,
+    ua: u32,
+    verification: Verification,
+    /// Index into the tables' judged crawlers.
+    judged: u32,
+    resolution_ms: i64,
+    ip: Option<IpAddr>,
+}
+
 /// The phase a worker is in: reading the logs, or reading its spool after the fetches.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -119,9 +138,21 @@ pub struct Worker<'a> {
     spool: Spool,
     /// Kept requests written out past the memory budget.
     runs: Vec<Arc<SpillRun>>,
-    /// Bytes the kept requests take (about), and the most they may before a run is written.
+    /// Bytes the kept requests take (about), and the worker's share of the budget.
     kept: usize,
+    /// Bytes the streams of kept requests take beyond their requests (about).
+    streams_bytes: usize,
+    /// Bytes of the tables (crawler User-Agents, streams) that the last run could not free:
+    /// only what came since counts in the budget, so what must stay cannot make every
+    /// request write a run.
+    held: usize,
     budget: usize,
+    /// A run is written when `kept` passes this: the budget, or [`OVERDRAFT`] times it after
+    /// a run could not be written (so the kept requests never take more than twice
+    /// `--max-memory`, and none is lost).
+    limit: usize,
+    /// A run could not be written with the overdraft spent too: the worker stops.
+    failed: Option<SortError>,
     phase: Phase,
     /// Crawler id → its published range lists, found once rather than per request.
     range_lists: Vec<Option<Vec<&'a RangeList>>>,
@@ -134,6 +165,7 @@ impl<'a> Worker<'a> {
             inputs: vec![InputCounts::default(); shared.inputs.len()],
             ..Aggs::default()
         };
+        let budget = shared.settings.memory_budget / shared.settings.threads.max(1);
         Worker {
             shared,
             tables: Tables::default(),
@@ -141,7 +173,11 @@ impl<'a> Worker<'a> {
             spool: Spool::new(),
             runs: Vec::new(),
             kept: 0,
-            budget: shared.settings.memory_budget / shared.settings.threads.max(1),
+            streams_bytes: 0,
+            held: 0,
+            budget,
+            limit: budget,
+            failed: None,
             phase: Phase::Read,
             range_lists: Vec::new(),
             scratch: Vec::with_capacity(256),
@@ -158,6 +194,12 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
+    /// Why the worker stopped: requests it could neither keep in memory nor write to a run.
+    /// Once set, it processes nothing more.
+    pub fn take_failure(&mut self) -> Option<SortError> {
+        self.failed.take()
+    }
+
     /// Parses and judges every line of a block.
     pub fn process(&mut self, job: &Job) {
         let parser = self.shared.parser(job.format, job.block.header.as_deref());
@@ -165,6 +207,9 @@ impl<'a> Worker<'a> {
         let counts = &mut self.aggs.inputs[job.input];
         counts.bytes += job.block.data.len() as u64;
         for (line_no, line) in job.block.lines() {
+            if self.failed.is_some() {
+                return;
+            }
             self.aggs.inputs[job.input].lines += 1;
             match parser.parse(line) {
                 Ok(Some(req)) => {
@@ -181,7 +226,46 @@ impl<'a> Worker<'a> {
                 Ok(None) => {}
                 Err(reason) => self.malformed(job.input, line_no, line, reason),
             }
+            self.within_budget();
         }
+    }
+
+    /// Bytes that count in the worker's share of the budget: the kept requests, and the
+    /// User-Agents and streams a run would free (a log of a million crawler User-Agents
+    /// is as much to keep as a million requests).
+    fn counted(&self) -> usize {
+        let tables = self.tables.ua_bytes() + self.streams_bytes;
+        self.kept + tables.saturating_sub(self.held)
+    }
+
+    /// Past the budget, writes the kept requests to a run and forgets the User-Agents
+    /// nothing else names; with no request kept, only forgets.
+    fn within_budget(&mut self) {
+        if self.counted() <= self.limit || self.failed.is_some() {
+            return;
+        }
+        if self.aggs.streams.values().any(|s| !s.hits.is_empty()) {
+            self.spill();
+        } else {
+            self.forget();
+        }
+    }
+
+    /// Forgets the User-Agents that no stream, fetch of /robots.txt or spoofed address of
+    /// the worker names any more (after a run took their requests).
+    fn forget(&mut self) {
+        let mut referenced = vec![false; self.tables.uas.len()];
+        let mut mark = |ua: u32| {
+            if let Some(r) = referenced.get_mut(ua as usize) {
+                *r = true;
+            }
+        };
+        self.aggs.streams.keys().for_each(|k| mark(k.1));
+        self.aggs.fetches.keys().for_each(|k| mark(k.3));
+        self.aggs.spoofed.values().for_each(|s| mark(s.sample.1));
+        self.tables.forget_uas(&referenced);
+        self.streams_bytes = self.aggs.streams.len() * STREAM_COST;
+        self.held = self.tables.ua_bytes() + self.streams_bytes;
     }
 
     fn malformed(&mut self, input: usize, line_no: u64, line: &[u8], reason: BadLine) {
@@ -197,18 +281,36 @@ impl<'a> Worker<'a> {
     }
 
     /// Reads the spooled lines again, now that every origin's robots.txt is known.
-    pub fn replay(&mut self) -> std::io::Result<()> {
+    pub fn replay(&mut self) -> Result<(), super::AuditError> {
         self.phase = Phase::Replay;
         let spool = std::mem::take(&mut self.spool);
-        spool.replay(|input, format, header, _line_no, line| {
-            let parser = self.shared.parser(format, header);
-            let resolution = time_resolution_ms(format);
-            // It parsed when it was spooled; every origin is known now, so nothing is spooled
-            // again.
-            if let Ok(Some(req)) = parser.parse(line) {
-                self.request(input, &req, resolution);
-            }
-        })
+        spool
+            .replay(|input, format, header, _line_no, line| {
+                if self.failed.is_some() {
+                    return;
+                }
+                let parser = self.shared.parser(format, header);
+                let resolution = time_resolution_ms(format);
+                // It parsed when it was spooled; every origin is known now, so nothing is spooled
+                // again.
+                if let Ok(Some(req)) = parser.parse(line) {
+                    self.request(input, &req, resolution);
+                }
+                self.within_budget();
+            })
+            .map_err(super::AuditError::Spool)?;
+        match self.failed.take() {
+            Some(source) => Err(self.spill_error(source)),
+            None => Ok(()),
+        }
+    }
+
+    /// The audit's error for a run that could not be written with the overdraft spent.
+    pub fn spill_error(&self, source: SortError) -> super::AuditError {
+        super::AuditError::Spill {
+            source,
+            budget: self.shared.settings.memory_budget,
+        }
     }
 
     /// Adds one request. Returns true when it must be set aside for later (read phase, its
@@ -223,6 +325,12 @@ impl<'a> Worker<'a> {
             let counts = &mut self.aggs.inputs[input];
             counts.requests += 1;
             counts.outside_window += 1;
+            let t = req.time_ms;
+            counts.outside_span = Some(
+                counts
+                    .outside_span
+                    .map_or((t, t), |(a, b)| (a.min(t), b.max(t))),
+            );
             return false;
         }
         let origin = match req.host {
@@ -318,8 +426,23 @@ impl<'a> Worker<'a> {
                 spoof.sample = (req.time_ms, ua);
             }
         }
+        if !req.is_fetch() {
+            return false;
+        }
+        let judging = Judging {
+            req,
+            origin,
+            ua,
+            verification,
+            judged: judged_id,
+            resolution_ms,
+            ip,
+        };
         let judged = &self.tables.judged[judged_id as usize];
-        if !req.is_fetch() || judged.exempt {
+        if judged.exempt {
+            if judged.conflicts_on.is_some() {
+                self.unbound_use(&judging);
+            }
             return false;
         }
         if judged.agent.check_delay {
@@ -347,17 +470,7 @@ impl<'a> Worker<'a> {
                 pair.first_robots_ms
                     .map_or(req.time_ms, |t| t.min(req.time_ms)),
             );
-            let key = (
-                origin,
-                crawler,
-                verification,
-                judged.fetch_ua.unwrap_or(u32::MAX),
-            );
-            self.aggs.fetches.entry(key).or_default().push(Fetch {
-                time: req.time_ms,
-                status: req.status,
-                bytes: req.response_bytes(),
-            });
+            self.own_fetch(req, origin, ua, verification, judged_id);
             return false;
         }
         pair.first_other_ms = Some(
@@ -366,12 +479,7 @@ impl<'a> Worker<'a> {
         );
         // Which versions the crawler may have held, before its own fetches narrow them.
         let rules = &judged.rules;
-        let range = if rules.versions.len() == 1 {
-            0..1
-        } else {
-            let from = req.time_ms.saturating_sub(settings.leeway_ms);
-            rules.timeline.in_force_during(from, req.time_ms)
-        };
+        let range = held_range(rules, req.time_ms, settings.leeway_ms);
         normalize_target(&req.target, &mut self.scratch);
         let mut disallow = false;
         for raw in range.clone() {
@@ -398,7 +506,7 @@ impl<'a> Worker<'a> {
             .expect("counted above");
         if entry.last_judged != Some(judged_id) {
             entry.last_judged = Some(judged_id);
-            for raw in range {
+            for raw in range.clone() {
                 if let Some(v) = rules.timeline.effective(raw) {
                     let name = &judged.group_names[v];
                     if !name.is_empty() && !entry.agg.groups.contains(&**name) {
@@ -407,14 +515,84 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if !disallow {
+        // Allowed by every version, and no version says no to its use: allowed, at once.
+        // Otherwise a rule may forbid it or a preference go against it: judged at the end,
+        // with every fetch of /robots.txt known.
+        if !disallow
+            && !judged
+                .conflicts_on
+                .is_some_and(|key| says_no(judged, range, &self.scratch, key))
+        {
             entry.agg.allowed += 1;
             return false;
         }
-        // Some version forbids it: judged at the end, with every fetch of /robots.txt known.
         entry.agg.pending += 1;
+        self.keep(&judging);
+        false
+    }
+
+    /// A request of a client that robots.txt does not bind (docs/judging.md, "Which requests
+    /// are judged", step 4) whose category goes against a preference some version says no
+    /// to: a preference is about use, so its fetches are judged for conflicts, at the end,
+    /// and its own fetches of /robots.txt kept as evidence of what it read.
+    fn unbound_use(&mut self, j: &Judging<'_, '_>) {
+        let judged = &self.tables.judged[j.judged as usize];
+        let req = j.req;
+        if is_robots_txt(&req.target) {
+            self.own_fetch(req, j.origin, j.ua, j.verification, j.judged);
+            return;
+        }
+        let Some(key) = judged.conflicts_on else {
+            return;
+        };
+        let range = held_range(&judged.rules, req.time_ms, self.shared.settings.leeway_ms);
+        // A version whose rules cannot be known leaves the request unjudged, as for rules.
+        let known = range.clone().all(|raw| {
+            judged
+                .rules
+                .timeline
+                .effective(raw)
+                .is_some_and(|v| !matches!(judged.rules.versions[v], Rules::NotJudged))
+        });
+        if !known {
+            return;
+        }
+        normalize_target(&req.target, &mut self.scratch);
+        if says_no(judged, range, &self.scratch, key) {
+            self.keep(j);
+        }
+    }
+
+    /// Records a crawler's own fetch of /robots.txt: evidence of which version it held
+    /// (docs/judging.md, "The crawler's own fetches").
+    fn own_fetch(
+        &mut self,
+        req: &Request<'_>,
+        origin: u32,
+        ua: u32,
+        verification: Verification,
+        judged_id: u32,
+    ) {
+        let judged = &self.tables.judged[judged_id as usize];
+        // An unknown crawler's fetches are matched by User-Agent.
+        let fetch_ua = if judged.agent.fetches_by_user_agent {
+            ua
+        } else {
+            u32::MAX
+        };
+        let key = (origin, judged.crawler, verification, fetch_ua);
+        self.aggs.fetches.entry(key).or_default().push(Fetch {
+            time: req.time_ms,
+            status: req.status,
+            bytes: req.response_bytes(),
+        });
+    }
+
+    /// Keeps a request for the judgement at the end, past the memory budget in a sorted run.
+    fn keep(&mut self, j: &Judging<'_, '_>) {
+        let req = j.req;
         let known_clients = self.tables.clients.len();
-        let client = self.tables.client(Client::new(ip, req.client));
+        let client = self.tables.client(Client::new(j.ip, req.client));
         if self.tables.clients.len() > known_clients {
             self.kept += CLIENT_OVERHEAD
                 + match &self.tables.clients[client as usize] {
@@ -422,7 +600,7 @@ impl<'a> Worker<'a> {
                     Client::Other(name) => name.len(),
                 };
         }
-        let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
+        let stream = self.stream(j.origin, j.ua, j.verification, j.judged, j.resolution_ms);
         let (path, new_path) = match stream.path_ids.get(&*req.target) {
             Some(&p) => (p, false),
             None => {
@@ -445,18 +623,18 @@ impl<'a> Worker<'a> {
         if new_path {
             self.kept += req.target.len() + PATH_OVERHEAD;
         }
-        if self.kept > self.budget {
-            self.spill();
-        }
-        false
     }
 
     /// Writes the kept requests to a sorted run (spill.rs) and forgets them. A run that
-    /// cannot be written (no space for temporary files) leaves them in memory.
+    /// cannot be written leaves them in memory, within the [`OVERDRAFT`].
     ///
     /// The records are made one at a time as the run is written, in an order sorted by
     /// indices, so writing a run takes little memory beyond what it frees.
     fn spill(&mut self) {
+        let dir = match self.shared.spill_dir.get() {
+            Ok(dir) => dir,
+            Err(e) => return self.not_spilled(e),
+        };
         let tables = &self.tables;
         let mut streams = Vec::new();
         let mut kept: Vec<Taken<'_>> = Vec::new();
@@ -464,18 +642,18 @@ impl<'a> Worker<'a> {
             if s.hits.is_empty() {
                 continue;
             }
-            let Some(o) = tables.origins[origin as usize].key.origin() else {
+            let Some(o) = &tables.origins[origin as usize].origin else {
                 continue;
             };
             let judged = &tables.judged[s.judged as usize];
             streams.push(RunStream {
-                key: (
-                    o.clone(),
-                    tables.crawlers[judged.crawler as usize].name.clone(),
-                    tables.uas[ua as usize].text.clone(),
+                key: Arc::new((
+                    Arc::clone(o),
+                    Arc::clone(&tables.crawler_names[judged.crawler as usize]),
+                    Arc::clone(&tables.uas[ua as usize].text),
                     v,
-                ),
-                agent: (*judged.agent).clone(),
+                )),
+                agent: Arc::clone(&judged.agent),
             });
             let mut hits = std::mem::take(&mut s.hits);
             let ranges = by_path(&mut hits, s.path_ids.len());
@@ -514,21 +692,27 @@ impl<'a> Worker<'a> {
                     .collect(),
             }
         });
-        let written = SpillRun::write(streams, records);
+        let written = SpillRun::write(&dir, streams, records);
         drop(order);
         match written {
             Ok(run) => {
                 drop(kept);
                 self.runs.push(Arc::new(run));
-                for s in self.aggs.streams.values_mut() {
+                // A stream is made again when it keeps a request again: only those with
+                // Crawl-delay requests stay (a log of a million User-Agents would otherwise
+                // keep a million empty streams).
+                self.aggs.streams.retain(|_, s| {
                     s.hits = Vec::new();
                     s.path_ids = HashMap::default();
-                }
+                    !s.delay.is_empty()
+                });
                 self.compact_clients();
+                self.forget();
                 self.kept = 0;
+                self.limit = self.budget;
             }
-            // Kept in memory: past the budget, but nothing lost.
-            Err(_) => {
+            // Kept in memory, within the overdraft: nothing lost.
+            Err(e) => {
                 // The streams taken from, in the same order (the map has not changed).
                 let mut taken = kept
                     .into_iter()
@@ -543,8 +727,19 @@ impl<'a> Worker<'a> {
                         s.hits = hits;
                     }
                 }
-                self.budget = usize::MAX;
+                self.not_spilled(e);
             }
+        }
+    }
+
+    /// A run could not be written: the first time, the worker goes on in memory up to the
+    /// [`OVERDRAFT`]; when that is spent too, it stops with the error.
+    fn not_spilled(&mut self, e: SortError) {
+        let most = self.budget.saturating_mul(OVERDRAFT);
+        if self.limit < most && self.kept <= most {
+            self.limit = most;
+        } else {
+            self.failed = Some(e);
         }
     }
 
@@ -575,16 +770,20 @@ impl<'a> Worker<'a> {
         judged: u32,
         resolution_ms: i64,
     ) -> &mut LocalStream {
+        let streams_bytes = &mut self.streams_bytes;
         let stream = self
             .aggs
             .streams
             .entry((origin, ua, verification))
-            .or_insert_with(|| LocalStream {
-                judged,
-                path_ids: HashMap::default(),
-                hits: Vec::new(),
-                delay: Vec::new(),
-                resolution_ms,
+            .or_insert_with(|| {
+                *streams_bytes += STREAM_COST;
+                LocalStream {
+                    judged,
+                    path_ids: HashMap::default(),
+                    hits: Vec::new(),
+                    delay: Vec::new(),
+                    resolution_ms,
+                }
             });
         stream.resolution_ms = stream.resolution_ms.max(resolution_ms);
         stream
@@ -609,7 +808,7 @@ impl<'a> Worker<'a> {
             old.dns += u64::from(verdict.dns_too_old);
             old.lists_date = old.lists_date.max(verdict.ranges_too_old);
         }
-        verdict.result.into()
+        verdict.result
     }
 
     /// The worker's results as a [`Partial`] keyed by values.
@@ -652,19 +851,19 @@ impl<'a> Worker<'a> {
         }
         for ((origin, ua, v), s) in aggs.streams {
             let judged = &tables.judged[s.judged as usize];
-            let Some(o) = tables.origins[origin as usize].key.origin() else {
+            let Some(o) = &tables.origins[origin as usize].origin else {
                 continue;
             };
             let key = (
-                o.clone(),
-                tables.crawlers[judged.crawler as usize].name.clone(),
-                tables.uas[ua as usize].text.clone(),
+                Arc::clone(o),
+                Arc::clone(&tables.crawler_names[judged.crawler as usize]),
+                Arc::clone(&tables.uas[ua as usize].text),
                 v,
             );
             partial.streams.insert(
                 key,
                 Stream {
-                    agent: (*judged.agent).clone(),
+                    agent: Arc::clone(&judged.agent),
                     resolution_ms: s.resolution_ms,
                     paths: {
                         let mut paths = vec![Box::<[u8]>::default(); s.path_ids.len()];
@@ -685,7 +884,7 @@ impl<'a> Worker<'a> {
             let ua = if ua == u32::MAX {
                 String::new()
             } else {
-                tables.uas[ua as usize].text.clone()
+                tables.uas[ua as usize].text.to_string()
             };
             let key = (
                 o.clone(),
@@ -716,7 +915,7 @@ impl<'a> Worker<'a> {
                 first_ms: s.first_ms,
                 last_ms: s.last_ms,
                 hosts,
-                sample: (s.sample.0, tables.uas[s.sample.1 as usize].text.clone()),
+                sample: (s.sample.0, tables.uas[s.sample.1 as usize].text.to_string()),
             };
             match partial.spoofed.get_mut(&key) {
                 Some(mine) => mine.merge(agg),
@@ -737,6 +936,32 @@ pub fn time_resolution_ms(format: Format) -> i64 {
         Format::Caddy | Format::Cloudflare | Format::NginxJson | Format::Alb => 1,
         _ => 1000,
     }
+}
+
+/// The versions a crawler may have held at `t`, before its own fetches narrow them
+/// (docs/judging.md, "Versions a crawler may hold").
+fn held_range(rules: &DialectRules, t: i64, leeway_ms: i64) -> Range<usize> {
+    if rules.versions.len() == 1 {
+        0..1
+    } else {
+        rules
+            .timeline
+            .in_force_during(t.saturating_sub(leeway_ms), t)
+    }
+}
+
+/// Whether some version of `range` says no to `key` for a normalised path, under the
+/// crawler's group in it (docs/preferences.md, "Combining the two vocabularies").
+fn says_no(judged: &Judged, range: Range<usize>, path: &[u8], key: PrefKey) -> bool {
+    let rules = &judged.rules;
+    range
+        .filter_map(|raw| rules.timeline.effective(raw))
+        .any(|v| match &rules.versions[v] {
+            Rules::Compiled(robots) => robots
+                .preference(judged.groups[v], path, key)
+                .is_some_and(|p| !p.yes),
+            Rules::AllowAll | Rules::NotJudged => false,
+        })
 }
 
 /// `/robots.txt`, with or without a query.

@@ -18,8 +18,11 @@
 //! What goes wrong with the data is data: malformed lines are counted, an unreadable or
 //! truncated input is processed up to the damage and recorded, an origin without robots.txt
 //! is reported as not judged. Only an input that cannot be audited at all (not a log of the
-//! format asked for, a format without hosts and no default host) is an error. Nothing here
-//! prints, exits or knows the command line.
+//! format asked for, a format without hosts and no default host) is an error — and so is a
+//! resource that fails under the kept requests (temporary files that cannot be written past
+//! twice the memory budget, or do not come back whole; too few descriptors to merge them):
+//! then there is an error naming it, never fewer rows. Nothing here prints, exits or knows the
+//! command line.
 //!
 //! [`Registry`]: crate::crawlers::Registry
 //! [`Verifier`]: crate::crawlers::Verifier
@@ -34,8 +37,10 @@ mod intern;
 mod line;
 mod partial;
 mod pipeline;
+mod rows;
 mod rules;
 mod sniff;
+mod source;
 mod spill;
 mod spool;
 mod tally;
@@ -44,16 +49,19 @@ use std::io::Read;
 use std::sync::Arc;
 
 use crate::crawlers::{Registry, Verifier};
+use crate::extsort::{LazyDir, SortError};
 use crate::fetch::{Origin, RobotsSource, Scheme};
 use crate::input::{self, Source};
 use crate::logformat::{Format, JsonFields};
 
 pub use aggregate::{
     AgentProfile, Client, CrawlerInfo, HostCounts, HostKey, InputCounts, PairAgg, SpoofAgg, Stream,
-    Verification,
+    TooOld, Verification,
 };
-pub use findings::{Activity, Findings};
+pub use findings::{Activity, Findings, Spilled};
 pub use partial::{Partial, PartialError};
+pub use rows::{Conflicts, Violations};
+pub use rules::{RulesFault, robots_budget};
 
 /// How long a crawler may keep using a robots.txt after it changed, by default (RFC 9309
 /// §2.4: 24 hours).
@@ -62,8 +70,9 @@ pub const DEFAULT_LEEWAY_MS: i64 = 24 * 3_600_000;
 /// The default [`AuditSettings::memory_budget`]: 128 MiB.
 pub const DEFAULT_MEMORY_BUDGET: usize = 128 << 20;
 
-/// The audit's settings: plain data, validated by whoever builds them.
-#[derive(Clone, Debug)]
+/// The audit's settings: plain data, validated by whoever builds them (`crate::run::Plan`),
+/// and serialisable, so that one machine's settings reach every other machine of a run.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct AuditSettings {
     /// The log format; None: detected per input.
     pub format: Option<Format>,
@@ -93,8 +102,12 @@ pub struct AuditSettings {
     /// being held in memory, so memory stays flat whatever an input inflates to.
     pub max_line_length: usize,
     /// About how much memory the requests kept for the end may take, over all workers;
-    /// beyond it they go to sorted runs in temporary files.
+    /// beyond it they go to sorted runs in temporary files. Should a run not be written,
+    /// they may take up to twice this in memory before the audit fails
+    /// ([`AuditError::Spill`]).
     pub memory_budget: usize,
+    /// Where the temporary directory of sorted runs is made; None: the system's (`$TMPDIR`).
+    pub temp_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for AuditSettings {
@@ -113,6 +126,7 @@ impl Default for AuditSettings {
             block_size: input::DEFAULT_BLOCK_SIZE,
             max_line_length: input::DEFAULT_MAX_LINE_LENGTH,
             memory_budget: DEFAULT_MEMORY_BUDGET,
+            temp_dir: None,
         }
     }
 }
@@ -151,13 +165,32 @@ pub enum AuditError {
         line: u64,
         /// It, shortened and made printable.
         example: String,
+        /// The format was named by the user, not detected.
+        chosen: bool,
     },
     /// The spool of set-aside lines could not be read back.
     #[error("cannot read back the lines set aside while robots.txt was fetched: {0}")]
     Spool(std::io::Error),
+    /// Kept requests could neither go to a sorted run on disk nor stay in memory (twice the
+    /// budget).
+    #[error(
+        "{source}; the requests kept for the judgement at the end passed twice the memory \
+         budget ({} bytes) with nowhere to go: free space in the temporary directory \
+         ($TMPDIR), point TMPDIR at a larger file system, or raise --max-memory",
+        crate::text::thousands(*budget as u64)
+    )]
+    Spill {
+        /// Why the run could not be written.
+        source: SortError,
+        /// The memory budget.
+        budget: usize,
+    },
     /// Worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The robots.txt the requests need could not all be held or read.
+    #[error(transparent)]
+    Robots(#[from] RulesFault),
 }
 
 /// The format names, for messages.
@@ -194,6 +227,8 @@ pub struct Auditor {
     verifier: Arc<Verifier>,
     robots: Arc<dyn RobotsSource>,
     rules: rules::RulesCache,
+    /// The private temporary directory of sorted runs, made on first need.
+    spill_dir: LazyDir,
 }
 
 impl Auditor {
@@ -206,11 +241,17 @@ impl Auditor {
         robots: Arc<dyn RobotsSource>,
     ) -> Auditor {
         Auditor {
+            rules: rules::RulesCache::new(
+                settings.since_ms,
+                settings.until_ms,
+                settings.leeway_ms,
+                robots_budget(settings.memory_budget),
+            ),
+            spill_dir: LazyDir::new(settings.temp_dir.clone()),
             settings,
             registry,
             verifier,
             robots,
-            rules: rules::RulesCache::new(),
         }
     }
 
@@ -235,17 +276,34 @@ impl Auditor {
         sources: &[Source],
         observer: &dyn Observer,
     ) -> Result<Partial, AuditError> {
-        pipeline::audit_sources(self, sources, observer)
+        let mut partial = pipeline::audit_sources(self, sources, observer)?;
+        self.robots_held()?;
+        partial.dns = self.verifier.take_dns_tally();
+        Ok(partial)
     }
 
     /// Audits one stream (gzip or plain) on the calling thread; `name` is the input's name
     /// in the reports.
     pub fn audit_reader(&self, reader: impl Read, name: &str) -> Result<Partial, AuditError> {
-        pipeline::audit_reader(self, reader, name, &Silent)
+        let mut partial = pipeline::audit_reader(self, reader, name, &Silent)?;
+        self.robots_held()?;
+        partial.dns = self.verifier.take_dns_tally();
+        Ok(partial)
     }
 
-    /// The report rows of a (merged) partial.
-    pub fn findings(&self, partial: Partial) -> Findings {
+    /// Whether every robots.txt version the requests needed was held and read: when not, the
+    /// verdicts are incomplete and the audit fails.
+    fn robots_held(&self) -> Result<(), AuditError> {
+        match self.rules.fault() {
+            Some(fault) => Err(fault.into()),
+            None => Ok(()),
+        }
+    }
+
+    /// The report rows of a (merged) partial. Fails when a sorted run cannot be read back
+    /// whole (or the runs cannot be merged): never fewer rows. The rows themselves
+    /// ([`Findings::violations`]) may still fail as they are read, for the same reasons.
+    pub fn findings(&self, partial: Partial) -> Result<Findings, SortError> {
         findings::findings(self, partial)
     }
 
@@ -257,6 +315,7 @@ impl Auditor {
             source: self.robots.as_ref(),
             rules: &self.rules,
             inputs,
+            spill_dir: &self.spill_dir,
         }
     }
 }

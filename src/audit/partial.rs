@@ -19,9 +19,15 @@ use super::aggregate::{
     Stream, StreamKey, TooOld,
 };
 use super::spill::SpillRun;
+use crate::crawlers::DnsTally;
+use crate::extsort::SortError;
 
-/// The wire format's version; a partial of another version is refused, not misread.
-const FORMAT_VERSION: u32 = 1;
+/// The read buffer of a run read back into a partial.
+const READ_BUFFER: usize = 64 << 10;
+
+/// The wire format's version; a partial of another version is refused, not misread (2: plain
+/// data between machines; 3: usage preference conflicts).
+const FORMAT_VERSION: u32 = 3;
 
 /// The magic bytes in front of a serialised partial.
 const MAGIC: &[u8; 8] = b"RAPART\0\x01";
@@ -48,6 +54,10 @@ pub struct Partial {
     /// Requests that could not be verified because they are older than the crawler IP-range
     /// lists (or reverse DNS) can speak for.
     pub too_old_to_verify: TooOld,
+    /// What reverse DNS did for these requests, when it was asked (`--verify-dns`): a
+    /// statistic of the run, not a finding, so two partials of the same data are equal
+    /// whatever it says.
+    pub dns: Option<DnsTally>,
     /// Kept requests written to temporary files past the memory budget (this process only:
     /// [`Partial::to_bytes`] reads them back in).
     #[serde(skip)]
@@ -81,6 +91,7 @@ impl Partial {
             spoofed,
             clients,
             too_old_to_verify,
+            dns,
             runs,
         } = other;
         self.runs.extend(runs);
@@ -127,6 +138,10 @@ impl Partial {
             }
         }
         self.too_old_to_verify.merge(too_old_to_verify);
+        match (&mut self.dns, dns) {
+            (Some(mine), Some(theirs)) => mine.merge(theirs),
+            (mine, theirs) => *mine = mine.take().or(theirs),
+        }
     }
 
     /// Adds `clients` to the client table; gives each one's index in it.
@@ -202,22 +217,27 @@ impl Partial {
         self
     }
 
-    /// Reads the requests written to temporary files back into memory.
-    fn absorb_runs(mut self) -> Partial {
-        for run in std::mem::take(&mut self.runs) {
-            let Ok(mut reader) = run.reader() else {
-                continue;
-            };
+    /// Reads the requests written to temporary files back into memory; fails, naming the
+    /// file, when a run cannot be read back whole.
+    fn absorb_runs(mut self) -> Result<Partial, SortError> {
+        let runs = std::mem::take(&mut self.runs);
+        for (k, run) in runs.iter().enumerate() {
+            let mut reader = run.reader(k + 1, runs.len(), READ_BUFFER)?;
             let mut part = Partial::default();
-            while let Ok(Some(r)) = reader.next_record() {
-                let s = &run.streams[r.stream as usize];
-                let stream = part.streams.entry(s.key.clone()).or_insert_with(|| Stream {
-                    agent: s.agent.clone(),
-                    resolution_ms: 1,
-                    paths: Vec::new(),
-                    hits: Vec::new(),
-                    delay: Vec::new(),
-                });
+            while let Some(r) = reader.next_record()? {
+                let Some(s) = run.streams.get(r.stream as usize) else {
+                    return Err(reader.undecodable());
+                };
+                let stream = part
+                    .streams
+                    .entry((*s.key).clone())
+                    .or_insert_with(|| Stream {
+                        agent: s.agent.clone(),
+                        resolution_ms: 1,
+                        paths: Vec::new(),
+                        hits: Vec::new(),
+                        delay: Vec::new(),
+                    });
                 let path = stream.paths.len() as u32;
                 stream.paths.push(r.path);
                 for h in r.hits {
@@ -234,13 +254,14 @@ impl Partial {
             }
             self.merge(part);
         }
-        self
+        Ok(self)
     }
 
     /// The compact, versioned byte form: magic, version, then the canonical partial in
-    /// postcard, deflated. Requests a run wrote to temporary files are included.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let body = postcard::to_allocvec(&self.clone().absorb_runs().canonical())
+    /// postcard, deflated. Requests a run wrote to temporary files are included: a run that
+    /// cannot be read back whole is an error naming its file.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, SortError> {
+        let body = postcard::to_allocvec(&self.clone().absorb_runs()?.canonical())
             // Serialising plain data into a Vec cannot fail.
             .unwrap_or_default();
         let mut out = Vec::with_capacity(body.len() / 4 + 16);
@@ -249,7 +270,7 @@ impl Partial {
         let mut z = flate2::write::DeflateEncoder::new(out, flate2::Compression::fast());
         // Writing into a Vec cannot fail.
         let _ = z.write_all(&body);
-        z.finish().unwrap_or_default()
+        Ok(z.finish().unwrap_or_default())
     }
 
     /// Reads [`Partial::to_bytes`]'s form.

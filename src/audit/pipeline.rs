@@ -71,6 +71,7 @@ impl LongLines {
             seen: self.count.min(usize::MAX as u64) as usize,
             line: first.line,
             example: long_excerpt(first),
+            chosen: format.is_some(),
         })
     }
 }
@@ -134,6 +135,10 @@ pub fn audit_sources(
             for job in rx.iter() {
                 if !abort.load(Ordering::Relaxed) {
                     worker.process(&job);
+                    if let Some(e) = worker.take_failure() {
+                        abort.store(true, Ordering::Relaxed);
+                        lock(&fatal).get_or_insert(worker.spill_error(e));
+                    }
                 }
                 buffers.give_back(job.block.data);
             }
@@ -200,6 +205,10 @@ pub fn audit_reader(
                                     block: early,
                                 });
                             }
+                            if let Some(e) = worker.take_failure() {
+                                fatal = Some(worker.spill_error(e));
+                                return false;
+                            }
                             found.0
                         }
                         Err(e) => {
@@ -213,7 +222,13 @@ pub fn audit_reader(
                     format: f,
                     block,
                 });
-                true
+                match worker.take_failure() {
+                    Some(e) => {
+                        fatal = Some(worker.spill_error(e));
+                        false
+                    }
+                    None => true,
+                }
             },
             |long| {
                 long_lines.add(long);
@@ -267,8 +282,7 @@ fn settle_and_replay(
             .par_iter_mut()
             .map(Worker::replay)
             .collect::<Result<Vec<()>, _>>()
-    })
-    .map_err(AuditError::Spool)?;
+    })?;
     Ok(())
 }
 
@@ -279,7 +293,8 @@ fn record_read(partial: &mut Partial, name: &str, read: InputRead) {
         counts.format = Some(format.name().to_string());
         counts.detected = detected;
     }
-    counts.error = read.error.map(|e| e.to_string());
+    // The counts are the input's own: its name is said where they are shown.
+    counts.error = read.error.map(|e| e.cause());
     if read.long_lines.count > 0 {
         *counts.bad.entry(BadLine::TooLong).or_default() += read.long_lines.count;
         counts.lines += read.long_lines.count;

@@ -70,6 +70,7 @@ pub fn first_block_format(
             seen,
             line,
             example,
+            chosen: !detected,
         });
     }
     Ok((format, detected))

@@ -1,19 +1,23 @@
 //! Kept requests beyond the memory budget: sorted runs in temporary files, merged at the end.
 //!
 //! A worker keeps, until the end, every request some version of robots.txt forbids
-//! (docs/judging.md, "Judging in time": judged only once every fetch of `/robots.txt` is known). On
-//! a log where crawlers ignore `Disallow: /` on a long-tail site that is one path per request; past
-//! the worker's share of the budget it writes what it keeps to a run: records of (stream, path,
-//! requests), sorted by the report's order (host, crawler, printed path, User-Agent, verification),
-//! in an anonymous temporary file that the system removes when it is closed — on success, on error,
-//! or when the process is killed. The judgement at the end reads the runs twice: once in any order
-//! for the counts, once merged in report order for the rows.
+//! (docs/judging.md, "Judging in time": judged only once every fetch of `/robots.txt` is
+//! known). On a log where crawlers ignore `Disallow: /` on a long-tail site that is one path
+//! per request; past the worker's share of the budget it writes what it keeps to a run:
+//! records of (stream, path, requests), sorted by the report's order (host, crawler, printed
+//! path, User-Agent, verification), in a file of the audit's private temporary directory
+//! (`crate::extsort`, which frames and checks every record, and removes the files on success,
+//! on error and on a signal). The judgement at the end reads the runs twice: once in any
+//! order for the counts, once merged in report order for the rows. Any run that cannot be
+//! read back whole is an error naming its file.
 
-use std::collections::HashMap;
-use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::extsort::frame::Fields;
+use crate::extsort::{Run, RunReader, SortDir, SortError};
 
 use super::aggregate::{AgentProfile, Client, StreamKey};
 
@@ -37,94 +41,115 @@ pub struct RunRecord {
 /// A stream as a run names it.
 #[derive(Clone, Debug)]
 pub struct RunStream {
-    pub key: StreamKey,
-    pub agent: AgentProfile,
+    pub key: Arc<StreamKey>,
+    pub agent: Arc<AgentProfile>,
 }
 
-/// One sorted run in a temporary file.
+/// One sorted run of a worker, in a temporary file (closed until it is read).
 pub struct SpillRun {
+    /// The streams its records' `stream` indices name.
     pub streams: Vec<RunStream>,
-    file: Mutex<File>,
-    pub records: u64,
-    pub bytes: u64,
+    run: Run,
 }
 
 impl std::fmt::Debug for SpillRun {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SpillRun")
             .field("streams", &self.streams.len())
-            .field("records", &self.records)
-            .field("bytes", &self.bytes)
+            .field("records", &self.run.records())
+            .field("path", &self.run.path())
             .finish()
     }
 }
 
 impl SpillRun {
-    /// Writes `records` (already in report order) to a new temporary file.
+    /// Writes `records` (already in report order) to a new run in `dir`. On an error nothing
+    /// of it is left on disk.
     pub fn write(
+        dir: &SortDir,
         streams: Vec<RunStream>,
         records: impl IntoIterator<Item = RunRecord>,
-    ) -> io::Result<SpillRun> {
-        let file = tempfile::tempfile()?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        let mut count = 0u64;
-        let mut bytes = 0u64;
-        let mut buf = Vec::new();
-        for r in records {
-            buf.clear();
-            encode(&r, &mut buf);
-            out.write_all(&(buf.len() as u32).to_le_bytes())?;
-            out.write_all(&buf)?;
-            count += 1;
-            bytes += buf.len() as u64 + 4;
-        }
-        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+    ) -> Result<SpillRun, SortError> {
         Ok(SpillRun {
             streams,
-            file: Mutex::new(file),
-            records: count,
-            bytes,
+            run: write_records(dir, records)?,
         })
     }
 
-    /// Reads the run from its start.
-    pub fn reader(self: &Arc<SpillRun>) -> io::Result<RunReader> {
-        let mut file = self
-            .file
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .try_clone()?;
-        file.rewind()?;
-        Ok(RunReader {
-            // One reader per run is open during the merge: a small buffer each.
-            input: BufReader::with_capacity(64 << 10, file),
-            left: self.records,
-            buf: Vec::new(),
-        })
+    /// Records in the run.
+    pub fn records(&self) -> u64 {
+        self.run.records()
     }
+
+    /// Bytes of its file.
+    pub fn bytes(&self) -> u64 {
+        self.run.bytes()
+    }
+
+    /// The run's file (for messages, and for tests that damage it).
+    pub fn path(&self) -> &Path {
+        self.run.path()
+    }
+
+    /// Reads the run from its start, as run `run` of `runs` (for messages), with a read
+    /// buffer of `buffer` bytes.
+    pub fn reader(&self, run: usize, runs: usize, buffer: usize) -> Result<RunRecords, SortError> {
+        Ok(RunRecords(self.run.open(run, runs, buffer)?))
+    }
+}
+
+/// Writes `records` to a new run in `dir` (record stream indices as they are).
+pub fn write_records(
+    dir: &SortDir,
+    records: impl IntoIterator<Item = RunRecord>,
+) -> Result<Run, SortError> {
+    let mut records = records.into_iter();
+    write_from(dir, || Ok(records.next()))
+}
+
+/// Writes the records `next` gives until it gives None (or fails) to a new run in `dir`.
+pub fn write_from(
+    dir: &SortDir,
+    mut next: impl FnMut() -> Result<Option<RunRecord>, SortError>,
+) -> Result<Run, SortError> {
+    let mut out = dir.create()?;
+    let mut buf = Vec::new();
+    while let Some(r) = next()? {
+        buf.clear();
+        encode(&r, &mut buf);
+        out.push(&buf)?;
+    }
+    out.finish()
 }
 
 /// Reads a run's records in order.
-pub struct RunReader {
-    input: BufReader<File>,
-    left: u64,
-    buf: Vec<u8>,
-}
+pub struct RunRecords(RunReader);
 
-impl RunReader {
-    /// The next record, or None at the end.
-    pub fn next_record(&mut self) -> io::Result<Option<RunRecord>> {
-        if self.left == 0 {
-            return Ok(None);
+impl RunRecords {
+    /// Opens `run` as run `index` of `runs`.
+    pub fn open(
+        run: &Run,
+        index: usize,
+        runs: usize,
+        buffer: usize,
+    ) -> Result<RunRecords, SortError> {
+        Ok(RunRecords(run.open(index, runs, buffer)?))
+    }
+
+    /// The error for the record just read, which is not what its run could have written.
+    pub fn undecodable(&self) -> SortError {
+        self.0.undecodable()
+    }
+
+    /// The next record, or None at the end of a run read whole.
+    pub fn next_record(&mut self) -> Result<Option<RunRecord>, SortError> {
+        match self.0.next_record()? {
+            None => Ok(None),
+            Some(bytes) => match decode(bytes) {
+                Some(r) => Ok(Some(r)),
+                None => Err(self.0.undecodable()),
+            },
         }
-        self.left -= 1;
-        let mut len = [0u8; 4];
-        self.input.read_exact(&mut len)?;
-        self.buf.resize(u32::from_le_bytes(len) as usize, 0);
-        self.input.read_exact(&mut self.buf)?;
-        decode(&self.buf)
-            .map(Some)
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "damaged spill record"))
     }
 }
 
@@ -154,34 +179,19 @@ fn encode(r: &RunRecord, out: &mut Vec<u8>) {
     }
 }
 
-/// A little reader over a record's bytes.
-struct Cursor<'a>(&'a [u8]);
-
-impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let (head, rest) = self.0.split_at_checked(n)?;
-        self.0 = rest;
-        Some(head)
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-}
-
 fn decode(bytes: &[u8]) -> Option<RunRecord> {
-    let mut c = Cursor(bytes);
+    let mut c = Fields::new(bytes);
     let stream = c.u32()?;
     let len = c.u32()? as usize;
     let path: Box<[u8]> = c.take(len)?.into();
     let n = c.u32()? as usize;
     let mut hits = Vec::with_capacity(n.min(bytes.len() / 11));
     for _ in 0..n {
-        let time_ms = i64::from_le_bytes(c.take(8)?.try_into().ok()?);
-        let status = u16::from_le_bytes(c.take(2)?.try_into().ok()?);
+        let time_ms = i64::from_le_bytes(c.array()?);
+        let status = u16::from_le_bytes(c.array()?);
         let client = match c.take(1)?[0] {
-            4 => Client::Ip(IpAddr::from(<[u8; 4]>::try_from(c.take(4)?).ok()?)),
-            6 => Client::Ip(IpAddr::from(<[u8; 16]>::try_from(c.take(16)?).ok()?)),
+            4 => Client::Ip(IpAddr::from(c.array::<4>()?)),
+            6 => Client::Ip(IpAddr::from(c.array::<16>()?)),
             0 => {
                 let len = c.u32()? as usize;
                 Client::Other(c.take(len)?.into())
@@ -194,14 +204,16 @@ fn decode(bytes: &[u8]) -> Option<RunRecord> {
             status,
         });
     }
-    c.0.is_empty().then_some(RunRecord { stream, path, hits })
+    c.is_empty().then_some(RunRecord { stream, path, hits })
 }
 
-/// The streams of several runs as one table: each run's stream indices mapped to it.
+/// The streams of several runs as one table: each run's stream indices mapped to it. Keys
+/// and profiles are shared with the runs (and profiles between streams), not copied.
 pub struct StreamTable {
-    pub keys: Vec<StreamKey>,
-    pub agents: Vec<AgentProfile>,
-    index: HashMap<StreamKey, u32>,
+    pub keys: Vec<Arc<StreamKey>>,
+    pub agents: Vec<Arc<AgentProfile>>,
+    index: HashMap<Arc<StreamKey>, u32>,
+    profiles: HashSet<Arc<AgentProfile>>,
 }
 
 impl StreamTable {
@@ -210,6 +222,7 @@ impl StreamTable {
             keys: Vec::new(),
             agents: Vec::new(),
             index: HashMap::new(),
+            profiles: HashSet::new(),
         }
     }
 
@@ -219,14 +232,21 @@ impl StreamTable {
     }
 
     /// The table index of a stream, adding it if new.
-    pub fn add(&mut self, key: &StreamKey, agent: &AgentProfile) -> u32 {
-        if let Some(&i) = self.index.get(key) {
+    pub fn add(&mut self, key: &Arc<StreamKey>, agent: &Arc<AgentProfile>) -> u32 {
+        if let Some(&i) = self.index.get(&**key) {
             return i;
         }
         let i = self.keys.len() as u32;
-        self.keys.push(key.clone());
-        self.agents.push(agent.clone());
-        self.index.insert(key.clone(), i);
+        let agent = match self.profiles.get(&**agent) {
+            Some(shared) => Arc::clone(shared),
+            None => {
+                self.profiles.insert(Arc::clone(agent));
+                Arc::clone(agent)
+            }
+        };
+        self.keys.push(Arc::clone(key));
+        self.agents.push(agent);
+        self.index.insert(Arc::clone(key), i);
         i
     }
 }
@@ -247,7 +267,7 @@ mod tests {
     #[test]
     fn records_come_back_as_they_were_written() {
         let key: StreamKey = (
-            Origin::from_host(b"a.example", Scheme::Https).unwrap(),
+            Arc::new(Origin::from_host(b"a.example", Scheme::Https).unwrap()),
             "GPTBot".into(),
             "GPTBot/1.0".into(),
             Verification::Unverifiable,
@@ -258,6 +278,8 @@ mod tests {
             dialect: Dialect::Google,
             check_delay: false,
             fetches_by_user_agent: false,
+            bound: true,
+            conflicts_on: None,
         };
         let records: Vec<RunRecord> = (0..1000u32)
             .map(|i| RunRecord {
@@ -276,11 +298,16 @@ mod tests {
                     .collect(),
             })
             .collect();
-        let run =
-            Arc::new(SpillRun::write(vec![RunStream { key, agent }], records.clone()).unwrap());
-        assert_eq!(run.records, 1000);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = SortDir::new(Some(tmp.path())).unwrap();
+        let stream = RunStream {
+            key: Arc::new(key),
+            agent: Arc::new(agent),
+        };
+        let run = SpillRun::write(&dir, vec![stream], records.clone()).unwrap();
+        assert_eq!(run.records(), 1000);
         for _ in 0..2 {
-            let mut reader = run.reader().unwrap();
+            let mut reader = run.reader(1, 1, 8192).unwrap();
             let mut back = Vec::new();
             while let Some(r) = reader.next_record().unwrap() {
                 back.push(r);

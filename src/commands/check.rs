@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{CheckArgs, DialectArg};
 use robots_audit::crawlers::{
-    AgentLists, Category, Identity, Registry, RegistryError, RobotsReader,
+    AgentLists, Bound, Category, Identity, Registry, RegistryError, RobotsReader,
 };
 use robots_audit::fetch::MAX_ROBOTS_BYTES;
 use robots_audit::robots::{
@@ -237,8 +237,9 @@ fn check_url(url: &str) -> Result<(), CheckError> {
 enum Client {
     /// `--agent TOKEN`: the rules for that token, whatever the client.
     Token(Judged),
-    /// `--user-agent HEADER` of a crawler that robots.txt binds (registry or unknown robot).
-    Crawler { judged: Judged, automation: bool },
+    /// `--user-agent HEADER` of a crawler that robots.txt binds (registry or unknown robot),
+    /// always or only where a group names it.
+    Crawler { judged: Judged, bound: Bound },
     /// A crawler that robots.txt does not bind: counted by the audit, not judged; its usage
     /// preferences still apply (docs/preferences.md, "What a conflict is").
     Unbound { judged: Judged, why: String },
@@ -261,8 +262,7 @@ enum Standing {
 }
 
 /// How the audit judges the client of a User-Agent header (docs/judging.md, "Which requests
-/// are judged", steps 3 and 4): the decision of the audit's `new_judge`
-/// (`src/audit/intern.rs`), made from the registry's public answers.
+/// are judged", steps 3 and 4): the audit's own decision, [`RobotsReader::bound`].
 fn client_of(registry: &Registry, header: &[u8], judge_automation: bool) -> Client {
     let (identity, tokens) = registry.identify_with_tokens(header);
     let name = match &identity {
@@ -277,9 +277,13 @@ fn client_of(registry: &Registry, header: &[u8], judge_automation: bool) -> Clie
         };
     };
     let category = reader.category;
-    let obeys_robots = reader.obeys_robots;
-    let mut judged = judged(reader);
-    if !obeys_robots {
+    let bound = reader.bound(judge_automation);
+    let judged = Judged {
+        obeys_star: reader.follows_star(judge_automation),
+        tokens: reader.tokens,
+        dialect: reader.dialect,
+    };
+    if bound == Bound::Never {
         let why = if category == Some(Category::FeedReader) {
             format!(
                 "{} is a feed reader: it fetches what its users subscribed to, and robots.txt does not bind it",
@@ -294,13 +298,7 @@ fn client_of(registry: &Registry, header: &[u8], judge_automation: bool) -> Clie
         };
         return Client::Unbound { judged, why };
     }
-    let automation = category == Some(Category::Automation);
-    // The audit: automation follows `*` only when asked to.
-    judged.obeys_star &= !automation || judge_automation;
-    Client::Crawler {
-        judged,
-        automation: automation && !judge_automation,
-    }
+    Client::Crawler { judged, bound }
 }
 
 impl Client {
@@ -332,7 +330,7 @@ impl Client {
                 why,
                 judged: Some(judged),
             },
-            Client::Crawler { judged, automation } => {
+            Client::Crawler { judged, bound } => {
                 let refs: Vec<&str> = judged.tokens.iter().map(String::as_str).collect();
                 let named = robots
                     .group_for(&Agent {
@@ -340,7 +338,7 @@ impl Client {
                         obeys_star: false,
                     })
                     .is_some();
-                if automation && !named {
+                if !bound.judged(named) {
                     Standing::NotJudged {
                         why: "an HTTP library or automation tool that no group names: the audit judges it under `*` only with --judge-automation".to_owned(),
                         judged: None,

@@ -1,5 +1,6 @@
-//! `robots-audit history`: import past versions of robots.txt from a web archive into a
-//! `--robots-dir` folder, origin by origin. One line per origin on standard output; an origin
+//! `robots-audit history`, the archive import (the library's `fetch::archive`; the versions it
+//! saves are what the time model, `robots_audit::history`, judges by): import past versions of
+//! robots.txt from a web archive into a `--robots-dir` folder, origin by origin. One line per origin on standard output; an origin
 //! that cannot be imported is an error on standard error (nothing is written for it) while the
 //! others still are.
 
@@ -11,6 +12,7 @@ use crate::config;
 use robots_audit::fetch::{
     ArchiveError, ArchiveOptions, Imported, Importer, Origin, ResolveOverride,
 };
+use robots_audit::run::{OptionError, Window};
 use robots_audit::text;
 
 /// Why `history` could not run at all.
@@ -18,12 +20,8 @@ use robots_audit::text;
 pub enum HistoryCommandError {
     #[error("--resolve '{arg}': {reason}")]
     Resolve { arg: String, reason: String },
-    #[error(
-        "--{option}: cannot read '{value}' as a time: use RFC 3339 (2026-11-20T13:55:36Z) or a date (2026-11-20)"
-    )]
-    Time { option: &'static str, value: String },
-    #[error("--since is not before --until: no capture could be imported")]
-    EmptyWindow,
+    #[error(transparent)]
+    Option(#[from] OptionError),
     #[error("--rate must be more than 0 and at most 1000 requests per second, not {0}")]
     Rate(f64),
     #[error("--max-versions must be at least 1")]
@@ -86,21 +84,7 @@ fn options(args: &HistoryArgs) -> Result<ArchiveOptions, HistoryCommandError> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let since_ms = args
-        .since
-        .as_deref()
-        .map(|v| parse_time("since", v))
-        .transpose()?;
-    let until_ms = args
-        .until
-        .as_deref()
-        .map(|v| parse_time("until", v))
-        .transpose()?;
-    if let (Some(s), Some(u)) = (since_ms, until_ms)
-        && s >= u
-    {
-        return Err(HistoryCommandError::EmptyWindow);
-    }
+    let window = Window::read(args.since.as_deref(), args.until.as_deref())?;
     if !(args.rate.is_finite() && args.rate > 0.0 && args.rate <= 1000.0) {
         return Err(HistoryCommandError::Rate(args.rate));
     }
@@ -109,8 +93,8 @@ fn options(args: &HistoryArgs) -> Result<ArchiveOptions, HistoryCommandError> {
     }
     Ok(ArchiveOptions {
         archive: args.archive.clone(),
-        since_ms,
-        until_ms,
+        since_ms: window.since_ms,
+        until_ms: window.until_ms,
         rate: args.rate,
         max_versions: args.max_versions,
         resolve,
@@ -118,14 +102,6 @@ fn options(args: &HistoryArgs) -> Result<ArchiveOptions, HistoryCommandError> {
         timeout: Duration::from_secs(args.timeout.max(1)),
         max_retry_wait: Duration::from_secs(args.max_wait),
         ..ArchiveOptions::default()
-    })
-}
-
-/// RFC 3339, or a bare date meaning its midnight UTC → unix ms (as the audit's --since).
-fn parse_time(option: &'static str, value: &str) -> Result<i64, HistoryCommandError> {
-    robots_audit::units::parse_instant(value).ok_or_else(|| HistoryCommandError::Time {
-        option,
-        value: text::terminal_cut(value, 100).into_owned(),
     })
 }
 
@@ -160,7 +136,7 @@ fn notes(i: &Imported) {
     }
     if i.cut > 0 {
         note(&format!(
-            "{}: {} longer than {} bytes, saved cut there as a fetch reads it",
+            "{}: {} longer than {} bytes: saved with one byte more, which the audit reads as cut (truncated)",
             i.origin,
             if i.cut == 1 {
                 "1 body was".to_owned()
@@ -172,10 +148,17 @@ fn notes(i: &Imported) {
     }
 }
 
+/// The longest message line: what the archive sends is cut where it is quoted, this bounds
+/// the line whatever slips through.
+const MESSAGE_CHARS: usize = 600;
+
 fn note(msg: &str) {
-    eprintln!("robots-audit: {}", text::terminal(msg.as_bytes()));
+    eprintln!("robots-audit: {}", text::terminal_cut(msg, MESSAGE_CHARS));
 }
 
 fn error(msg: &str) {
-    eprintln!("robots-audit: error: {}", text::terminal(msg.as_bytes()));
+    eprintln!(
+        "robots-audit: error: {}",
+        text::terminal_cut(msg, MESSAGE_CHARS)
+    );
 }

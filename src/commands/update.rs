@@ -12,7 +12,7 @@ use robots_audit::crawlers::{
     ListOutcome, Registry, RegistryError, UpdateError, default_lists_dir, default_ranges_dir,
     update_crawlers, update_ranges,
 };
-use robots_audit::fetch::{FetchOptions, ResolveOverride};
+use robots_audit::net::{ClientOptions, ResolveOverride};
 use robots_audit::text;
 
 /// Which data an update downloads.
@@ -53,11 +53,11 @@ pub fn run(data: Data, args: &UpdateArgs, out: &mut dyn Write) -> Result<bool, U
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let opts = FetchOptions {
+    let opts = ClientOptions {
         resolve,
         allow_private: args.allow_private,
-        total_timeout: Duration::from_secs(args.timeout.max(1)),
-        ..FetchOptions::default()
+        timeout: Duration::from_secs(args.timeout.max(1)),
+        ..ClientOptions::default()
     };
     let default_dir: fn() -> Option<PathBuf> = match data {
         Data::Ranges => default_ranges_dir,

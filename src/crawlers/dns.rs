@@ -3,10 +3,10 @@
 //! operator's domains (`crawl-66-249-66-1.googlebot.com` in `googlebot.com`), and a forward
 //! lookup of that name must give the client address back.
 //!
-//! Takes a client address and the crawler's `rdns_domains`; gives a [`VerifyResult`]. A DNS
+//! Takes a client address and the crawler's `rdns_domains`; gives a [`Verification`]. A DNS
 //! failure (timeout, SERVFAIL, REFUSED, no server) is never taken for spoofing: it gives
-//! [`VerifyResult::Unverifiable`]. An address without any PTR record (NXDOMAIN or an empty
-//! answer) is [`VerifyResult::Spoofed`]: every operator that documents rDNS verification
+//! [`Verification::Unverifiable`]. An address without any PTR record (NXDOMAIN or an empty
+//! answer) is [`Verification::Spoofed`]: every operator that documents rDNS verification
 //! gives all its crawler addresses a PTR name, so a claimed crawler without one is not theirs.
 //!
 //! A "no name" answer is evidence only from a resolver that answers public reverse zones: one
@@ -24,9 +24,9 @@
 //! a small tokio runtime of its own; a semaphore bounds the queries in flight.
 
 use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use dashmap::DashMap;
@@ -37,59 +37,14 @@ use hickory_resolver::config::{
 use hickory_resolver::net::NetError;
 use hickory_resolver::net::runtime::TokioRuntimeProvider;
 
-use crate::fetch::Permits;
+use crate::net::Permits;
 use hickory_resolver::proto::rr::{Name, RData};
 
-use super::VerifyResult;
+use super::{DnsOptions, DnsTally, Verification};
 
 /// At most this many PTR names of one address are looked up forward (a genuine crawler
 /// address has one).
 pub const MAX_FORWARD_NAMES: usize = 4;
-
-/// How DNS verification resolves names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DnsOptions {
-    /// The name servers to ask (`--dns-server`); `None` reads the system's configuration
-    /// (`/etc/resolv.conf` on Unix). Each is asked over UDP, and TCP for truncated answers.
-    pub nameservers: Option<Vec<SocketAddr>>,
-    /// How long to wait for one answer from one server.
-    pub timeout: Duration,
-    /// How many times a query is sent before it counts as failed.
-    pub attempts: usize,
-    /// Queries in flight at once, over all threads.
-    pub concurrency: usize,
-}
-
-impl Default for DnsOptions {
-    /// The system's servers, 2 s per answer, 2 attempts, 16 queries at once.
-    fn default() -> DnsOptions {
-        DnsOptions {
-            nameservers: None,
-            timeout: Duration::from_secs(2),
-            attempts: 2,
-            concurrency: 16,
-        }
-    }
-}
-
-impl DnsOptions {
-    /// Parses a `--dns-server` value: an IP address, with an optional port (`9.9.9.9`,
-    /// `127.0.0.1:5353`, `::1`, `[::1]:5353`); the port defaults to 53.
-    ///
-    /// ```
-    /// use robots_audit::crawlers::DnsOptions;
-    ///
-    /// assert_eq!(DnsOptions::parse_server("127.0.0.1:5353"), Some("127.0.0.1:5353".parse().unwrap()));
-    /// assert_eq!(DnsOptions::parse_server("::1"), Some("[::1]:53".parse().unwrap()));
-    /// assert_eq!(DnsOptions::parse_server("dns.example"), None);
-    /// ```
-    pub fn parse_server(s: &str) -> Option<SocketAddr> {
-        let s = s.trim();
-        s.parse::<SocketAddr>()
-            .ok()
-            .or_else(|| s.parse::<IpAddr>().ok().map(|ip| SocketAddr::new(ip, 53)))
-    }
-}
 
 /// DNS verification could not be set up.
 #[derive(Debug, thiserror::Error)]
@@ -279,6 +234,9 @@ pub struct DnsVerifier {
     /// Whether the resolver answers public reverse zones ([`CANARIES`]), asked on the first
     /// check.
     trust: OnceLock<Result<(), Untrusted>>,
+    /// The counters already handed out by [`DnsVerifier::take_tally`] (PTR, forward,
+    /// failures).
+    taken: Mutex<[u64; 3]>,
 }
 
 /// Consecutive failed lookups after which DNS counts as unreachable for the rest of the run
@@ -355,6 +313,7 @@ impl DnsVerifier {
             consecutive_failures: AtomicU64::new(0),
             gave_up: AtomicBool::new(false),
             trust: OnceLock::new(),
+            taken: Mutex::new([0; 3]),
         })
     }
 
@@ -369,14 +328,14 @@ impl DnsVerifier {
     ///
     /// Blocks the calling thread while it queries (the first time for an address); call it
     /// from worker threads, not from inside an async runtime.
-    pub fn check(&self, ip: IpAddr, domains: &[String]) -> VerifyResult {
+    pub fn check(&self, ip: IpAddr, domains: &[String]) -> Verification {
         if domains.is_empty() || self.trust().is_err() {
-            return VerifyResult::Unverifiable;
+            return Verification::Unverifiable;
         }
         let ip = ip.to_canonical();
         let answer = self.ptr(ip);
         let Ok(names) = answer.as_ref() else {
-            return VerifyResult::Unverifiable;
+            return Verification::Unverifiable;
         };
         let mut failed = false;
         let in_domains = names
@@ -386,15 +345,15 @@ impl DnsVerifier {
         // costing a forward query: only the first few are tried.
         for ptr in in_domains.take(MAX_FORWARD_NAMES) {
             match ptr.forward.get_or_init(|| self.forward(&ptr.name, ip)) {
-                Ok(true) => return VerifyResult::Verified,
+                Ok(true) => return Verification::Verified,
                 Ok(false) => {}
                 Err(Failure) => failed = true,
             }
         }
         if failed {
-            VerifyResult::Unverifiable
+            Verification::Unverifiable
         } else {
-            VerifyResult::Spoofed
+            Verification::Spoofed
         }
     }
 
@@ -406,6 +365,23 @@ impl DnsVerifier {
             failures: self.failures.load(Ordering::Relaxed),
             gave_up: self.gave_up.load(Ordering::Relaxed),
             untrusted: self.trust.get().and_then(|t| t.as_ref().err().cloned()),
+        }
+    }
+
+    /// What was done since the last call (the first call: since the start), as plain data
+    /// that travels in a partial result: its counters sum over partials to the run's.
+    pub fn take_tally(&self) -> DnsTally {
+        let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+        let stats = self.stats();
+        let now = [stats.ptr_queries, stats.forward_queries, stats.failures];
+        let [ptr, forward, failures] = [0, 1, 2].map(|i| now[i].saturating_sub(taken[i]));
+        *taken = now;
+        DnsTally {
+            ptr_queries: ptr,
+            forward_queries: forward,
+            failures,
+            gave_up: stats.gave_up,
+            untrusted: stats.untrusted.map(|u| (u.to_string(), u.unanswered())),
         }
     }
 

@@ -45,7 +45,6 @@ use serde::Deserialize;
 
 use super::registry::Entry;
 use super::{Category, Crawler, ErrorKind, RegistryError};
-use crate::fetch::FetchOptions;
 
 /// The bundled AI Crawler Index (see `testdata/crawlers/README.md` for its source).
 const BUNDLED_ACI: &str = include_str!("ai-crawler-index.json");
@@ -69,11 +68,13 @@ const MAX_TEXT: usize = 1000;
 /// `<the user's cache directory>/robots-audit/crawlers`, where `update-crawlers` saves the
 /// lists, if there is a home.
 pub fn default_lists_dir() -> Option<PathBuf> {
-    FetchOptions::default_cache_dir().map(|d| d.join("crawlers"))
+    crate::net::default_cache_dir().map(|d| d.join("crawlers"))
 }
 
 /// A list of AI agents the registry can import.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum ListKind {
     /// The AI Crawler Index (`data.json` of the `ai-crawler-robots` package).
     AiCrawlerIndex,
@@ -303,14 +304,24 @@ pub type SavedLists = Vec<(ListKind, String)>;
 pub fn saved_for_audit(
     dir: Option<&Path>,
 ) -> Result<(SavedLists, Option<RegistryError>), RegistryError> {
+    saved_or_default(dir, default_lists_dir(), saved_lists)
+}
+
+/// What an audit reads from a folder of saved copies: `dir`'s (errors are errors), else
+/// those of `default` when it exists, where damage is only reported beside nothing read.
+pub(crate) fn saved_or_default<T: Default>(
+    dir: Option<&Path>,
+    default: Option<PathBuf>,
+    read: impl Fn(&Path) -> Result<T, RegistryError>,
+) -> Result<(T, Option<RegistryError>), RegistryError> {
     match dir {
-        Some(dir) => Ok((saved_lists(dir)?, None)),
-        None => match default_lists_dir().filter(|d| d.is_dir()) {
-            Some(dir) => Ok(match saved_lists(&dir) {
+        Some(dir) => Ok((read(dir)?, None)),
+        None => match default.filter(|d| d.is_dir()) {
+            Some(dir) => Ok(match read(&dir) {
                 Ok(saved) => (saved, None),
-                Err(e) => (Vec::new(), Some(e)),
+                Err(e) => (T::default(), Some(e)),
             }),
-            None => Ok((Vec::new(), None)),
+            None => Ok((T::default(), None)),
         },
     }
 }

@@ -54,6 +54,7 @@ mod error;
 mod import;
 mod list;
 mod registry;
+mod resolver;
 mod tokens;
 #[cfg(feature = "net")]
 mod update;
@@ -61,8 +62,7 @@ mod verify;
 
 #[cfg(feature = "net")]
 pub use dns::{
-    CANARIES, Canary, CanaryAnswer, DnsError, DnsOptions, DnsStats, DnsVerifier, MAX_FORWARD_NAMES,
-    Untrusted,
+    CANARIES, Canary, CanaryAnswer, DnsError, DnsStats, DnsVerifier, MAX_FORWARD_NAMES, Untrusted,
 };
 pub use error::{ErrorKind, RegistryError};
 pub use import::{
@@ -71,13 +71,16 @@ pub use import::{
     default_lists_dir, saved_for_audit, saved_lists,
 };
 pub use registry::Registry;
+pub use resolver::{DnsOptions, DnsTally};
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 #[cfg(feature = "net")]
 pub use update::{
-    ListOutcome, ListUpdate, UpdateError, UpdateReport, default_ranges_dir, update_crawlers,
-    update_ranges,
+    ListOutcome, ListUpdate, UpdateError, UpdateReport, update_crawlers, update_ranges,
 };
-pub use verify::{RangeList, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult};
+pub use verify::{
+    RangeList, STALE_AFTER_MS, TimedVerdict, Verification, Verifier, default_ranges_dir,
+    ranges_for_audit, saved_ranges,
+};
 
 /// Index of a crawler in a [`Registry`]. Stable for the registry's lifetime: `load_extra`
 /// replaces overridden entries in place and appends new ones.
@@ -171,11 +174,42 @@ impl Category {
     pub fn from_name(name: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.as_str() == name)
     }
+
+    /// The usage preference a crawler of this category goes against when a site says no to
+    /// it (docs/preferences.md, "What a conflict is"): training crawlers `ai-train`, AI
+    /// search and assistants (fetching to answer with AI now) `ai-input`, search engines
+    /// `search`. Every other category never conflicts: what it does with content cannot be
+    /// known from a log.
+    ///
+    /// ```
+    /// use robots_audit::crawlers::Category;
+    /// use robots_audit::robots::PrefKey;
+    /// assert_eq!(Category::AiAssistant.conflicts_on(), Some(PrefKey::AiInput));
+    /// assert_eq!(Category::AiAgent.conflicts_on(), None);
+    /// ```
+    pub fn conflicts_on(self) -> Option<crate::robots::PrefKey> {
+        use crate::robots::PrefKey;
+        match self {
+            Category::AiTraining => Some(PrefKey::AiTrain),
+            Category::AiSearch | Category::AiAssistant => Some(PrefKey::AiInput),
+            Category::Search => Some(PrefKey::Search),
+            Category::AiAgent
+            | Category::Seo
+            | Category::SocialPreview
+            | Category::Monitoring
+            | Category::Archiver
+            | Category::FeedReader
+            | Category::Scanner
+            | Category::Automation
+            | Category::Other => None,
+        }
+    }
 }
 
-/// How a crawler's claimed identity can be checked.
+/// How a crawler's claimed identity can be checked: the methods its operator documents (what a
+/// check of one address came to is its [`Verification`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verification {
+pub struct VerifyMethods {
     /// Forward-confirmed reverse DNS: the PTR name must end with one of these domains
     /// (lower-case, without a leading dot), and its forward lookup must give the address
     /// back. Checked by [`DnsVerifier`] when the [`Verifier`] has one.
@@ -185,7 +219,7 @@ pub struct Verification {
     pub ip_ranges: Vec<String>,
 }
 
-impl Verification {
+impl VerifyMethods {
     /// True if the operator documents any way to verify this crawler.
     pub fn is_possible(&self) -> bool {
         !self.rdns_domains.is_empty() || !self.ip_ranges.is_empty()
@@ -215,7 +249,7 @@ pub struct Crawler {
     /// Whether the operator documents honouring `Crawl-delay`.
     pub honours_crawl_delay: bool,
     /// How to verify that a client claiming to be this crawler is it.
-    pub verify: Verification,
+    pub verify: VerifyMethods,
     /// The header tokens that identify it (whole tokens, case-insensitive). Empty for a
     /// token-only product such as Google-Extended, which no client sends as a header.
     pub patterns: Vec<String>,
@@ -311,6 +345,54 @@ impl From<&Crawler> for RobotsReader {
             category: Some(c.category),
             obeys_robots: c.obeys_robots,
         }
+    }
+}
+
+/// Whether robots.txt binds a client, as the audit judges it (docs/judging.md, "Which requests
+/// are judged", steps 3 and 4): one decision for the audit, `check` and the Python binding,
+/// given by [`RobotsReader::bound`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// robots.txt does not bind it (feed readers, user-triggered fetchers, monitors: the
+    /// registry's `obeys_robots = false`): its requests are counted, never judged; its usage
+    /// preferences still apply.
+    Never,
+    /// An HTTP library or automation tool while automation is not judged: `*` does not apply
+    /// to it, so it is judged only under a group that names one of its tokens.
+    WhereNamed,
+    /// Judged: under the group that names it, else under `*` when it follows `*`.
+    Always,
+}
+
+impl Bound {
+    /// Whether the client is judged under a robots.txt that has (`named`) or has not a group
+    /// naming one of its tokens (`*` aside).
+    pub fn judged(self, named: bool) -> bool {
+        match self {
+            Bound::Never => false,
+            Bound::WhereNamed => named,
+            Bound::Always => true,
+        }
+    }
+}
+
+impl RobotsReader {
+    /// Whether robots.txt binds this client; `judge_automation` is the audit's option of that
+    /// name (automation judged under `*` too).
+    pub fn bound(&self, judge_automation: bool) -> Bound {
+        if !self.obeys_robots {
+            Bound::Never
+        } else if self.category == Some(Category::Automation) && !judge_automation {
+            Bound::WhereNamed
+        } else {
+            Bound::Always
+        }
+    }
+
+    /// Whether `*` applies to it when no group names it, as the audit judges: never for an
+    /// automation client unless automation is judged.
+    pub fn follows_star(&self, judge_automation: bool) -> bool {
+        self.obeys_star && (self.category != Some(Category::Automation) || judge_automation)
     }
 }
 

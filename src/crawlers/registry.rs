@@ -12,7 +12,7 @@ use super::tokens::{
 };
 use super::{
     AgentLists, Category, Crawler, CrawlerId, Dialect, ErrorKind, Identity, ListKind,
-    RegistryError, RobotsReader, UnknownBot, Verification, list,
+    RegistryError, RobotsReader, UnknownBot, VerifyMethods, list,
 };
 
 /// The built-in registry data (see the file's header for sources and licences).
@@ -648,7 +648,7 @@ pub(super) fn convert(
         obeys_star,
         dialect,
         honours_crawl_delay: e.crawl_delay,
-        verify: Verification {
+        verify: VerifyMethods {
             rdns_domains,
             ip_ranges: e.ip_ranges,
         },

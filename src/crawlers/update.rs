@@ -14,30 +14,23 @@
 //! list is data, in the [`UpdateReport`]; only a directory that cannot be created or a client
 //! that cannot be built stop the update.
 //!
-//! Connections go through the fetch stage's address guard ([`GuardedResolver`],
+//! Connections go through the address guard of every download ([`crate::net::GuardedResolver`],
 //! [`address_allowed`]) on every redirect hop, and `--resolve` overrides apply as in the
-//! fetch stage ([`FetchOptions::resolve`]; the port connected to is the URL's).
+//! fetch stage ([`ClientOptions::resolve`]; the port connected to is the URL's).
 
 use std::io::{Read, Write};
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use reqwest::blocking::Client;
 
 use super::{AgentList, ListKind, MAX_LIST_BYTES, RangeList, Registry};
-use crate::fetch::client::{ClientSettings, guarded_client, vouched_literals};
-use crate::fetch::error_chain;
-use crate::fetch::{FetchOptions, MAX_REDIRECTS, address_allowed};
+use crate::net::client::{ClientSettings, Failure, failure, guarded_client, root_cause};
+use crate::net::{ClientOptions, MAX_REDIRECTS, Pins};
 use crate::text;
 
 /// The largest range list accepted: 8 MiB (the published lists are tens of KiB).
 pub const MAX_RANGES_BYTES: u64 = 8 << 20;
-
-/// `<the user's cache directory>/robots-audit/ranges` (see
-/// [`FetchOptions::default_cache_dir`]), if there is a home.
-pub fn default_ranges_dir() -> Option<PathBuf> {
-    FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
-}
 
 /// What became of one list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,11 +109,11 @@ pub enum UpdateError {
 
 /// Downloads every list of `registry`'s `[ranges]` table into `dir` (created if missing),
 /// one after the other, with `opts`' user agent, timeouts, `resolve` overrides and
-/// `allow_private` (its robots.txt-specific fields are not used).
+/// `allow_private`.
 pub fn update_ranges(
     registry: &Registry,
     dir: &Path,
-    opts: &FetchOptions,
+    opts: &ClientOptions,
 ) -> Result<UpdateReport, UpdateError> {
     let lists: Vec<(&str, &str)> = registry.range_lists().collect();
     update_all(&lists, dir, opts, |name, url, downloader| {
@@ -146,7 +139,7 @@ pub fn update_ranges(
 pub fn update_crawlers(
     registry: &Registry,
     dir: &Path,
-    opts: &FetchOptions,
+    opts: &ClientOptions,
 ) -> Result<UpdateReport, UpdateError> {
     let lists: Vec<(ListKind, &str)> = registry.agent_lists().collect();
     let named: Vec<(&str, &str)> = lists.iter().map(|(k, url)| (k.name(), *url)).collect();
@@ -173,7 +166,7 @@ pub fn update_crawlers(
 fn update_all(
     lists: &[(&str, &str)],
     dir: &Path,
-    opts: &FetchOptions,
+    opts: &ClientOptions,
     one: impl Fn(&str, &str, &Downloader) -> Result<ListOutcome, String>,
 ) -> Result<UpdateReport, UpdateError> {
     std::fs::create_dir_all(dir).map_err(|source| UpdateError::Dir {
@@ -213,45 +206,42 @@ fn check_name(name: &str) -> Result<(), String> {
 
 struct Downloader {
     client: Client,
-    /// `--resolve` entries whose host is an IP literal: they vouch for that literal.
-    vouched: Vec<(IpAddr, u16)>,
-    allow_private: bool,
+    /// The limit on one request (for the message when it passes).
+    timeout: std::time::Duration,
+    /// `--resolve`, for the guard's check of IP-literal hosts.
+    pins: Pins,
 }
 
 impl Downloader {
-    fn new(opts: &FetchOptions) -> Result<Downloader, UpdateError> {
+    fn new(opts: &ClientOptions) -> Result<Downloader, UpdateError> {
         // As in the fetch stage, `--resolve` cannot send an IP literal elsewhere; it only
         // vouches for the literal when it lists that very address.
-        let vouched = vouched_literals(&opts.resolve);
-        let allow_private = opts.allow_private;
-        let policy_vouched = vouched.clone();
+        let pins = Pins::new(&opts.resolve, opts.allow_private);
+        let policy_pins = pins.clone();
         let policy = reqwest::redirect::Policy::custom(move |attempt| {
             if attempt.previous().len() > MAX_REDIRECTS {
                 return attempt.error(format!("more than {MAX_REDIRECTS} redirects"));
             }
-            match literal_refusal(attempt.url(), &policy_vouched, allow_private) {
-                Some(refusal) => attempt.error(refusal),
-                None => attempt.follow(),
+            match policy_pins.url(attempt.url()) {
+                Err(refusal) => attempt.error(format!("address guard: {refusal}")),
+                Ok(()) => attempt.follow(),
             }
         });
         let mut builder = guarded_client(&ClientSettings {
             user_agent: &opts.user_agent,
             connect_timeout: opts.connect_timeout,
-            timeout: opts.total_timeout,
-            allow_private,
+            timeout: opts.timeout,
+            allow_private: opts.allow_private,
         })
         // Ranges are fetched by reqwest's redirects, each hop checked by the policy.
         .redirect(policy);
+        // reqwest pins a name whatever the port (the port connected to is the URL's): the
+        // addresses of a name's every pin, together.
         let mut pinned: Vec<(&str, Vec<SocketAddr>)> = Vec::new();
-        for o in opts
-            .resolve
-            .iter()
-            .filter(|o| o.host.parse::<IpAddr>().is_err())
-        {
-            let addrs = o.addrs.iter().map(|&a| SocketAddr::new(a, o.port));
-            match pinned.iter_mut().find(|(host, _)| *host == o.host) {
+        for (host, _, addrs) in pins.names() {
+            match pinned.iter_mut().find(|(h, _)| *h == host) {
                 Some((_, list)) => list.extend(addrs),
-                None => pinned.push((&o.host, addrs.collect())),
+                None => pinned.push((host, addrs)),
             }
         }
         for (host, addrs) in pinned {
@@ -260,8 +250,8 @@ impl Downloader {
         let client = builder.build().map_err(UpdateError::Client)?;
         Ok(Downloader {
             client,
-            vouched,
-            allow_private,
+            timeout: opts.timeout,
+            pins,
         })
     }
 
@@ -271,14 +261,17 @@ impl Downloader {
         if !matches!(parsed.scheme(), "http" | "https") {
             return Err(format!("unsupported scheme {}", parsed.scheme()));
         }
-        if let Some(refusal) = literal_refusal(&parsed, &self.vouched, self.allow_private) {
-            return Err(refusal);
+        if let Err(refusal) = self.pins.url(&parsed) {
+            return Err(format!("address guard: {refusal}"));
         }
         let response = self
             .client
             .get(parsed)
             .send()
-            .map_err(|e| error_chain(&e))?;
+            .map_err(|e| match failure(&e) {
+                Failure::TimedOut => format!("timed out after {} s", self.timeout.as_secs()),
+                other => other.to_string(),
+            })?;
         let status = response.status();
         if !status.is_success() {
             return Err(format!("HTTP {}", status.as_u16()));
@@ -287,7 +280,7 @@ impl Downloader {
         response
             .take(max + 1)
             .read_to_end(&mut body)
-            .map_err(|e| format!("reading the body: {}", error_chain(&e)))?;
+            .map_err(|e| format!("reading the body: {}", root_cause(&e)))?;
         if body.len() as u64 > max {
             return Err(format!("larger than {max} bytes"));
         }
@@ -313,41 +306,4 @@ fn save(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
-}
-
-/// Why a URL whose host is an IP literal may not be fetched, if it may not: names are
-/// checked by [`GuardedResolver`] when resolved, literals never are.
-fn literal_refusal(
-    url: &reqwest::Url,
-    vouched: &[(IpAddr, u16)],
-    allow_private: bool,
-) -> Option<String> {
-    let ip = match url.host()? {
-        url::Host::Ipv4(a) => IpAddr::V4(a),
-        url::Host::Ipv6(a) => IpAddr::V6(a),
-        url::Host::Domain(_) => return None,
-    };
-    let port = url.port_or_known_default().unwrap_or(0);
-    if vouched.contains(&(ip, port)) {
-        return None;
-    }
-    address_allowed(ip, allow_private)
-        .err()
-        .map(|refusal| format!("address guard: {refusal}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn literal_hosts_pass_the_guard() {
-        let url = |s: &str| reqwest::Url::parse(s).expect("test URL");
-        let vouched = [("127.0.0.1".parse().expect("addr"), 8080)];
-        assert!(literal_refusal(&url("http://example.com/x"), &[], false).is_none());
-        assert!(literal_refusal(&url("http://127.0.0.1:8080/x"), &vouched, false).is_none());
-        assert!(literal_refusal(&url("http://127.0.0.1:8081/x"), &vouched, false).is_some());
-        assert!(literal_refusal(&url("http://[::1]/x"), &[], false).is_some());
-        assert!(literal_refusal(&url("http://10.0.0.1/x"), &[], true).is_none());
-    }
 }

@@ -22,16 +22,16 @@
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 #[cfg(feature = "net")]
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "net")]
 use super::DnsVerifier;
-use super::{CrawlerId, ErrorKind, Registry, RegistryError};
+use super::{CrawlerId, DnsTally, ErrorKind, Registry, RegistryError};
 
 /// The bundled snapshots: (list name, JSON text). Names are those of the registry's
 /// `[ranges]` table.
@@ -65,9 +65,11 @@ const BUNDLED: &[(&str, &str)] = &[
 /// request: 30 days, in milliseconds. An older request is Unverifiable, never Spoofed.
 pub const STALE_AFTER_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 
-/// The outcome of verifying a client address against a crawler's published ranges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VerifyResult {
+/// Whether a client address belongs to the crawler it claims to be: the outcome of verifying
+/// it (published ranges, reverse DNS), the reports' `verification` column. Ordered, as the
+/// audit's keys are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Verification {
     /// The address is in the ranges the operator publishes for this crawler.
     Verified,
     /// The operator publishes ranges for this crawler's address family and the address is in
@@ -78,19 +80,20 @@ pub enum VerifyResult {
     Unverifiable,
 }
 
-impl VerifyResult {
+impl Verification {
     /// `"verified"`, `"spoofed"` or `"unverifiable"`.
     pub fn as_str(self) -> &'static str {
         match self {
-            VerifyResult::Verified => "verified",
-            VerifyResult::Spoofed => "spoofed",
-            VerifyResult::Unverifiable => "unverifiable",
+            Verification::Verified => "verified",
+            Verification::Spoofed => "spoofed",
+            Verification::Unverifiable => "unverifiable",
         }
     }
 }
 
-/// One published range list, as sorted, merged, inclusive intervals.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One published range list, as sorted, merged, inclusive intervals. Serialisable, so that a
+/// run's plan carries the lists read on one machine to the others.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RangeList {
     name: String,
     creation_time: Option<String>,
@@ -293,7 +296,7 @@ impl Succ for u128 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimedVerdict {
     /// The verdict for the report's `verification` column.
-    pub result: VerifyResult,
+    pub result: Verification,
     /// `Some(date)` when the result is Unverifiable and a range list of the crawler's
     /// operator that holds prefixes of the address's family could not be used because the
     /// request is older than the list's date by more than [`STALE_AFTER_MS`]; `date` is that
@@ -311,7 +314,7 @@ impl TimedVerdict {
         self.ranges_too_old.is_some() || self.dns_too_old
     }
 
-    fn plain(result: VerifyResult) -> TimedVerdict {
+    fn plain(result: Verification) -> TimedVerdict {
         TimedVerdict {
             result,
             ranges_too_old: None,
@@ -323,20 +326,20 @@ impl TimedVerdict {
 /// Checks client addresses against published crawler IP ranges. `Send + Sync`.
 ///
 /// ```
-/// use robots_audit::crawlers::{Registry, Verifier, VerifyResult};
+/// use robots_audit::crawlers::{Registry, Verifier, Verification};
 ///
 /// let (registry, verifier) = (Registry::builtin(), Verifier::bundled());
 /// let googlebot = registry.by_name("Googlebot").expect("built in");
 /// let check = |ip: &str| verifier.verify(&registry, googlebot, ip.parse().expect("an address"));
-/// assert_eq!(check("66.249.66.1"), VerifyResult::Verified);
-/// assert_eq!(check("203.0.113.9"), VerifyResult::Spoofed);
+/// assert_eq!(check("66.249.66.1"), Verification::Verified);
+/// assert_eq!(check("203.0.113.9"), Verification::Spoofed);
 /// let claude = registry.by_name("ClaudeBot").expect("built in");
-/// assert_eq!(verifier.verify(&registry, claude, "203.0.113.9".parse().expect("an address")), VerifyResult::Unverifiable);
+/// assert_eq!(verifier.verify(&registry, claude, "203.0.113.9".parse().expect("an address")), Verification::Unverifiable);
 ///
 /// // A request of 2015 cannot be judged by the lists of 2026.
 /// let t_2015 = 1_433_116_800_000; // 2015-06-01T00:00:00Z in unix ms
 /// let old = verifier.verify_at(&registry, googlebot, "203.0.113.9".parse().expect("an address"), t_2015);
-/// assert_eq!(old.result, VerifyResult::Unverifiable);
+/// assert_eq!(old.result, Verification::Unverifiable);
 /// assert!(old.too_old());
 /// ```
 #[derive(Clone, Debug)]
@@ -348,6 +351,63 @@ pub struct Verifier {
     /// The present that DNS answers describe (unix ms): the clock when the verifier was
     /// made, unless set by [`Verifier::with_now_ms`].
     now_ms: i64,
+}
+
+/// `<the user's cache directory>/robots-audit/ranges` (see
+/// [`crate::net::default_cache_dir`]), if there is a home: where
+/// `update-ranges` saves the lists.
+pub fn default_ranges_dir() -> Option<PathBuf> {
+    crate::net::default_cache_dir().map(|d| d.join("ranges"))
+}
+
+/// Every `NAME.json` in `dir` (fresh copies saved by `update-ranges`; `NAME` is the
+/// registry's list name), by name; other files are ignored. A saved copy is dated by its
+/// `creationTime`, or without one by the file's modification time (when `update-ranges` saved
+/// it). An error names the file.
+pub fn saved_ranges(dir: &Path) -> Result<Vec<RangeList>, RegistryError> {
+    let io =
+        |e: std::io::Error, p: &Path| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(p);
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| io(e, dir))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| io(e, dir))?;
+    paths.sort();
+    let mut lists = Vec::new();
+    for path in paths {
+        let Some(name) = path
+            .extension()
+            .filter(|ext| *ext == "json")
+            .and_then(|_| path.file_stem())
+            .and_then(|s| s.to_str())
+        else {
+            continue;
+        };
+        let json = std::fs::read_to_string(&path).map_err(|e| io(e, &path))?;
+        let mut list = RangeList::from_json(name, &json).map_err(|e| e.with_path(&path))?;
+        if list.date_ms.is_none() {
+            let saved = std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .map_err(|e| io(e, &path))?;
+            let ms = saved
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .ok()
+                .and_then(|d| i64::try_from(d.as_millis()).ok());
+            list = list.with_date_ms(ms);
+        }
+        lists.push(list);
+    }
+    Ok(lists)
+}
+
+/// What an audit verifies with besides the bundled snapshots: the lists of `dir` when given
+/// (an error if they cannot be read), else those of [`default_ranges_dir`] when it exists. A
+/// damaged default directory is not worth stopping a nightly run for: its error comes beside
+/// no lists, for a warning.
+pub fn ranges_for_audit(
+    dir: Option<&Path>,
+) -> Result<(Vec<RangeList>, Option<RegistryError>), RegistryError> {
+    super::import::saved_or_default(dir, default_ranges_dir(), saved_ranges)
 }
 
 /// The clock, in unix ms (0 if it is set before 1970).
@@ -408,45 +468,28 @@ impl Verifier {
         self.dns.as_deref()
     }
 
-    /// The bundled snapshots, overridden by every `NAME.json` in `dir` (fresh copies saved by
-    /// `update-ranges`; `NAME` is the registry's list name). Other files are ignored. A saved
-    /// copy is dated by its `creationTime`, or without one by the file's modification time
-    /// (when `update-ranges` saved it).
+    /// The bundled snapshots, overridden by every `NAME.json` in `dir` (see
+    /// [`saved_ranges`]).
     pub fn with_range_dir(dir: &Path) -> Result<Verifier, RegistryError> {
+        Ok(Verifier::with_ranges(saved_ranges(dir)?))
+    }
+
+    /// The bundled snapshots, overridden by `lists` (by name).
+    pub fn with_ranges(lists: impl IntoIterator<Item = RangeList>) -> Verifier {
         let mut verifier = Verifier::bundled();
-        let io = |e: std::io::Error, p: &Path| {
-            RegistryError::new(ErrorKind::Io, e.to_string()).with_path(p)
-        };
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .map_err(|e| io(e, dir))?
-            .map(|entry| entry.map(|e| e.path()))
-            .collect::<Result<_, _>>()
-            .map_err(|e| io(e, dir))?;
-        paths.sort();
-        for path in paths {
-            let Some(name) = path
-                .extension()
-                .filter(|ext| *ext == "json")
-                .and_then(|_| path.file_stem())
-                .and_then(|s| s.to_str())
-            else {
-                continue;
-            };
-            let json = std::fs::read_to_string(&path).map_err(|e| io(e, &path))?;
-            let mut list = RangeList::from_json(name, &json).map_err(|e| e.with_path(&path))?;
-            if list.date_ms.is_none() {
-                let saved = std::fs::metadata(&path)
-                    .and_then(|m| m.modified())
-                    .map_err(|e| io(e, &path))?;
-                let ms = saved
-                    .duration_since(SystemTime::UNIX_EPOCH)
-                    .ok()
-                    .and_then(|d| i64::try_from(d.as_millis()).ok());
-                list = list.with_date_ms(ms);
-            }
-            verifier.lists.insert(name.to_owned(), list);
+        for list in lists {
+            verifier.insert(list);
         }
-        Ok(verifier)
+        verifier
+    }
+
+    /// What reverse DNS did since the last call, when DNS checks are on (see
+    /// `DnsVerifier::take_tally`): an audit puts it in its partial result.
+    pub fn take_dns_tally(&self) -> Option<DnsTally> {
+        #[cfg(feature = "net")]
+        return self.dns.as_ref().map(|d| d.take_tally());
+        #[cfg(not(feature = "net"))]
+        None
     }
 
     /// Adds or replaces one list.
@@ -481,7 +524,7 @@ impl Verifier {
     /// Spoofed if at least one of its own lists (`ip_ranges`) is loaded and has prefixes of
     /// the address's family; Unverifiable otherwise (no published ranges, or rDNS only
     /// without DNS checks).
-    pub fn verify(&self, registry: &Registry, id: CrawlerId, client_ip: IpAddr) -> VerifyResult {
+    pub fn verify(&self, registry: &Registry, id: CrawlerId, client_ip: IpAddr) -> Verification {
         self.verify_in(&self.lists_for(registry, id), registry, id, client_ip)
     }
 
@@ -528,7 +571,7 @@ impl Verifier {
         registry: &Registry,
         id: CrawlerId,
         client_ip: IpAddr,
-    ) -> VerifyResult {
+    ) -> Verification {
         self.judge(lists, registry, id, client_ip, None).result
     }
 
@@ -567,7 +610,7 @@ impl Verifier {
                 continue;
             }
             if list.contains(client_ip) {
-                return TimedVerdict::plain(VerifyResult::Verified);
+                return TimedVerdict::plain(Verification::Verified);
             }
             checkable |= crawler.verify.ip_ranges.contains(&list.name);
         }
@@ -585,10 +628,10 @@ impl Verifier {
             }
         }
         if checkable && too_old.is_none() {
-            TimedVerdict::plain(VerifyResult::Spoofed)
+            TimedVerdict::plain(Verification::Spoofed)
         } else {
             TimedVerdict {
-                result: VerifyResult::Unverifiable,
+                result: Verification::Unverifiable,
                 ranges_too_old: too_old,
                 dns_too_old,
             }

@@ -11,20 +11,31 @@
 //!
 //! One file per origin, named from the origin alone (`https_example.com_443.robots`): a small
 //! self-describing text header per version, then its body. Files are written to a temporary
-//! name and renamed into place; they are opened without following symbolic links and read up
-//! to what a file can hold. A file that cannot be read or parsed is ignored (and replaced by
-//! the next fetch): the cache is never a reason to fail.
+//! name and renamed into place; they are opened without following symbolic links and without
+//! waiting (a FIFO is refused, never opened for good), and read up to what a file can hold. A
+//! file that cannot be read or parsed is ignored (and replaced by the next fetch; one that is
+//! not a regular file is named in a warning): the cache is never a reason to fail.
+//!
+//! Runs that share a cache (cron jobs that overlap, several sites audited at once) add their
+//! fetches under an exclusive `flock` on `.robots-audit-cache.lock`, held from reading an
+//! origin's file to renaming its new one into place, so that no run's version is lost to
+//! another's write. The wait for it is bounded ([`LOCK_WAIT`]); a run that cannot have it
+//! keeps its fetch for itself and says the cache was not written.
 
 use std::fmt::Write as _;
+use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
+
+use rustix::fs::FlockOperation;
 
 use crate::history::Window;
 use crate::text;
 
+use super::files::{self, Links};
 use super::{
     FetchError, MAX_ROBOTS_BYTES, Obtained, Origin, OriginHistory, Outcome, RobotsEntry, Version,
 };
@@ -42,6 +53,10 @@ pub const MAX_HISTORY_BYTES: usize = 16 << 20;
 const MAX_FILE_BYTES: u64 = MAX_HISTORY_BYTES as u64 + MAX_VERSIONS as u64 * 4096 + 4096;
 /// Temporary files of a killed run older than this are removed.
 const STALE_TMP: Duration = Duration::from_secs(3600);
+/// The lock that serialises writes to the cache, across runs.
+const LOCK_NAME: &str = ".robots-audit-cache.lock";
+/// The longest wait for the lock: other runs hold it for one origin's write at a time.
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(30);
 
 /// Cached entries in one directory.
 pub(crate) struct Cache {
@@ -198,15 +213,28 @@ impl Cache {
         ))
     }
 
-    /// The cached versions of an origin, if there is a readable file for that very origin.
-    pub(crate) fn load(&self, origin: &Origin, pin: &str) -> Option<Cached> {
-        let data = read_capped(&self.path(origin, pin)).ok()?;
-        let (url, cached) = parse(&data)?;
-        (url == origin.robots_url()).then_some(cached)
+    /// The cached versions of an origin, if there is a readable file for that very origin
+    /// (one that does not parse, or is for another origin, is none). An error says why a file
+    /// that is there could not be read (not a regular file, permissions), naming it.
+    pub(crate) fn load(&self, origin: &Origin, pin: &str) -> Result<Option<Cached>, String> {
+        let path = self.path(origin, pin);
+        let data = match read_capped(&path) {
+            Ok(data) => data,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(format!(
+                    "cache file {}: {e}; fetched again, and replaced",
+                    path.display()
+                ));
+            }
+        };
+        Ok(parse(&data)
+            .filter(|(url, _)| *url == origin.robots_url())
+            .map(|(_, cached)| cached))
     }
 
     /// Adds a fetch to the origin's versions and writes them atomically (temporary file +
-    /// rename); gives the versions as stored.
+    /// rename), under the cache's lock; gives the versions as stored.
     pub(crate) fn store(
         &self,
         origin: &Origin,
@@ -214,7 +242,9 @@ impl Cache {
         entry: &RobotsEntry,
         max_age: u64,
     ) -> io::Result<Cached> {
-        let mut cached = self.load(origin, pin).unwrap_or_default();
+        let _lock = self.lock()?;
+        // What cannot be read is replaced (the warning was given when it was looked up).
+        let mut cached = self.load(origin, pin).ok().flatten().unwrap_or_default();
         cached.add(entry, max_age, super::unix_now());
         let data = serialize(&origin.robots_url(), &cached)
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unstorable entry"))?;
@@ -229,7 +259,10 @@ impl Cache {
             COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
         let result = (|| {
-            let mut file = std::fs::File::create(&tmp)?;
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)?;
             file.write_all(&data)?;
             file.sync_all()?;
             std::fs::rename(&tmp, &path)
@@ -239,26 +272,46 @@ impl Cache {
         }
         result.map(|()| cached)
     }
+
+    /// The cache's write lock, waited for at most [`LOCK_WAIT`]; released when dropped (or
+    /// when the process ends, however it ends).
+    fn lock(&self) -> io::Result<File> {
+        let path = self.dir.join(LOCK_NAME);
+        let file = files::open_lock(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let deadline = Instant::now() + LOCK_WAIT;
+        loop {
+            match rustix::fs::flock(&file, FlockOperation::NonBlockingLockExclusive) {
+                Ok(()) => return Ok(file),
+                Err(e) if e == rustix::io::Errno::WOULDBLOCK && Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(e) if e == rustix::io::Errno::WOULDBLOCK => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        format!(
+                            "{}: another run held it for {} s",
+                            path.display(),
+                            LOCK_WAIT.as_secs()
+                        ),
+                    ));
+                }
+                Err(e) => {
+                    return Err(io::Error::new(
+                        io::Error::from(e).kind(),
+                        format!("{}: {e}", path.display()),
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// Reads a cache file: a regular file reached without following a symbolic link (a link to
-/// `/dev/zero` must not make the cache read forever), at most what a cache file can hold.
+/// `/dev/zero` must not make the cache read forever, a FIFO must not block the open), at most
+/// what a cache file can hold.
 fn read_capped(path: &Path) -> io::Result<Vec<u8>> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    let file = options.open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            "not a regular file",
-        ));
-    }
+    let file = files::open_regular(path, Links::Refuse)?;
     let mut data = Vec::new();
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut data)?;
     if data.len() as u64 > MAX_FILE_BYTES {
@@ -427,6 +480,7 @@ fn parse_entry(f: &mut Fields<'_>, url: &str, fetched_at: i64) -> Option<RobotsE
         bytes,
         fetched_at,
         reason,
+        saved: None,
     })
 }
 
@@ -572,11 +626,77 @@ mod tests {
         let cache = Cache::new(dir.path()).expect("cache");
         let o = Origin::from_host(b"example.com", Scheme::Https).expect("valid");
         std::os::unix::fs::symlink("/dev/zero", cache.path(&o, "")).expect("symlink");
-        assert!(cache.load(&o, "").is_none());
+        assert!(cache.load(&o, "").is_err());
         std::fs::remove_file(cache.path(&o, "")).expect("rm");
         let f = std::fs::File::create(cache.path(&o, "")).expect("create");
         f.set_len(MAX_FILE_BYTES + 10).expect("sparse file");
         assert!(read_capped(&cache.path(&o, "")).is_err());
+    }
+
+    #[test]
+    fn a_fifo_in_the_cache_is_named_and_never_waited_on() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let cache = Cache::new(dir.path()).expect("cache");
+        let o = Origin::from_host(b"example.com", Scheme::Https).expect("valid");
+        let now = super::super::unix_now();
+        let path = cache.path(&o, "");
+        files::mkfifo(&path);
+        let start = Instant::now();
+        let err = cache.load(&o, "").expect_err("a FIFO");
+        assert_eq!(
+            err,
+            format!(
+                "cache file {}: not a regular file (a FIFO); fetched again, and replaced",
+                path.display()
+            )
+        );
+        // A fetch replaces it with a cache file.
+        cache.store(&o, "", &entry(b"A", now), 60).expect("stored");
+        assert_eq!(
+            cache
+                .load(&o, "")
+                .expect("read")
+                .expect("cached")
+                .versions
+                .len(),
+            1
+        );
+        let lock = dir.path().join(LOCK_NAME);
+        std::fs::remove_file(&lock).expect("rm");
+        files::mkfifo(&lock);
+        let err = cache
+            .store(&o, "", &entry(b"B", now + 1), 60)
+            .expect_err("a FIFO lock");
+        assert!(
+            err.to_string()
+                .ends_with(".robots-audit-cache.lock: not a regular file (a FIFO)"),
+            "{err}"
+        );
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn a_write_waits_for_the_lock_another_run_holds() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let cache = Cache::new(dir.path()).expect("cache");
+        let o = Origin::from_host(b"example.com", Scheme::Https).expect("valid");
+        let now = super::super::unix_now();
+        cache.store(&o, "", &entry(b"A", now), 60).expect("stored");
+        let held = cache.lock().expect("lock");
+        let start = Instant::now();
+        std::thread::scope(|s| {
+            let writer = s.spawn(|| cache.store(&o, "", &entry(b"B", now + 1), 60));
+            std::thread::sleep(Duration::from_millis(300));
+            drop(held);
+            writer
+                .join()
+                .expect("thread")
+                .expect("stored after the wait");
+        });
+        assert!(start.elapsed() >= Duration::from_millis(300));
+        let versions = cache.load(&o, "").expect("read").expect("cached").versions;
+        let bodies: Vec<&[u8]> = versions.iter().map(|v| v.entry.body_bytes()).collect();
+        assert_eq!(bodies, [b"A".as_slice(), b"B".as_slice()]);
     }
 
     #[test]

@@ -9,21 +9,21 @@
 
 use std::collections::HashMap;
 use std::io::Read;
-use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 
-use super::client::{ClientSettings, GuardError, guarded_client};
-use super::guard::{HostAllowList, address_allowed};
-use super::store::overrides_by_key;
+use super::allow::HostAllowList;
 use super::{
-    DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_REDIRECTS, MAX_ROBOTS_BYTES,
-    Obtained, Origin, Outcome, RobotsEntry, Scheme,
+    DEFAULT_MAX_AGE, FetchError, FetchOptions, MAX_CACHE_AGE, MAX_ROBOTS_BYTES, Obtained, Origin,
+    Outcome, RobotsEntry, Scheme,
 };
+use crate::net::MAX_REDIRECTS;
+use crate::net::Pins;
+use crate::net::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
 use crate::text;
 
 /// The result of one network fetch.
@@ -39,9 +39,8 @@ pub(crate) struct HttpFetcher {
     client: Client,
     /// `--resolve` origins: (host, port) → a client that connects there.
     pinned: HashMap<(String, u16), Client>,
-    /// `--resolve` entries whose host is an IP literal: (host, port) → addresses.
-    pinned_literals: HashMap<(String, u16), Vec<IpAddr>>,
-    allow_private: bool,
+    /// `--resolve`, for the guard's check of IP-literal hosts.
+    pins: Pins,
     allow: HostAllowList,
     total_timeout: Duration,
 }
@@ -59,25 +58,19 @@ impl HttpFetcher {
         };
         let builder = || guarded_client(&settings);
         let client = builder().build().map_err(FetchError::Client)?;
+        let pins = Pins::new(&opts.resolve, opts.allow_private);
         let mut pinned = HashMap::new();
-        let mut pinned_literals = HashMap::new();
-        for ((host, port), addrs) in overrides_by_key(opts) {
-            if host.parse::<IpAddr>().is_ok() {
-                pinned_literals.insert((host, port), addrs);
-                continue;
-            }
-            let addrs: Vec<SocketAddr> = addrs.iter().map(|&a| SocketAddr::new(a, port)).collect();
+        for (host, port, addrs) in pins.names() {
             let client = builder()
-                .resolve_to_addrs(&host, &addrs)
+                .resolve_to_addrs(host, &addrs)
                 .build()
                 .map_err(FetchError::Client)?;
-            pinned.insert((host, port), client);
+            pinned.insert((host.to_owned(), port), client);
         }
         Ok(HttpFetcher {
             client,
             pinned,
-            pinned_literals,
-            allow_private: opts.allow_private,
+            pins,
             allow,
             total_timeout: opts.total_timeout,
         })
@@ -85,7 +78,7 @@ impl HttpFetcher {
 
     /// Fetches robots.txt for `origin`, following up to [`MAX_REDIRECTS`] redirects.
     pub(crate) fn fetch(&self, origin: &Origin) -> Fetched {
-        let start = Instant::now();
+        let deadline = Deadline::after(self.total_timeout);
         let first = origin.robots_url();
         let mut fetched = Fetched {
             entry: RobotsEntry::new(first.clone(), Obtained::Network, Outcome::Unreachable, None),
@@ -115,23 +108,20 @@ impl HttpFetcher {
                 // An IP literal is never resolved, so --resolve cannot redirect it; it only
                 // vouches for the literal when it lists that very address.
                 (Some(ip), _) => {
-                    let vouched = self
-                        .pinned_literals
-                        .get(&key)
-                        .is_some_and(|a| a.contains(&ip));
-                    if !vouched && let Err(refusal) = address_allowed(ip, self.allow_private) {
+                    if let Err(refusal) = self.pins.literal(ip, hop.port) {
                         return fetched.refused(format!("address guard: {refusal}"));
                     }
                     &self.client
                 }
                 (None, None) => &self.client,
             };
-            let Some(remaining) = self.total_timeout.checked_sub(start.elapsed()) else {
-                return fetched.unreachable("timed out".into());
-            };
-            let response = match client.get(url.clone()).timeout(remaining).send() {
-                Ok(response) => response,
-                Err(e) => return fetched.failed(&e, &hop_name),
+            // Where a redirect led elsewhere, the failure says where; the origin itself is
+            // named by whoever prints the reason.
+            let elsewhere = (&hop != origin).then_some(hop_name.as_str());
+            let response = match deadline.send(client.get(url.clone())) {
+                None => return fetched.timed_out(self.total_timeout, elsewhere),
+                Some(Ok(response)) => response,
+                Some(Err(e)) => return fetched.failed(&e, self.total_timeout, elsewhere),
             };
             let status = response.status().as_u16();
             fetched.entry.status = Some(status);
@@ -207,22 +197,20 @@ impl Fetched {
         self.finish(Outcome::Unreachable, Some(reason))
     }
 
-    fn failed(self, e: &reqwest::Error, host: &str) -> Fetched {
-        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-        while let Some(err) = source {
-            if let Some(guard) = err.downcast_ref::<GuardError>() {
-                return self.refused(format!("address guard: {guard}"));
-            }
-            source = err.source();
+    /// A request that failed, said once (see [`failure`]): the address guard's refusal is
+    /// not-fetched, anything else unreachable.
+    fn failed(self, e: &reqwest::Error, limit: Duration, elsewhere: Option<&str>) -> Fetched {
+        let at = elsewhere.map_or_else(String::new, |h| format!("{h} (redirected): "));
+        match failure(e) {
+            Failure::Guard(why) => self.refused(format!("{at}address guard: {why}")),
+            Failure::TimedOut => self.timed_out(limit, elsewhere),
+            Failure::Failed(what) => self.unreachable(format!("{at}{what}")),
         }
-        let what = if e.is_timeout() {
-            "timed out"
-        } else if e.is_connect() {
-            "cannot connect"
-        } else {
-            "request failed"
-        };
-        self.unreachable(format!("{what} ({host}): {}", error_chain(e)))
+    }
+
+    fn timed_out(self, limit: Duration, elsewhere: Option<&str>) -> Fetched {
+        let at = elsewhere.map_or_else(String::new, |h| format!("{h} (redirected): "));
+        self.unreachable(format!("{at}timed out after {} s", limit.as_secs()))
     }
 
     fn cache_control(&mut self, response: &Response) {
@@ -263,7 +251,7 @@ impl Fetched {
                 format!(
                     "truncated response after {} bytes: {}",
                     body.len(),
-                    error_chain(&e)
+                    root_cause(&e)
                 )
             };
             return self.unreachable(reason);
@@ -295,18 +283,4 @@ fn hop_origin(url: &Url) -> Result<Origin, String> {
         return Err(format!("ambiguous host {host}"));
     }
     Ok(origin)
-}
-
-/// An error and its sources, `: `-separated, each said once.
-pub(crate) fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut source = Some(e);
-    while let Some(err) = source {
-        let text = err.to_string();
-        if !parts.iter().any(|p| p.contains(&text)) {
-            parts.push(text);
-        }
-        source = err.source();
-    }
-    parts.join(": ")
 }

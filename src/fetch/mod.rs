@@ -8,32 +8,26 @@
 //!
 //! Where a file comes from, in order: saved copies (`--robots-dir`, then nothing is
 //! fetched), the disk cache (`--cache-dir`), the network. Every network connection passes
-//! the address guard ([`address_allowed`]), on every redirect hop, so a hostile log cannot
+//! the address guard ([`crate::net::address_allowed`]), on every redirect hop, so a hostile log cannot
 //! point the tool at internal networks.
 //!
 //! This module never parses robots.txt (that is `robots`) and never fails a run: whatever
 //! happens to a fetch is an [`Outcome`], reported per host.
 
 #[cfg(feature = "net")]
+pub(crate) mod allow;
+#[cfg(feature = "net")]
 mod archive;
 #[cfg(feature = "net")]
 mod cache;
-#[cfg(feature = "net")]
-pub(crate) mod client;
-#[cfg(feature = "net")]
-mod command;
 mod dir;
-pub(crate) mod guard;
+pub(crate) mod files;
 #[cfg(feature = "net")]
 mod http;
-#[cfg(feature = "net")]
-pub(crate) use http::error_chain;
-mod origin;
 mod source;
 #[cfg(feature = "net")]
 mod store;
 
-use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -41,21 +35,18 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use crate::text;
 use serde::{Deserialize, Serialize};
 
+// What this stage takes (origins, and `--resolve` pins in its options), where its callers
+// find it; the types live in `net`, which every download shares.
+pub use crate::net::{Origin, ResolveOverride, Scheme};
 #[cfg(feature = "net")]
 pub use archive::{
     ArchiveError, ArchiveOptions, CdxProblem, DEFAULT_ARCHIVE, ImportError, ImportErrorKind,
     Imported, Importer, RequestError, payload_digest,
 };
-#[cfg(feature = "net")]
-pub use client::{GuardError, GuardedResolver};
-#[cfg(feature = "net")]
-pub use command::{FetchTarget, fetch_targets, write_target};
-pub use dir::{DatedName, DirError, RobotsDir, Saved, parse_stamp, stamp};
-pub use guard::{GuardRefusal, address_allowed};
-pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
+pub use dir::{
+    DatedName, DirError, NameProblem, RobotsDir, Saved, SavedBody, StampProblem, parse_stamp, stamp,
+};
 pub use source::{Missing, OriginHistory, RobotsSource, Snapshot, Version};
-#[cfg(feature = "net")]
-pub(crate) use store::Permits;
 #[cfg(feature = "net")]
 pub use store::RobotsStore;
 
@@ -63,9 +54,15 @@ pub use store::RobotsStore;
 /// 500 kibibytes must be parsed; Google parses exactly this much).
 pub const MAX_ROBOTS_BYTES: usize = 512_000;
 
-/// Redirects followed before giving up: 5, as Google does (RFC 9309 §2.3.1.2 asks for at
-/// least five). The sixth makes the file unavailable (allow-all).
-pub const MAX_REDIRECTS: usize = 5;
+/// The SHA-256 of a robots.txt body: versions with the same digest say the same thing, so
+/// they share one copy and one compiled form.
+pub type BodyDigest = [u8; 32];
+
+/// The [`BodyDigest`] of a body.
+pub fn body_digest(body: &[u8]) -> BodyDigest {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(body).into()
+}
 
 /// How long a fetched outcome is fresh without a `Cache-Control: max-age`: 24 hours
 /// (RFC 9309 §2.4).
@@ -75,67 +72,16 @@ pub const DEFAULT_MAX_AGE: u64 = 24 * 60 * 60;
 /// unreachable: 30 days.
 pub const MAX_CACHE_AGE: u64 = 30 * 24 * 60 * 60;
 
-/// A `--resolve HOST:PORT:ADDRESS[,ADDRESS…]` override, as curl's option: connections to
-/// HOST:PORT go to ADDRESS. The user's explicit choice, so the address guard does not
-/// apply to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResolveOverride {
-    /// Normalised like [`Origin::host`].
-    pub host: String,
-    /// The port it applies to (an origin's port, default ports included: `example.com:443`).
-    pub port: u16,
-    /// Where to connect instead; at least one.
-    pub addrs: Vec<IpAddr>,
-}
-
-impl ResolveOverride {
-    /// Parses `HOST:PORT:ADDRESS`, where HOST may be an IDN and ADDRESS may be a
-    /// comma-separated list of IPv4 or IPv6 addresses, IPv6 optionally in brackets.
-    pub fn parse(s: &str) -> Result<ResolveOverride, OptionError> {
-        let bad = || OptionError::Resolve(text::terminal_cut(s, 200).into_owned());
-        let (host, rest) = if let Some(inner) = s.strip_prefix('[') {
-            let close = inner.find(']').ok_or_else(bad)?;
-            (
-                &s[..close + 2],
-                inner[close + 1..].strip_prefix(':').ok_or_else(bad)?,
-            )
-        } else {
-            s.split_once(':').ok_or_else(bad)?
-        };
-        let (port, addrs) = rest.split_once(':').ok_or_else(bad)?;
-        let origin = Origin::from_host(format!("{host}:{port}").as_bytes(), Scheme::Https)
-            .map_err(|_| bad())?;
-        let addrs = addrs
-            .split(',')
-            .map(|a| {
-                let a = a
-                    .strip_prefix('[')
-                    .and_then(|a| a.strip_suffix(']'))
-                    .unwrap_or(a);
-                a.parse::<IpAddr>().map_err(|_| bad())
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(ResolveOverride {
-            host: origin.host,
-            port: origin.port,
-            addrs,
-        })
-    }
-}
-
 /// A bad fetch option.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OptionError {
-    /// A `--resolve` value that is not `HOST:PORT:ADDRESS`.
-    #[error("invalid --resolve {0:?}: expected HOST:PORT:ADDRESS")]
-    Resolve(String),
     /// An allowed-host pattern that is neither a host nor `*.` followed by a host.
     #[error("invalid allowed host pattern {0:?}: expected a host or *.domain")]
     AllowHost(String),
 }
 
-/// Errors that stop the fetch stage from starting (or the `fetch` command from writing).
+/// Errors that stop the fetch stage from starting.
 /// What happens to one origin is never an error: see [`Outcome`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -160,9 +106,6 @@ pub enum FetchError {
     /// `--robots-dir` has a file that is not a version, or versions that do not fit.
     #[error(transparent)]
     Dir(#[from] dir::DirError),
-    /// Writing the `fetch` command's output failed.
-    #[error("cannot write the output: {0}")]
-    Write(#[from] std::io::Error),
 }
 
 /// How robots.txt is obtained; see each field.
@@ -194,17 +137,11 @@ pub struct FetchOptions {
     pub budget: Duration,
 }
 
-impl FetchOptions {
-    /// `$XDG_CACHE_HOME/robots-audit` (or the platform's equivalent), if there is a home.
-    pub fn default_cache_dir() -> Option<PathBuf> {
-        dirs::cache_dir().map(|d| d.join("robots-audit"))
-    }
-}
-
 impl Default for FetchOptions {
     /// Network fetches, no cache, global addresses only, 500 origins, 10 s to connect, 30 s
     /// per fetch, 16 at once, 120 s for all of them.
     fn default() -> FetchOptions {
+        let client = crate::net::ClientOptions::default();
         FetchOptions {
             robots_dir: None,
             resolve: Vec::new(),
@@ -212,14 +149,9 @@ impl Default for FetchOptions {
             allow_hosts: Vec::new(),
             max_origins: 500,
             cache_dir: None,
-            user_agent: concat!(
-                "robots-audit/",
-                env!("CARGO_PKG_VERSION"),
-                " (robots.txt audit; +https://crates.io/crates/robots-audit)"
-            )
-            .to_owned(),
-            connect_timeout: Duration::from_secs(10),
-            total_timeout: Duration::from_secs(30),
+            user_agent: client.user_agent,
+            connect_timeout: client.connect_timeout,
+            total_timeout: client.timeout,
             concurrency: 16,
             budget: Duration::from_secs(120),
         }
@@ -303,6 +235,11 @@ pub struct RobotsEntry {
     /// Why, for unreachable and not-fetched entries (and a note for a stale cached copy).
     /// Sanitised: no control characters.
     pub reason: Option<String>,
+    /// A saved file (`--robots-dir`) whose body is read only when a version is judged by it;
+    /// `body` is then `None`, and `bytes` and `truncated` come from the file's size. Not
+    /// serialised: a [`Snapshot`] holds its bodies.
+    #[serde(skip)]
+    pub saved: Option<Arc<SavedBody>>,
 }
 
 impl RobotsEntry {
@@ -323,6 +260,7 @@ impl RobotsEntry {
             bytes: 0,
             fetched_at: unix_now(),
             reason: reason.map(|r| text::terminal_cut(&r, 500).into_owned()),
+            saved: None,
         }
     }
 
@@ -336,9 +274,19 @@ impl RobotsEntry {
         )
     }
 
-    /// The body as kept, or empty.
+    /// The body as kept, or empty (also for a saved file not read yet: see
+    /// [`RobotsEntry::saved`]).
     pub fn body_bytes(&self) -> &[u8] {
         self.body.as_deref().unwrap_or(&[])
+    }
+
+    /// The size of the body, kept or saved; `None` when there is none.
+    pub fn body_len(&self) -> Option<u64> {
+        match (&self.body, &self.saved) {
+            (Some(body), _) => Some(body.len() as u64),
+            (None, Some(_)) => Some(self.bytes),
+            (None, None) => None,
+        }
     }
 }
 
@@ -351,28 +299,6 @@ fn unix_now() -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn resolve_override_parses_like_curl() {
-        let o = ResolveOverride::parse("Example.com:443:127.0.0.1").expect("valid");
-        assert_eq!(o.host, "example.com");
-        assert_eq!(o.port, 443);
-        assert_eq!(o.addrs, vec![IpAddr::from([127, 0, 0, 1])]);
-        let o = ResolveOverride::parse("www.müller.eu:8080:[::1],10.0.0.2").expect("valid");
-        assert_eq!(o.host, "www.xn--mller-kva.eu");
-        assert_eq!(o.addrs.len(), 2);
-        let o = ResolveOverride::parse("[2001:db8::1]:80:127.0.0.1").expect("valid");
-        assert_eq!(o.host, "2001:db8::1");
-        for bad in [
-            "example.com",
-            "example.com:80",
-            "example.com:x:127.0.0.1",
-            "a b:80:1.2.3.4",
-            "example.com:80:nope",
-        ] {
-            assert!(ResolveOverride::parse(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn as_str_names() {

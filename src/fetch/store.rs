@@ -2,7 +2,6 @@
 //! file, the disk cache, or a fetch on the store's own threads after the logs are read).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -10,52 +9,21 @@ use dashmap::DashMap;
 
 use super::{
     FetchError, FetchOptions, Obtained, Origin, OriginHistory, Outcome, RobotsEntry, RobotsSource,
-    cache, dir, guard, http, unix_now,
+    allow, cache, dir, http, unix_now,
 };
-
-/// A counting semaphore for `concurrency` (blocking threads, not tasks); the DNS verifier
-/// uses it.
-pub(crate) struct Permits {
-    free: Mutex<usize>,
-    freed: Condvar,
-}
-
-/// One held place; given back when dropped.
-pub(crate) struct Permit<'a>(&'a Permits);
-
-impl Permits {
-    /// `n` places.
-    pub(crate) fn new(n: usize) -> Permits {
-        Permits {
-            free: Mutex::new(n),
-            freed: Condvar::new(),
-        }
-    }
-
-    /// Waits for a place.
-    pub(crate) fn acquire(&self) -> Permit<'_> {
-        // A poisoned lock only means another holder panicked; the count is still right.
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        while *free == 0 {
-            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
-        }
-        *free -= 1;
-        Permit(self)
-    }
-}
-
-impl Drop for Permit<'_> {
-    fn drop(&mut self) {
-        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.0.freed.notify_one();
-    }
-}
+use crate::net::Permits;
 
 /// One origin's place in the store.
 #[derive(Default)]
 struct Slot {
+    /// The answer without the network (saved files, a fresh cache entry, a refusal), sought
+    /// once: callers that come while it is sought wait for it (so none of them notes the
+    /// origin for a fetch it does not need).
+    local: OnceLock<Option<Arc<OriginHistory>>>,
     /// The answer the store gives, set once.
     history: OnceLock<Arc<OriginHistory>>,
+    /// The latest version with its body read, for [`RobotsStore::get`].
+    loaded: OnceLock<Arc<RobotsEntry>>,
     /// What a network fetch came to (written by a fetch thread, read by `settle`).
     fetched: Mutex<Option<OriginHistory>>,
 }
@@ -63,7 +31,7 @@ struct Slot {
 /// The state shared with the fetch threads.
 struct Inner {
     opts: FetchOptions,
-    allow: guard::HostAllowList,
+    allow: allow::HostAllowList,
     http: Option<http::HttpFetcher>,
     cache: Option<cache::Cache>,
     /// `--robots-dir`, checked.
@@ -95,7 +63,7 @@ impl RobotsStore {
     /// Checks the options, creates the cache directory and builds the HTTP client (none in
     /// `--robots-dir` mode).
     pub fn new(opts: FetchOptions) -> Result<RobotsStore, FetchError> {
-        let allow = guard::HostAllowList::new(&opts.allow_hosts)?;
+        let allow = allow::HostAllowList::new(&opts.allow_hosts)?;
         let mut warnings = Vec::new();
         let dir = opts
             .robots_dir
@@ -146,14 +114,15 @@ impl RobotsStore {
     /// The robots.txt outcome for an origin, obtained once per run (fetched on this call if
     /// it must be; concurrent callers for the same origin share one fetch). For the `fetch`
     /// command and tests; the audit uses [`RobotsSource::lookup`] and
-    /// [`RobotsSource::settle`].
+    /// [`RobotsSource::settle`]. A saved file's body is read for it.
     pub fn get(&self, origin: &Origin) -> Arc<RobotsEntry> {
         if let Some(h) = self.lookup(origin) {
-            return Arc::clone(h.current());
+            let slot = self.slot(origin);
+            return Arc::clone(slot.loaded.get_or_init(|| dir::loaded(h.current())));
         }
         self.settle(&[(origin.clone(), 0)]);
         // Another caller may be fetching it: its settle sets the answer.
-        Arc::clone(self.slot(origin).0.history.wait().current())
+        Arc::clone(self.slot(origin).history.wait().current())
     }
 
     /// All entries obtained so far (the current version of each history), sorted by origin.
@@ -164,16 +133,11 @@ impl RobotsStore {
             .collect()
     }
 
-    fn slot(&self, origin: &Origin) -> (Arc<Slot>, bool) {
+    fn slot(&self, origin: &Origin) -> Arc<Slot> {
         if let Some(slot) = self.inner.slots.get(origin) {
-            return (Arc::clone(&slot), false);
+            return Arc::clone(&slot);
         }
-        let mut created = false;
-        let slot = Arc::clone(&self.inner.slots.entry(origin.clone()).or_insert_with(|| {
-            created = true;
-            Arc::new(Slot::default())
-        }));
-        (slot, created)
+        Arc::clone(&self.inner.slots.entry(origin.clone()).or_default())
     }
 }
 
@@ -199,9 +163,23 @@ impl Inner {
             ));
         }
         let (cache, pin) = self.cache_for(origin)?;
-        let cached = cache.load(origin, &pin)?;
+        let cached = match cache.load(origin, &pin) {
+            Ok(cached) => cached?,
+            Err(warning) => {
+                self.warn(warning);
+                return None;
+            }
+        };
         cached.fresh(unix_now())?;
         cached.history(Obtained::Cache)
+    }
+
+    /// Adds a warning for the caller to show, once.
+    fn warn(&self, warning: String) {
+        let mut warnings = lock(&self.warnings);
+        if !warnings.contains(&warning) {
+            warnings.push(warning);
+        }
     }
 
     /// The cache, and the addresses `--resolve` pins the origin to (empty when none): a
@@ -263,27 +241,28 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl RobotsSource for RobotsStore {
     fn lookup(&self, origin: &Origin) -> Option<Arc<OriginHistory>> {
-        let (slot, created) = self.slot(origin);
+        let slot = self.slot(origin);
         if let Some(h) = slot.history.get() {
             return Some(Arc::clone(h));
         }
-        if created {
-            match self.inner.without_network(origin) {
-                Some(history) => {
-                    let h = Arc::new(history);
-                    return Some(Arc::clone(slot.history.get_or_init(|| h)));
-                }
-                None => lock(&self.inner.noted).push(origin.clone()),
+        let local = slot.local.get_or_init(|| {
+            let local = self.inner.without_network(origin).map(Arc::new);
+            if local.is_none() {
+                lock(&self.inner.noted).push(origin.clone());
             }
+            local
+        });
+        match local {
+            Some(h) => Some(Arc::clone(slot.history.get_or_init(|| Arc::clone(h)))),
+            None => slot.history.get().cloned(),
         }
-        slot.history.get().cloned()
     }
 
     fn settle(&self, demand: &[(Origin, u64)]) {
         let inner = &self.inner;
         let pending: Vec<Origin> = std::mem::take(&mut *lock(&inner.noted))
             .into_iter()
-            .filter(|o| self.slot(o).0.history.get().is_none())
+            .filter(|o| self.slot(o).history.get().is_none())
             .collect();
         if pending.is_empty() {
             return;
@@ -317,7 +296,6 @@ impl RobotsSource for RobotsStore {
             );
             let _ = self
                 .slot(origin)
-                .0
                 .history
                 .set(Arc::new(OriginHistory::single(Arc::new(entry))));
         }
@@ -368,7 +346,7 @@ impl RobotsSource for RobotsStore {
         drop(done);
         let budget = inner.opts.budget.as_secs_f64();
         for origin in &chosen {
-            let slot = self.slot(origin).0;
+            let slot = self.slot(origin);
             let history = lock(&slot.fetched).take().unwrap_or_else(|| {
                 OriginHistory::single(Arc::new(RobotsEntry::not_fetched(
                     origin.robots_url(),
@@ -398,17 +376,6 @@ impl RobotsSource for RobotsStore {
     fn warnings(&self) -> Vec<String> {
         RobotsStore::warnings(self)
     }
-}
-
-/// The resolve overrides by (host, port).
-pub(crate) fn overrides_by_key(opts: &FetchOptions) -> HashMap<(String, u16), Vec<IpAddr>> {
-    let mut map: HashMap<(String, u16), Vec<IpAddr>> = HashMap::new();
-    for o in &opts.resolve {
-        map.entry((o.host.clone(), o.port))
-            .or_default()
-            .extend(o.addrs.iter().copied());
-    }
-    map
 }
 
 #[cfg(test)]

@@ -164,6 +164,16 @@ impl InputError {
             InputError::Open { path, .. } | InputError::Read { path, .. } => path,
         }
     }
+
+    /// What went wrong, without the source's name, for a message or a report row that names
+    /// the source already: `cannot open: …`, or the read error itself (`truncated gzip
+    /// stream after …`).
+    pub fn cause(&self) -> String {
+        match self {
+            InputError::Open { source, .. } => format!("cannot open: {source}"),
+            InputError::Read { source, .. } => source.to_string(),
+        }
+    }
 }
 
 /// Total size of the source if known (a regular file's length), for progress bars.

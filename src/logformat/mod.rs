@@ -31,7 +31,7 @@ use std::sync::Arc;
 pub use nginx_json::{JsonFields, JsonKey};
 
 /// A log format that robots-audit reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Format {
     /// Apache/nginx Common Log Format: `%h %l %u %t "%r" %>s %b`.
     Common,

@@ -23,7 +23,7 @@ use super::text::{
 use super::{BadLine, Request, time};
 
 /// Which JSON keys hold which part of a request, each a list of names in order of preference.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct JsonFields {
     /// The Host (`$host`, `$http_host`, `$server_name`).
     pub host: Vec<String>,

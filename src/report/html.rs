@@ -34,6 +34,7 @@
 //! writes the tables. The style sheet and the script are `html/style.css` and
 //! `html/script.js`, included as they are: the CSP hashes are computed from them.
 
+mod agents;
 mod charts;
 mod digest;
 mod escape;
@@ -46,6 +47,7 @@ use std::io::Write;
 use base64::Engine as _;
 
 use super::{HostRow, InputRow, Kind, ReportError, SpoofedRow, SummaryRow};
+pub use agents::ConflictDigest;
 pub use charts::time_bin_ms;
 use digest::Digest;
 pub use digest::ViolationDigest;
@@ -81,6 +83,8 @@ pub struct Page<'a> {
     pub too_old_to_verify: u64,
     /// How long a crawler may keep using a robots.txt after it changed, in ms.
     pub leeway_ms: i64,
+    /// The preferences report's rows as they streamed by (usage preference conflicts).
+    pub conflicts: &'a ConflictDigest,
 }
 
 /// How much of each table the page shows.
@@ -93,6 +97,10 @@ pub struct Limits {
     pub spoofed: usize,
     pub hosts: usize,
     pub inputs: usize,
+    /// AI crawlers in the "AI agents" table.
+    pub agents: usize,
+    /// Rows of the usage preference conflicts table.
+    pub conflicts: usize,
     /// Hosts in the per-host chart (the rest are one bar).
     pub chart_hosts: usize,
     /// Crawlers in the time charts (the rest are one series).
@@ -111,6 +119,8 @@ impl Default for Limits {
             spoofed: 100,
             hosts: 200,
             inputs: 50,
+            agents: 50,
+            conflicts: 50,
             chart_hosts: 15,
             chart_crawlers: 7,
             chars: 160,
@@ -133,8 +143,8 @@ pub fn write_html(
     out.flush().map_err(ReportError::Io)
 }
 
-/// The page as text, its tables cut to the digest's [`Limits`]. Fails only when the paths'
-/// temporary file failed.
+/// The page as text, its tables cut to the digest's [`Limits`]. Fails only when sorting the
+/// paths on disk failed.
 pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, ReportError> {
     let v = violations.finish()?;
     let limits = &v.limits;
@@ -147,6 +157,7 @@ pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, Re
     tables::rules_table(&mut h, &v);
     tables::paths_table(&mut h, &v);
     tables::delays_table(&mut h, &v);
+    agents::agents_section(&mut h, page, limits);
     tables::spoofed_table(&mut h, page, limits);
     tables::hosts_table(&mut h, page, limits);
     tables::inputs_table(&mut h, page, limits);
@@ -279,7 +290,7 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
         }
         None => "none".to_string(),
     };
-    let items: [(&str, String, String); 6] = [
+    let items: [(&str, String, String); 7] = [
         ("Requests read", grouped(facts.requests), String::new()),
         (
             "Crawler requests",
@@ -294,6 +305,14 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
                 grouped(facts.disallowed),
                 grouped(facts.delayed),
                 grouped(v.rows)
+            ),
+        ),
+        (
+            "Preference conflicts",
+            grouped(page.conflicts.requests()),
+            format!(
+                "requests a site said no to the use of (ai-train, ai-input, search); {} rows",
+                grouped(page.conflicts.rows())
             ),
         ),
         (
@@ -330,7 +349,11 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
             h.text(&host.host);
             h.raw("</b> (");
             h.num(host.crawler_requests);
-            h.raw(" crawler requests): ");
+            h.raw(if host.crawler_requests == 1 {
+                " crawler request): "
+            } else {
+                " crawler requests): "
+            });
             if host.reason.is_empty() {
                 h.text(&host.outcome);
             } else {
@@ -403,7 +426,7 @@ const SCRIPT: &str = include_str!("html/script.js");
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::ViolationRow;
+    use crate::report::{PreferenceRow, ViolationRow};
     use charts::MAX_BINS;
     use std::sync::Arc;
 
@@ -438,8 +461,13 @@ mod tests {
         }
     }
 
+    /// No usage preference conflicts.
+    static NO_CONFLICTS: std::sync::LazyLock<ConflictDigest> =
+        std::sync::LazyLock::new(|| ConflictDigest::new(Limits::default()));
+
     fn page_of<'a>(activity: &'a [ActivityBin<'a>], hosts: &'a [HostRow]) -> Page<'a> {
         Page {
+            conflicts: &NO_CONFLICTS,
             inputs: &[],
             summary: &[],
             hosts,
@@ -736,6 +764,138 @@ mod tests {
         assert_eq!(crawlers(&a), crawlers(&c));
     }
 
+    /// A row of the preferences report.
+    fn conflict(crawler: &str, path: &str, requests: u64) -> PreferenceRow {
+        PreferenceRow {
+            host: "example.com".into(),
+            crawler: crawler.into(),
+            operator: "Anthropic".into(),
+            category: "ai-training".into(),
+            user_agent: format!("{crawler}/1.0").into(),
+            group: "*".into(),
+            key: "ai-train",
+            path: path.into(),
+            rule: "Content-Signal: search=yes, ai-train=no".into(),
+            rule_line: 2,
+            requests,
+            first_seen_ms: 1_795_132_800_000,
+            last_seen_ms: 1_795_136_400_000,
+            verification: "unverifiable",
+            robots_version: None,
+            evidence: "in-force",
+            client_ips: 1,
+            sample_ip: "192.0.2.1".into(),
+            status_codes: vec![(200, requests)],
+        }
+    }
+
+    fn summary_row(crawler: &str, category: &str, requests: u64, conflicts: u64) -> SummaryRow {
+        SummaryRow {
+            host: "example.com".into(),
+            crawler: crawler.into(),
+            operator: "Op".into(),
+            category: category.into(),
+            requests,
+            checked: requests,
+            allowed: requests,
+            violations: 0,
+            allowed_by_leeway: 0,
+            robots_fetches: 0,
+            robots_first: None,
+            robots_statuses: vec![],
+            first_seen_ms: 1_795_132_800_000,
+            last_seen_ms: 1_795_136_400_000,
+            verified: requests,
+            spoofed: 0,
+            unverifiable: 0,
+            group: "*".into(),
+            preference_conflicts: conflicts,
+        }
+    }
+
+    /// Issue #27: what the AI crawlers fetch for, and the requests that went against a
+    /// site's usage preferences, the most requested first.
+    #[test]
+    fn the_ai_agents_section_shows_purposes_and_the_top_conflicts() {
+        let summary = [
+            summary_row("ClaudeBot", "ai-training", 40, 30),
+            summary_row("GPTBot", "ai-training", 20, 0),
+            summary_row("PerplexityBot", "ai-search", 7, 2),
+            summary_row("ChatGPT-User", "ai-assistant", 5, 5),
+            summary_row("Googlebot", "search", 900, 0),
+        ];
+        let mut conflicts = ConflictDigest::new(Limits::default());
+        for i in 0..60u64 {
+            conflicts.add(&conflict("ClaudeBot", &format!("/p{i:02}"), 1 + i % 3));
+        }
+        let p = Page {
+            summary: &summary,
+            conflicts: &conflicts,
+            ..page_of(&[], &[])
+        };
+        let html = page(&p, &[], Limits::default());
+        let agents = &html[html.find("<section id=\"agents\">").unwrap()..];
+        let agents = &agents[..agents.find("</section>").unwrap()];
+        assert!(
+            agents.contains(
+                "Requests by purpose: <b>training</b> 60 (2 crawlers); <b>AI search</b> 7 \
+                 (1 crawler); <b>assistant</b> 5 (1 crawler); <b>agent</b> 0 (0 crawlers)."
+            ),
+            "{agents}"
+        );
+        // The busiest first; a search engine is not an AI agent.
+        assert!(
+            agents.find("<td>ClaudeBot</td>").unwrap() < agents.find("<td>GPTBot</td>").unwrap()
+        );
+        assert!(!agents.contains("Googlebot"));
+        assert!(agents.contains(
+            "<td>ChatGPT-User</td><td>Op</td><td>assistant</td><td class=\"n\">5</td>\
+             <td class=\"n\">0</td><td class=\"n\">5</td>"
+        ));
+        let table = &html[html.find("<section id=\"conflicts\">").unwrap()..];
+        let table = &table[..table.find("</section>").unwrap()];
+        assert_eq!(table.matches("<tr>").count(), 1 + 50);
+        assert!(table.contains("and 10 more rows (the preferences CSV has them all)"));
+        assert!(table.contains("data-more=\"10\""));
+        // Most requests first, ties in report order: /p02 (3 requests) leads.
+        let first = &table[table.find("<tbody>").unwrap()..];
+        assert!(
+            first.starts_with(
+                "<tbody>\n<tr><td>example.com</td><td>ClaudeBot</td><td>ai-train</td>\
+                 <td class=\"t\"><code>/p02</code></td><td class=\"n\">2</td>\
+                 <td class=\"t\"><code>Content-Signal: search=yes, ai-train=no</code></td>"
+            ),
+            "{first}"
+        );
+        let figures = &html[html.find("<section id=\"figures\">").unwrap()..];
+        assert!(figures.contains("Preference conflicts</span><span class=\"v\">120</span>"));
+        // None: the sections say so.
+        let html = page(&page_of(&[], &[]), &[], Limits::default());
+        assert!(html.contains("No AI crawler, assistant or agent made a request."));
+        assert!(html.contains("No request went against a usage preference"));
+    }
+
+    #[test]
+    fn hostile_conflict_rows_give_no_markup_of_their_own() {
+        let payload = "\"><script>alert(1)</script><img src=x onerror=alert(2)>";
+        let mut c = conflict(payload, payload, 3);
+        c.rule = Arc::from(format!("Content-Usage: {payload}"));
+        let mut conflicts = ConflictDigest::new(Limits::default());
+        conflicts.add(&c);
+        let p = Page {
+            conflicts: &conflicts,
+            ..page_of(&[], &[])
+        };
+        let html = page(&p, &[], Limits::default());
+        assert_eq!(
+            html.matches("<script").count(),
+            1,
+            "only the page's own script"
+        );
+        assert!(!html.contains("<img"));
+        assert!(html.contains("<code>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;</code>"));
+    }
+
     #[test]
     fn the_page_is_bounded_whatever_the_strings() {
         // Every string as long and as expensive to escape as it can be; every path and rule
@@ -793,6 +953,7 @@ mod tests {
                 crawler_requests: 1,
                 judged: false,
                 reason: long.clone(),
+                preferences: long.clone(),
             })
             .collect();
         let summary: Vec<SummaryRow> = (0..5_000)
@@ -800,7 +961,15 @@ mod tests {
                 host: format!("h{i}.example"),
                 crawler: format!("{long}{i}"),
                 operator: long.clone(),
-                category: long.clone(),
+                // Every AI purpose, and crawlers of no AI purpose.
+                category: [
+                    "ai-training",
+                    "ai-search",
+                    "ai-assistant",
+                    "ai-agent",
+                    "search",
+                ][i % 5]
+                    .to_string(),
                 requests: 1,
                 checked: 1,
                 allowed: 0,
@@ -815,6 +984,7 @@ mod tests {
                 spoofed: 1,
                 unverifiable: 0,
                 group: long.clone(),
+                preference_conflicts: 1,
             })
             .collect();
         let spoofed: Vec<SpoofedRow> = (0..5_000)
@@ -843,10 +1013,18 @@ mod tests {
                 error: long.clone(),
             })
             .collect();
+        let mut conflicts = ConflictDigest::new(Limits::default());
+        for i in 0..5_000 {
+            let mut c = conflict(&format!("{long}{i}"), &format!("{long}{i}"), 1 + i % 7);
+            c.host = Arc::from(format!("{long}{i}"));
+            c.user_agent = Arc::from(long.as_str());
+            conflicts.add(&c);
+        }
         let p = Page {
             inputs: &inputs,
             summary: &summary,
             spoofed: &spoofed,
+            conflicts: &conflicts,
             ..page_of(&activity, &hosts)
         };
         let html = page(&p, &rows, Limits::default());
@@ -858,7 +1036,15 @@ mod tests {
         );
         assert!(html.contains("more (the CSV has them)</details>"));
         for id in [
-            "crawlers", "rules", "paths", "delays", "spoofed", "hosts", "inputs",
+            "crawlers",
+            "rules",
+            "paths",
+            "delays",
+            "agents",
+            "conflicts",
+            "spoofed",
+            "hosts",
+            "inputs",
         ] {
             let table = &html[html.find(&format!("<section id=\"{id}\">")).unwrap()..];
             let table = &table[..table.find("</section>").unwrap()];

@@ -3,7 +3,8 @@
 //!
 //! Takes rows that are already aggregated and sorted ([`ViolationRow`], [`SummaryRow`],
 //! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate) and one self-contained HTML page
-//! ([`write_html`]), written atomically through [`Output`]. It must not decide anything about the audit: what a row says was settled
+//! ([`write_html`]), written atomically through [`Output`]; a run's reports go together through
+//! [`ReportSet`], in place only when every one is complete. It must not decide anything about the audit: what a row says was settled
 //! upstream; this stage only makes it safe to open and to print. Before anything is written,
 //! [`check_paths`] refuses reports that would replace an input or each other.
 //!
@@ -16,6 +17,7 @@
 mod html;
 mod output;
 mod paths;
+mod set;
 
 use std::borrow::Borrow;
 use std::fmt::Write as _;
@@ -23,13 +25,16 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::extsort::SortError;
 use crate::text;
 
 pub use html::{
-    ActivityBin, Limits, Page, ViolationDigest, push_text, render, time_bin_ms, write_html,
+    ActivityBin, ConflictDigest, Limits, Page, ViolationDigest, push_text, render, time_bin_ms,
+    write_html,
 };
-pub use output::{Output, remove_temp_files_on_signal};
+pub use output::Output;
 pub use paths::{PathError, check_input, check_paths};
+pub use set::{Report, ReportPaths, ReportSet, WriteSettings};
 
 /// Failure to write a report.
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +60,10 @@ pub enum ReportError {
         path: String,
         source: Box<ReportError>,
     },
+    /// The rows could not be read (a sorted run on disk did not come back whole): the report
+    /// must not be written.
+    #[error("{0}")]
+    Rows(#[from] SortError),
 }
 
 impl ReportError {
@@ -86,6 +95,7 @@ impl ReportError {
                 _ => None,
             },
             ReportError::Named { source, .. } => return source.is_broken_pipe(),
+            ReportError::Rows(_) => None,
         };
         io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     }
@@ -177,6 +187,41 @@ pub struct SummaryRow {
     pub spoofed: u64,
     pub unverifiable: u64,
     pub group: String,
+    /// Requests that go against a usage preference (docs/preferences.md).
+    pub preference_conflicts: u64,
+}
+
+/// One row of the preferences report: requests that robots.txt allows (or does not bind)
+/// and that go against a usage preference in force for them (docs/reports.md, "The
+/// preferences report").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreferenceRow {
+    pub host: Arc<str>,
+    pub crawler: Arc<str>,
+    pub operator: Arc<str>,
+    pub category: Arc<str>,
+    pub user_agent: Arc<str>,
+    /// The group the preference line stands in.
+    pub group: Arc<str>,
+    /// `ai-train`, `ai-input` or `search` (`train-ai` is reported as `ai-train`).
+    pub key: &'static str,
+    pub path: String,
+    /// The deciding preference line as written, e.g. `Content-Signal: search=yes, ai-train=no`.
+    pub rule: Arc<str>,
+    pub rule_line: u32,
+    pub requests: u64,
+    pub first_seen_ms: i64,
+    pub last_seen_ms: i64,
+    pub verification: &'static str,
+    /// When the cited version of robots.txt came into force (unix ms); None for an undated
+    /// file.
+    pub robots_version: Option<i64>,
+    /// `fetched`, `in-force` or `assumed`.
+    pub evidence: &'static str,
+    pub client_ips: u64,
+    pub sample_ip: String,
+    /// `(status, count)` sorted by status.
+    pub status_codes: Vec<(u16, u64)>,
 }
 
 /// One row of the `--spoofed` report: an address that claimed to be a crawler and failed
@@ -234,6 +279,9 @@ pub struct HostRow {
     pub crawler_requests: u64,
     pub judged: bool,
     pub reason: String,
+    /// The usage preferences its latest robots.txt sets for `*`, e.g.
+    /// `ai-train=no;search=yes` (docs/reports.md, "The hosts report").
+    pub preferences: String,
 }
 
 /// Settings shared by the writers.
@@ -244,14 +292,15 @@ pub struct CsvStyle {
 }
 
 /// Writes the violations report from rows in report order, as they come (the rows of a large
-/// report are never all in memory); gives the number of rows written.
+/// report are never all in memory); gives the number of rows written. A row that cannot be
+/// read ends the writing with [`ReportError::Rows`]: the report is then incomplete and must
+/// not be committed.
 pub fn write_violations(
     out: impl Write,
-    rows: impl IntoIterator<Item = impl Borrow<ViolationRow>>,
+    rows: impl IntoIterator<Item = Result<impl Borrow<ViolationRow>, SortError>>,
     style: CsvStyle,
 ) -> Result<usize, ReportError> {
-    let mut w = Cells::new(out, style);
-    w.record(&[
+    let header = [
         "host",
         "kind",
         "crawler",
@@ -271,11 +320,8 @@ pub fn write_violations(
         "status_codes",
         "min_interval_s",
         "median_interval_s",
-    ])?;
-    let mut written = 0;
-    for r in rows {
-        let r = r.borrow();
-        written += 1;
+    ];
+    write_streamed(out, style, &header, rows, |w, r: &ViolationRow| {
         w.record(&[
             &r.host,
             r.kind.as_str(),
@@ -296,7 +342,81 @@ pub fn write_violations(
             &counts(&r.status_codes),
             &r.min_interval_ms.map(seconds).unwrap_or_default(),
             &r.median_interval_ms.map(seconds).unwrap_or_default(),
-        ])?;
+        ])
+    })
+}
+
+/// Writes the preferences report (docs/reports.md, "The preferences report") from rows in
+/// report order, as they come, like [`write_violations`]; gives the number of rows written.
+/// A row that cannot be read ends the writing with [`ReportError::Rows`]: the report is then
+/// incomplete and must not be committed.
+pub fn write_preferences(
+    out: impl Write,
+    rows: impl IntoIterator<Item = Result<impl Borrow<PreferenceRow>, SortError>>,
+    style: CsvStyle,
+) -> Result<usize, ReportError> {
+    let header = [
+        "host",
+        "crawler",
+        "operator",
+        "category",
+        "user_agent",
+        "group",
+        "key",
+        "path",
+        "rule",
+        "rule_line",
+        "requests",
+        "first_seen",
+        "last_seen",
+        "verification",
+        "robots_version",
+        "evidence",
+        "client_ips",
+        "sample_ip",
+        "status_codes",
+    ];
+    write_streamed(out, style, &header, rows, |w, r: &PreferenceRow| {
+        w.record(&[
+            &r.host,
+            &r.crawler,
+            &r.operator,
+            &r.category,
+            &r.user_agent,
+            &r.group,
+            r.key,
+            &r.path,
+            &r.rule,
+            &r.rule_line.to_string(),
+            &r.requests.to_string(),
+            &text::rfc3339_ms(r.first_seen_ms),
+            &text::rfc3339_ms(r.last_seen_ms),
+            r.verification,
+            &r.robots_version.map(text::rfc3339_ms).unwrap_or_default(),
+            r.evidence,
+            &r.client_ips.to_string(),
+            &r.sample_ip,
+            &counts(&r.status_codes),
+        ])
+    })
+}
+
+/// Writes a report whose rows come as they are made: the header, then each row through
+/// `record`, never holding them all; gives the number of rows written. A row that cannot be
+/// read ends the writing with [`ReportError::Rows`].
+fn write_streamed<T, W: Write>(
+    out: W,
+    style: CsvStyle,
+    header: &[&str],
+    rows: impl IntoIterator<Item = Result<impl Borrow<T>, SortError>>,
+    mut record: impl FnMut(&mut Cells<W>, &T) -> Result<(), ReportError>,
+) -> Result<usize, ReportError> {
+    let mut w = Cells::new(out, style);
+    w.record(header)?;
+    let mut written = 0;
+    for r in rows {
+        record(&mut w, r?.borrow())?;
+        written += 1;
     }
     w.finish()?;
     Ok(written)
@@ -328,6 +448,7 @@ pub fn write_summary(
         "spoofed",
         "unverifiable",
         "group",
+        "preference_conflicts",
     ])?;
     for r in rows {
         let robots_first = match r.robots_first {
@@ -354,6 +475,7 @@ pub fn write_summary(
             &r.spoofed.to_string(),
             &r.unverifiable.to_string(),
             &r.group,
+            &r.preference_conflicts.to_string(),
         ])?;
     }
     w.finish()
@@ -448,6 +570,7 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
         "crawler_requests",
         "judged",
         "reason",
+        "preferences",
     ])?;
     for r in rows {
         w.record(&[
@@ -466,6 +589,7 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
             &r.crawler_requests.to_string(),
             if r.judged { "yes" } else { "no" },
             &r.reason,
+            &r.preferences,
         ])?;
     }
     w.finish()
@@ -568,7 +692,7 @@ mod tests {
 
     fn written(rows: &[ViolationRow], neutralize: bool) -> String {
         let mut buf = Vec::new();
-        write_violations(&mut buf, rows, CsvStyle { neutralize }).unwrap();
+        write_violations(&mut buf, rows.iter().map(Ok), CsvStyle { neutralize }).unwrap();
         String::from_utf8(buf).unwrap()
     }
 
@@ -674,8 +798,36 @@ mod tests {
             .unwrap_err()
             .named("-".to_string());
         assert!(matches!(e, ReportError::Stdout(_)), "{e}");
-        let e = write_violations(Full, &[] as &[ViolationRow], style).unwrap_err();
+        let e =
+            write_violations(Full, [] as [Result<ViolationRow, SortError>; 0], style).unwrap_err();
         assert!(matches!(e.named("r.csv".into()), ReportError::Write { .. }));
+    }
+
+    #[test]
+    fn rows_that_cannot_be_read_fail_the_report_and_are_not_blamed_on_it() {
+        let damaged = SortError::Read {
+            path: "/tmp/robots-audit-1-abcdefgh/run-4".into(),
+            run: 5,
+            runs: 9,
+            problem: crate::extsort::Damage::Truncated { records: 12 },
+        };
+        let rows = vec![
+            Ok(row("/a", "GPTBot/1.2")),
+            Err(damaged),
+            Ok(row("/b", "x")),
+        ];
+        let mut buf = Vec::new();
+        let e = write_violations(&mut buf, rows, CsvStyle { neutralize: true }).unwrap_err();
+        let e = e.named("report.csv".into());
+        assert!(matches!(e, ReportError::Rows(_)), "{e:?}");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("run-4")
+                && msg.contains("sorted run 5 of 9")
+                && !msg.contains("report.csv"),
+            "{msg}"
+        );
+        assert!(!e.is_broken_pipe());
     }
 
     #[test]
@@ -697,6 +849,70 @@ mod tests {
         );
         assert_eq!(text::cell(b"/a\xffb").into_owned(), "/a%FFb");
         assert_eq!(text::cell(b"/a\x00b").into_owned(), "/a%00b");
+    }
+
+    fn preference_row(path: &str, ua: &str) -> PreferenceRow {
+        PreferenceRow {
+            host: "example.com".into(),
+            crawler: "ClaudeBot".into(),
+            operator: "Anthropic".into(),
+            category: "ai-training".into(),
+            user_agent: ua.into(),
+            group: "*".into(),
+            key: "ai-train",
+            path: path.into(),
+            rule: "Content-Signal: search=yes, ai-train=no".into(),
+            rule_line: 2,
+            requests: 3,
+            first_seen_ms: 1_763_646_936_000,
+            last_seen_ms: 1_763_646_937_500,
+            verification: "unverifiable",
+            robots_version: Some(1_793_491_200_000),
+            evidence: "fetched",
+            client_ips: 2,
+            sample_ip: "203.0.113.9".into(),
+            status_codes: vec![(200, 2), (304, 1)],
+        }
+    }
+
+    #[test]
+    fn preferences_report_has_the_contract_columns_and_safe_cells() {
+        let rows = [
+            preference_row("/blog/1", "ClaudeBot/1.0"),
+            preference_row("/x\u{1b}[2J", "=cmd|' /C calc'!A0"),
+        ];
+        let mut buf = Vec::new();
+        let n = write_preferences(&mut buf, rows.iter().map(Ok), CsvStyle { neutralize: true })
+            .unwrap();
+        assert_eq!(n, 2);
+        let text = String::from_utf8(buf).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next().unwrap(),
+            "host,crawler,operator,category,user_agent,group,key,path,rule,rule_line,requests,\
+             first_seen,last_seen,verification,robots_version,evidence,client_ips,sample_ip,\
+             status_codes"
+        );
+        assert_eq!(
+            lines.next().unwrap(),
+            "example.com,ClaudeBot,Anthropic,ai-training,ClaudeBot/1.0,*,ai-train,/blog/1,\
+             \"Content-Signal: search=yes, ai-train=no\",2,3,2025-11-20T13:55:36Z,\
+             2025-11-20T13:55:37Z,unverifiable,2026-11-01T00:00:00Z,fetched,2,203.0.113.9,\
+             200:2 304:1"
+        );
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let hostile = rdr.records().nth(1).unwrap().unwrap();
+        assert_eq!(&hostile[4], "'=cmd|' /C calc'!A0");
+        assert_eq!(&hostile[7], "/x%1B[2J");
+        // Rows that cannot be read fail the report.
+        let damaged = SortError::Descriptors { limit: 8, open: 8 };
+        let e = write_preferences(
+            Vec::new(),
+            [Ok(preference_row("/a", "x")), Err(damaged)],
+            CsvStyle { neutralize: true },
+        )
+        .unwrap_err();
+        assert!(matches!(e, ReportError::Rows(_)), "{e:?}");
     }
 
     #[test]

@@ -23,8 +23,8 @@
 //!   NFS, where `flock` is forwarded to the server; the minute covers the instant between a
 //!   live run's creating its file and locking it). Files that cannot be locked (a file
 //!   system without locks, another user's file) are never removed.
-//! - **Signals**: once [`remove_temp_files_on_signal`] was called, SIGINT and SIGTERM remove
-//!   every temporary file still open, then end the process by the same signal.
+//! - **Signals**: once [`crate::tempfiles::remove_on_signal`] was called, SIGINT and SIGTERM
+//!   remove every temporary file still open, then end the process by the same signal.
 //! - **Terminal**: a report written to a terminal (standard output, or `--out /dev/tty`) goes
 //!   through [`TerminalWriter`], so bidi and invisible characters that a file keeps are shown
 //!   as `%XX` there too.
@@ -36,32 +36,22 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, SystemTime};
 
 use super::ReportError;
+use crate::tempfiles::{live, lock_if_abandoned};
 use crate::text::TerminalWriter;
 
 /// Buffer between the CSV writer and the file.
 const BUFFER: usize = 1 << 16;
 /// Symbolic links followed to find a report's file (Linux's own limit, `ELOOP`).
 const MAX_LINKS: usize = 40;
-/// A temporary file nobody holds a lock on is left over from a dead run once it is this old.
-const STALE_AFTER: Duration = Duration::from_secs(60);
 /// Marks the temporary files of this program: `.<report>.robots-audit.<pid>.<n>.tmp`.
 const TEMP_TAG: &str = "robots-audit";
 /// Bytes of the report's name kept in a temporary file's name (a name is at most 255).
 const TEMP_NAME_KEPT: usize = 200;
 
-/// The temporary files of this process not yet renamed into place, for the signal handler.
-static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// Numbers the temporary files of this process.
 static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
-
-fn live() -> MutexGuard<'static, Vec<PathBuf>> {
-    // A panic while the list was held cannot leave it half-changed (push and remove only).
-    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
-}
 
 /// An open report destination. Call [`Output::commit`] once everything is written; dropping it
 /// without committing removes the temporary file and leaves the old report untouched.
@@ -266,34 +256,10 @@ fn remove_stale_temps(dest: &Path) {
         }
         let path = entry.path();
         // Removed while its lock is held, so no other cleanup takes it meanwhile.
-        if let Some(_lock) = lock_if_abandoned(&path) {
+        if let Some(_lock) = lock_if_abandoned(&path, false) {
             let _ = fs::remove_file(&path);
         }
     }
-}
-
-/// A regular file (not a link), older than [`STALE_AFTER`], that nobody holds a lock on:
-/// the file, locked now by us.
-fn lock_if_abandoned(path: &Path) -> Option<File> {
-    let old_enough = |m: &fs::Metadata| {
-        m.modified()
-            .ok()
-            .and_then(|t| SystemTime::now().duration_since(t).ok())
-            .is_some_and(|age| age >= STALE_AFTER)
-    };
-    match fs::symlink_metadata(path) {
-        Ok(m) if m.is_file() && old_enough(&m) => {}
-        _ => return None,
-    }
-    let nofollow = rustix::fs::OFlags::NOFOLLOW.bits() as i32;
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(nofollow)
-        .open(path)
-        .ok()?;
-    // Locked: its run is alive. Not lockable (no lock support): cannot tell, so it stays.
-    file.try_lock().ok()?;
-    Some(file)
 }
 
 /// Where a report's bytes go.
@@ -435,56 +401,15 @@ impl Write for Output {
     }
 }
 
-/// From now on, SIGINT and SIGTERM remove every temporary report file still open, then end
-/// the process by that same signal (its default action), so that a shell sees status 130 or
-/// 143 and a script or `make` running the program stops as it would for any interrupted
-/// command. Calling it again does nothing.
-///
-/// For the binary to call once at start: a library embedded in another program (Python)
-/// must leave that program's signal handling alone. The handling runs on a thread of its
-/// own, not in a signal handler. Signals that were ignored when the process started (a
-/// background job of a non-interactive shell ignores SIGINT) are caught all the same.
-pub fn remove_temp_files_on_signal() -> io::Result<()> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    static INSTALLED: Mutex<bool> = Mutex::new(false);
-    let mut installed = INSTALLED.lock().unwrap_or_else(PoisonError::into_inner);
-    if *installed {
-        return Ok(());
-    }
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
-    std::thread::Builder::new()
-        .name("robots-audit-signals".into())
-        .spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                // Held to the end: no report is renamed into place or created meanwhile.
-                let mut live = live();
-                for path in live.drain(..) {
-                    let _ = fs::remove_file(path);
-                }
-                // Ends the process (the default action of SIGINT and SIGTERM is to
-                // terminate); it aborts should the signal fail to.
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-            }
-        })?;
-    *installed = true;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::os::unix::fs::{FileTypeExt, symlink};
     use std::os::unix::process::ExitStatusExt;
     use std::process::Command;
+    use std::time::{Duration, SystemTime};
 
-    fn names(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
+    use crate::tempfiles::sorted_names as names;
 
     fn mode(path: &Path) -> u32 {
         fs::metadata(path).unwrap().mode() & 0o7777
@@ -851,10 +776,10 @@ mod tests {
     }
 
     #[test]
-    fn a_signal_removes_the_temporary_files_and_ends_the_process_by_it() {
+    fn a_signal_removes_the_temporary_files_and_directories_and_ends_the_process_by_it() {
         if let Ok(dir) = std::env::var("ROBOTS_AUDIT_CHILD") {
-            remove_temp_files_on_signal().unwrap();
-            remove_temp_files_on_signal().unwrap(); // twice is once
+            crate::tempfiles::remove_on_signal().unwrap();
+            crate::tempfiles::remove_on_signal().unwrap(); // twice is once
             let dir = Path::new(&dir);
             let mut a = Output::create(&dir.join("a.csv")).unwrap();
             let mut b = Output::create(&dir.join("b.csv")).unwrap();
@@ -862,6 +787,11 @@ mod tests {
             a.flush().unwrap();
             b.write_all(b"half").unwrap();
             b.flush().unwrap();
+            // A directory of sorted runs (the audit's, the page's) goes the same way.
+            let runs = crate::extsort::SortDir::new(Some(dir)).unwrap();
+            let mut run = runs.create().unwrap();
+            run.push(b"a record").unwrap();
+            let _run = run.finish().unwrap();
             fs::write(dir.join("ready"), "").unwrap();
             std::thread::sleep(Duration::from_secs(60));
             panic!("the signal did not end the process");
@@ -870,7 +800,7 @@ mod tests {
             let dir = tempfile::tempdir().unwrap();
             fs::write(dir.path().join("a.csv"), "old a\n").unwrap();
             let mut c = child(
-                "report::output::tests::a_signal_removes_the_temporary_files_and_ends_the_process_by_it",
+                "report::output::tests::a_signal_removes_the_temporary_files_and_directories_and_ends_the_process_by_it",
                 dir.path().to_str().unwrap(),
                 "",
             )
@@ -886,7 +816,7 @@ mod tests {
                 );
                 std::thread::sleep(Duration::from_millis(10));
             }
-            assert_eq!(names(dir.path()).len(), 4, "{:?}", names(dir.path()));
+            assert_eq!(names(dir.path()).len(), 5, "{:?}", names(dir.path()));
             let kill = Command::new("kill")
                 .args([format!("-{signal}"), c.id().to_string()])
                 .status()

@@ -24,6 +24,13 @@ pub enum PathError {
     /// An input is a directory.
     #[error("cannot read {}: it is a directory, not a log", path.display())]
     InputIsDirectory { path: PathBuf },
+    /// One log given twice (through a link, `./a` and `a`): it would be counted twice.
+    #[error(
+        "{} and {} are the same file: each log can be given once",
+        first.display(),
+        second.display()
+    )]
+    SameInput { first: PathBuf, second: PathBuf },
     /// A report would replace an input.
     #[error(
         "{option} {} is the input {}: a report must not replace a log it reads",
@@ -117,20 +124,28 @@ fn identity(path: &Path) -> io::Result<Identity> {
     Ok(Identity::New(place))
 }
 
-/// Checks every input with [`check_input`], then that no report (`outputs`: the option that
-/// named it, e.g. `"--summary"`, and its path) is an input or the same file as another
-/// report. The first problem found is the error; nothing is created or changed.
+/// Checks every input with [`check_input`] and that no log is given twice, then that no
+/// report (`outputs`: the option that named it, e.g. `"--summary"`, and its path) is an input
+/// or the same file as another report. The first problem found is the error; nothing is created or changed.
 ///
 /// Standard input read as `-` can be checked as the input `/dev/stdin`: a log redirected
 /// with `<` is then recognised as the file it is.
 pub fn check_paths(inputs: &[&Path], outputs: &[(&str, &Path)]) -> Result<(), PathError> {
-    let mut input_ids = Vec::with_capacity(inputs.len());
+    let mut input_ids: Vec<(&Path, Identity)> = Vec::with_capacity(inputs.len());
     for &input in inputs {
         check_input(input)?;
         let id = identity(input).map_err(|source| PathError::Input {
             path: input.to_path_buf(),
             source,
         })?;
+        if let (Identity::File { .. }, Some((first, _))) =
+            (&id, input_ids.iter().find(|(_, i)| *i == id))
+        {
+            return Err(PathError::SameInput {
+                first: first.to_path_buf(),
+                second: input.to_path_buf(),
+            });
+        }
         input_ids.push((input, id));
     }
     let mut output_ids: Vec<(&str, &Path, Identity)> = Vec::with_capacity(outputs.len());

@@ -48,6 +48,137 @@ fn testdata_reports_match_the_golden_files() {
     assert_golden(&h, "expected/hosts.csv");
 }
 
+/// The README's first command, as written there: its arguments after `cargo run … --`.
+fn quick_start_args() -> Vec<String> {
+    let readme = std::fs::read_to_string(testdata("../README.md")).expect("the README");
+    let start = readme
+        .find("cargo run --release --locked -- testdata/access.log.gz")
+        .expect("the Quick start's command");
+    let block = &readme[start..start + readme[start..].find("```").expect("its block ends")];
+    let command = block.replace("\\\n", " ");
+    let mut words = command.split_whitespace();
+    assert!(words.by_ref().any(|w| w == "--"), "{command}");
+    words.map(str::to_owned).collect()
+}
+
+#[test]
+fn the_quick_start_command_writes_the_golden_reports() {
+    // Run from the repository's root as the README says, every report written to a
+    // temporary folder instead of the clone.
+    let args = quick_start_args();
+    let dir = tempfile::tempdir().unwrap();
+    let mut written = Vec::new();
+    let mut argv: Vec<std::ffi::OsString> = Vec::new();
+    let mut output_next = false;
+    for arg in &args {
+        if output_next {
+            let path = dir.path().join(arg);
+            written.push((arg.clone(), path.clone()));
+            argv.push(path.into());
+        } else {
+            argv.push(arg.into());
+        }
+        output_next = matches!(
+            arg.as_str(),
+            "--out" | "-o" | "--summary" | "--hosts" | "--spoofed" | "--inputs" | "--preferences"
+        );
+    }
+    let o = crate::support::bin()
+        .args(&argv)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let names: Vec<&str> = written.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "report.csv",
+            "summary.csv",
+            "hosts.csv",
+            "spoofed.csv",
+            "inputs.csv",
+            "preferences.csv"
+        ],
+        "the README's command writes every report that has a golden file"
+    );
+    for (name, path) in written {
+        let golden = match name.as_str() {
+            "report.csv" => "violations.csv".to_owned(),
+            other => other.to_owned(),
+        };
+        assert_golden(
+            &std::fs::read(&path).unwrap(),
+            &format!("expected/{golden}"),
+        );
+    }
+}
+
+#[test]
+fn what_the_readmes_commands_write_is_ignored_by_git() {
+    // Every file a command of the README writes, run from the clone's root as it says: the
+    // value of each output option, and a `cp`'s target.
+    let readme = std::fs::read_to_string(testdata("../README.md")).expect("the README");
+    let mut written = BTreeSet::new();
+    for block in readme.split("```").skip(1).step_by(2) {
+        let command = block.replace("\\\n", " ");
+        for line in command.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.first() == Some(&"cp") && words.len() == 3 {
+                written.insert(words[2].to_owned());
+            }
+            for pair in words.windows(2) {
+                if matches!(
+                    pair[0],
+                    "--out"
+                        | "-o"
+                        | "--summary"
+                        | "--hosts"
+                        | "--spoofed"
+                        | "--inputs"
+                        | "--html"
+                        | "--save"
+                ) {
+                    written.insert(pair[1].to_owned());
+                }
+            }
+        }
+    }
+    assert!(
+        written.contains("report.csv") && written.contains("robots/"),
+        "{written:?}"
+    );
+    let root = env!("CARGO_MANIFEST_DIR");
+    let git = std::process::Command::new("git")
+        .args(["-C", root, "rev-parse", "--is-inside-work-tree"])
+        .output();
+    if !git.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: {root} is not a git work tree (or there is no git)");
+        return;
+    }
+    let not_ignored: Vec<&String> = written
+        .iter()
+        .filter(|path| {
+            let o = std::process::Command::new("git")
+                .args([
+                    "-C",
+                    root,
+                    "check-ignore",
+                    "--no-index",
+                    "-q",
+                    path.as_str(),
+                ])
+                .output()
+                .expect("git runs");
+            !o.status.success()
+        })
+        .collect();
+    assert!(
+        not_ignored.is_empty(),
+        "the README's commands write files git would show: {not_ignored:?}"
+    );
+}
+
 #[test]
 fn reports_are_byte_identical_across_runs_and_thread_counts() {
     let (a, sa, ha, _) = audit_testdata(&["--threads", "1"]);
@@ -230,6 +361,37 @@ fn malformed_lines_are_counted_on_stderr_and_quiet_silences_it() {
     assert!(err.contains("malformed lines skipped"), "{err}");
     let (_, _, _, err) = audit_testdata(&["--quiet"]);
     assert_eq!(err, "");
+}
+
+/// Under cron (standard error not a terminal, as here) a run ends with one line of totals,
+/// the figures of the reports; `--quiet` leaves it out.
+#[test]
+fn a_run_ends_with_its_totals_unless_quiet() {
+    let (v, s, h, err) = audit_testdata(&[]);
+    let last = err.lines().last().unwrap_or_default();
+    let sum = |csv: &[u8], column: &str| -> u64 {
+        rows(csv)
+            .iter()
+            .map(|r| r[column].parse::<u64>().unwrap())
+            .sum()
+    };
+    let (violating, crawler_requests) = (sum(&v, "requests"), sum(&h, "crawler_requests"));
+    // The shipped log has usage preference conflicts: the line ends with their requests.
+    let conflicts = sum(&s, "preference_conflicts");
+    assert_eq!(
+        last,
+        format!(
+            "robots-audit: requests read: 3,990; malformed lines: 10; crawler requests: {}; \
+             violating requests: {violating}; report rows: {}; preference conflicts: {conflicts}",
+            robots_audit::text::thousands(crawler_requests),
+            rows(&v).len()
+        ),
+        "{err}"
+    );
+    assert!(violating > 0 && crawler_requests > violating && conflicts > 0);
+    assert_eq!(err.matches("requests read:").count(), 1, "{err}");
+    let (_, _, _, err) = audit_testdata(&["--quiet"]);
+    assert!(!err.contains("requests read:"), "{err}");
 }
 
 #[test]
@@ -490,7 +652,7 @@ fn inputs_report_counts_malformed_lines_per_file() {
     // Names the files by path: compare the golden with the paths made relative.
     let prefix = format!("{}/", testdata("access.log").parent().unwrap().display());
     let text = String::from_utf8(bytes).unwrap().replace(&prefix, "");
-    assert_golden(text.as_bytes(), "expected/inputs.csv");
+    assert_golden(text.as_bytes(), "expected/combined-inputs.csv");
     let recs = rows(text.as_bytes());
     assert_eq!(recs.len(), 2);
     assert_eq!(

@@ -123,7 +123,8 @@ fn check_fed(args: &[&str], head: Vec<u8>, offered: usize) -> (std::process::Out
     use std::io::Write;
     use std::process::Stdio;
     let filler = vec![b'#'; 1 << 16];
-    let mut child = crate::support::bin()
+    let mut cmd = crate::support::bin();
+    let mut child = cmd
         .arg("check")
         .args(args)
         .stdin(Stdio::piped())
@@ -466,7 +467,7 @@ fn check_says_why_no_rule_decided() {
 
 #[test]
 fn check_prints_the_preferences_in_force() {
-    // Issue #27, cli-contract "AI usage preferences": after the verdict fields, the usage
+    // Issue #27, docs/preferences.md: after the verdict fields, the usage
     // preferences in force for the URL and crawler, with the deciding line. The worked
     // example of docs/preferences.md.
     let robots =
@@ -519,4 +520,109 @@ fn check_prints_the_preferences_in_force() {
     // A file without preference lines adds no field.
     let (_, lines, _) = check_stdin("User-agent: *\nDisallow: /x\n", &["--agent", "a", "/y"]);
     assert_eq!(lines[0].len(), 5);
+}
+
+/// `check --user-agent` and the audit decide alike whether a client is judged (one decision,
+/// `crawlers::RobotsReader::bound`): for a crawler of every category of the registry, under a
+/// file whose `*` disallows the path, with and without a group naming the crawler, with and
+/// without `--judge-automation`.
+#[test]
+fn check_and_the_audit_judge_the_same_clients_in_every_category() {
+    use robots_audit::crawlers::{Category, Identity, Registry};
+
+    let registry = Registry::builtin();
+    // One example header per category, and the name the audit's reports give its client.
+    let mut clients: Vec<(Category, String, String, String)> = Vec::new();
+    for category in Category::ALL {
+        let (_, crawler) = registry
+            .iter()
+            .find(|(_, c)| c.category == category && !c.examples.is_empty())
+            .unwrap_or_else(|| panic!("no registry crawler of category {category:?}"));
+        let header = crawler.examples[0].clone();
+        let name = match registry.identify(header.as_bytes()) {
+            Identity::Known(id) => registry.get(id).name.clone(),
+            Identity::Unknown(bot) => bot.name.clone(),
+            Identity::NotCrawler => panic!("{header} is no crawler"),
+        };
+        clients.push((category, header, name, crawler.tokens[0].clone()));
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = dir.path().join("access.log");
+    let lines: String = clients
+        .iter()
+        .map(|(_, header, _, _)| {
+            format!(
+                "203.0.113.9 - - [20/Nov/2026:10:00:00 +0000] \"GET /private/page HTTP/1.1\" 200 10 \"-\" \"{header}\"\n"
+            )
+        })
+        .collect();
+    std::fs::write(&log, lines).expect("the log");
+    let mut judged_somewhere = [false, false];
+    for (named, judge_automation) in [(false, false), (true, false), (false, true)] {
+        let robots_dir = dir
+            .path()
+            .join(format!("robots-{named}-{judge_automation}"));
+        std::fs::create_dir_all(robots_dir.join("www.example.com")).expect("a host folder");
+        let mut body = String::new();
+        if named {
+            for (_, _, _, token) in &clients {
+                body.push_str(&format!("User-agent: {token}\nDisallow: /private/\n\n"));
+            }
+        }
+        body.push_str("User-agent: *\nDisallow: /private/\n");
+        let robots = robots_dir.join("www.example.com/robots.txt");
+        std::fs::write(&robots, &body).expect("robots.txt");
+        let summary = dir
+            .path()
+            .join(format!("summary-{named}-{judge_automation}.csv"));
+        let mut args: Vec<&std::ffi::OsStr> = vec![
+            log.as_os_str(),
+            "--host".as_ref(),
+            "www.example.com".as_ref(),
+            "--robots-dir".as_ref(),
+            robots_dir.as_os_str(),
+            "--summary".as_ref(),
+            summary.as_os_str(),
+            "--out".as_ref(),
+            "/dev/null".as_ref(),
+            "--quiet".as_ref(),
+        ];
+        if judge_automation {
+            args.push("--judge-automation".as_ref());
+        }
+        let o = run(&args, None);
+        assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+        let summary = std::fs::read(&summary).expect("the summary");
+        let rows = crate::support::rows(&summary);
+        for (category, header, name, _) in &clients {
+            let row = rows
+                .iter()
+                .find(|r| &r[1] == name)
+                .unwrap_or_else(|| panic!("no summary row for {name}: {rows:?}"));
+            let checked: u64 = row[5].parse().expect("a count of checked requests");
+            let mut args: Vec<&std::ffi::OsStr> = vec![
+                "check".as_ref(),
+                "--robots".as_ref(),
+                robots.as_os_str(),
+                "--user-agent".as_ref(),
+                header.as_ref(),
+                "/private/page".as_ref(),
+            ];
+            if judge_automation {
+                args.push("--judge-automation".as_ref());
+            }
+            let o = run(&args, None);
+            let out = String::from_utf8(o.stdout).expect("utf-8");
+            let verdict = out.split('\t').next().unwrap_or_default();
+            assert_eq!(
+                verdict != "not-judged",
+                checked > 0,
+                "{category:?} ({name}), named {named}, --judge-automation {judge_automation}: \
+                 check says {out:?}, the audit checked {checked}"
+            );
+            judged_somewhere[usize::from(checked > 0)] = true;
+        }
+    }
+    // Both answers occur, so the comparison compares something.
+    assert_eq!(judged_somewhere, [true, true]);
 }

@@ -77,6 +77,14 @@ fn a_truncated_gzip_fails_the_run_and_keeps_the_old_reports_unless_allowed() {
         err.contains("cut.log.gz") && err.contains("--allow-damaged"),
         "{err}"
     );
+    // The damage's line names the file once, then what went wrong.
+    let damage: Vec<&str> = err.lines().filter(|l| l.contains("truncated")).collect();
+    assert_eq!(damage.len(), 1, "{err}");
+    assert_eq!(damage[0].matches("cut.log.gz").count(), 1, "{err}");
+    assert!(
+        damage[0].contains("cut.log.gz: truncated gzip stream after "),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
     assert!(!inputs.exists(), "no report is written");
     // Asked for, the lines before the damage are reported, and the damage is still told.
@@ -129,6 +137,12 @@ fn a_file_that_is_not_a_log_stops_the_run_and_keeps_the_old_report() {
     let err = stderr(&o);
     assert!(
         err.contains("notes.txt") && err.contains("not a vhost_combined log"),
+        "{err}"
+    );
+    // The format was chosen: the hint does not ask to choose it.
+    assert!(
+        err.contains("is it in another format? Name that one with --format, or leave --format out to detect it")
+            && !err.contains("choose the format"),
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
@@ -221,4 +235,51 @@ fn control_characters_from_a_log_never_reach_the_terminal() {
         "the bad line is shown escaped: {}",
         stderr(&o)
     );
+}
+
+/// A window that leaves out every request is no audit: like an empty input, exit 2 naming
+/// the window and the span the logs cover, the previous report kept, unless --allow-empty.
+#[test]
+fn a_window_that_leaves_out_every_request_fails_unless_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    std::fs::write(&out, "previous report\n").unwrap();
+    let log = testdata("access.log.gz");
+    let robots = testdata("robots-dir");
+    let run_window = |since: &str, until: &str, extra: &[&str]| {
+        let mut a: Vec<&OsStr> = vec![
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+            "--since".as_ref(),
+            since.as_ref(),
+            "--until".as_ref(),
+            until.as_ref(),
+        ];
+        a.extend(extra.iter().map(OsStr::new));
+        run(&a, None)
+    };
+    let o = run_window("2027-01-01", "2027-02-01", &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "robots-audit: error: --since 2027-01-01T00:00:00Z --until 2027-02-01T00:00:00Z \
+             leaves out every request: the 3,990 requests read run from \
+             2026-11-20T00:00:00Z to 2026-11-20T01:05:20Z; the previous reports are kept \
+             (--allow-empty accepts an empty window)"
+        ),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous report\n");
+    // Asked for: an empty report, exit 0.
+    let o = run_window("2027-01-01", "2027-02-01", &["--allow-empty"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(rows(&std::fs::read(&out).unwrap()).len(), 0);
+    // A window that keeps some requests is an audit.
+    let o = run_window("2026-11-20T00:30:00Z", "2026-11-20T01:00:00Z", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!rows(&std::fs::read(&out).unwrap()).is_empty());
 }

@@ -135,6 +135,7 @@ fn binary_and_one_huge_line_are_not_logs() {
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         let err = stderr(&o);
         assert!(err.contains("not a combined log"), "{err}");
+        assert!(!err.contains("choose the format"), "{err}");
         assert!(
             err.len() < 2000,
             "the message stays short: {} bytes",

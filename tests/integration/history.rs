@@ -21,29 +21,43 @@ fn line(host: &str, day: u32, hour: u32, min: u32, path: &str, status: u16, bot:
     )
 }
 
-/// Runs the audit; gives (violations, summary).
-fn audit(dir: &Path, log: &str, extra: &[&str]) -> (Vec<Rec>, Vec<Rec>) {
+/// Runs the audit on `log` with the robots-dir `dir/robots`, bounded in time and memory,
+/// writing each of `reports` (`--out`, `--summary`, `--hosts`) into `dir`; gives the output
+/// and the rows of each report (none when it was not written).
+fn run_audit(
+    dir: &Path,
+    log: &str,
+    reports: &[&str],
+    extra: &[&str],
+) -> (std::process::Output, Vec<Vec<Rec>>) {
     let path = dir.join("access.log");
     std::fs::write(&path, log).unwrap();
-    let (v, s) = (dir.join("v.csv"), dir.join("s.csv"));
+    let files: Vec<std::path::PathBuf> = reports
+        .iter()
+        .map(|r| dir.join(format!("{}.csv", r.trim_start_matches('-'))))
+        .collect();
     let robots = dir.join("robots");
     let mut args: Vec<&std::ffi::OsStr> = vec![
         path.as_os_str(),
         "--robots-dir".as_ref(),
         robots.as_os_str(),
-        "--out".as_ref(),
-        v.as_os_str(),
-        "--summary".as_ref(),
-        s.as_os_str(),
-        "-q".as_ref(),
     ];
+    for (option, file) in reports.iter().zip(&files) {
+        args.extend([std::ffi::OsStr::new(option), file.as_os_str()]);
+    }
+    args.push("-q".as_ref());
     args.extend(extra.iter().map(std::ffi::OsStr::new));
-    let o = run(&args, None);
+    let o = crate::support::run_bounded(&args, 120, 1024);
+    let read = |p: &std::path::PathBuf| std::fs::read(p).map(|b| rows(&b)).unwrap_or_default();
+    (o, files.iter().map(read).collect())
+}
+
+/// Runs the audit; gives (violations, summary).
+fn audit(dir: &Path, log: &str, extra: &[&str]) -> (Vec<Rec>, Vec<Rec>) {
+    let (o, mut reports) = run_audit(dir, log, &["--out", "--summary"], extra);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    (
-        rows(&std::fs::read(v).unwrap()),
-        rows(&std::fs::read(s).unwrap()),
-    )
+    let summary = reports.pop().unwrap_or_default();
+    (reports.pop().unwrap_or_default(), summary)
 }
 
 /// The worked example of docs/judging.md, "Worked example": v1 from 11-01 `Disallow: /a/`, v2 from
@@ -261,7 +275,19 @@ fn a_robots_dir_that_cannot_be_read_right_is_an_error_naming_the_file() {
     for (files, expect) in [
         (
             vec![("robots.2026-11-01.txt", "")],
-            "robots.2026-11-01.txt: not robots.txt nor a dated version",
+            "robots.2026-11-01.txt: 2026-11-01 is not YYYYMMDDTHHMMSSZ",
+        ),
+        (
+            vec![("robots.notes.md", "")],
+            "robots.notes.md: not robots.txt nor a dated version",
+        ),
+        (
+            vec![("robots.20261103T000000Z-20261101T000000Z.txt", "")],
+            "20261103T000000Z (LO) is after 20261101T000000Z (HI)",
+        ),
+        (
+            vec![("robots.100000101T000000Z.txt", "")],
+            "100000101T000000Z is after the year 9999",
         ),
         (
             vec![("robots.txt", ""), ("robots.20261101T000000Z.txt", "")],
@@ -334,4 +360,202 @@ fn the_size_of_a_crawlers_own_fetch_tells_which_version_it_got() {
     );
     // A size that matches no version narrows nothing: v1 (which allows /b/1) may be held.
     assert!(find(&v, "UnsizedBot").is_empty(), "{v:?}");
+}
+
+/// Runs the audit; gives the output, the violations and the hosts report (empty when not
+/// written).
+fn audit_bounded(
+    dir: &Path,
+    log: &str,
+    extra: &[&str],
+) -> (std::process::Output, Vec<Rec>, Vec<Rec>) {
+    let (o, mut reports) = run_audit(dir, log, &["--out", "--hosts"], extra);
+    let hosts = reports.pop().unwrap_or_default();
+    (o, reports.pop().unwrap_or_default(), hosts)
+}
+
+/// `n` dated versions of ~`size` bytes, one a day from 11-01; version `i` is `kind(i)` (its
+/// own body, or one of a few shared ones), and all disallow `/all/`.
+fn big_versions(dir: &Path, n: u32, size: usize, kind: impl Fn(u32) -> u32) {
+    let folder = dir.join("robots").join("www.example.com");
+    std::fs::create_dir_all(&folder).unwrap();
+    for i in 0..n {
+        let day = jiff::civil::date(2026, 11, 1)
+            .checked_add(jiff::Span::new().days(i64::from(i)))
+            .unwrap();
+        let name = format!("robots.{}T000000Z.txt", day.strftime("%Y%m%d"));
+        let k = kind(i);
+        let mut body = format!("User-agent: *\nDisallow: /all/\nDisallow: /only{k}/\n");
+        while body.len() < size {
+            body.push_str(&format!("Disallow: /v{k}/p{}/*x\n", body.len()));
+        }
+        std::fs::write(folder.join(name), body).unwrap();
+    }
+}
+
+#[test]
+fn versions_past_the_robots_budget_leave_the_host_not_judged_and_say_why() {
+    // 40 distinct versions of 100 KB: 4 MB of rules against a budget of half of 4 MiB.
+    let dir = tempfile::tempdir().unwrap();
+    big_versions(dir.path(), 40, 100_000, |i| i);
+    let log = line("www.example.com", 20, 12, 0, "/all/x", 200, "ABot");
+    let (o, _, _) = audit_bounded(dir.path(), &log, &["--max-memory", "4M"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("www.example.com (1 crawler request): the versions of its robots.txt this audit can need hold 4,0")
+            && err.contains("(40 distinct bodies), more than the 2,097,152 an audit holds"),
+        "{err}"
+    );
+    // With the audit bounded in time, only the versions its requests can need count (and
+    // are read): those in force from 11-20 − 24 h to 11-21.
+    let (o, v, h) = audit_bounded(
+        dir.path(),
+        &log,
+        &[
+            "--max-memory",
+            "4M",
+            "--since",
+            "2026-11-20",
+            "--until",
+            "2026-11-21",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(v.len(), 1);
+    assert_eq!(&v[0]["robots_version"], "2026-11-20T00:00:00Z");
+    assert_eq!(&h[0]["versions"], "40");
+    assert_eq!(&h[0]["judged"], "yes");
+}
+
+#[test]
+fn versions_with_the_same_body_are_held_once() {
+    // 300 versions alternating between two bodies of 100 KB: 200 KB to hold, not 30 MB.
+    let dir = tempfile::tempdir().unwrap();
+    big_versions(dir.path(), 300, 100_000, |i| i % 2);
+    let log = [
+        line("www.example.com", 20, 12, 0, "/all/x", 200, "ABot"),
+        line("www.example.com", 21, 12, 0, "/only1/x", 200, "ABot"),
+    ]
+    .concat();
+    let (o, v, _) = audit_bounded(dir.path(), &log, &["--max-memory", "4M"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // On 11-21 at noon the crawler may hold the version of 11-20 (`/only1/`) or of 11-21
+    // (`/only0/`): only `/all/` is forbidden by both.
+    let paths: Vec<&str> = v.iter().map(|r| &r["path"]).collect();
+    assert_eq!(paths, ["/all/x"]);
+}
+
+#[test]
+fn host_folders_that_name_the_same_origin_are_an_error_naming_both() {
+    for (a, b) in [
+        ("EXAMPLE.com", "example.com"),
+        ("example.com", "example.com:443"),
+        ("müller.example", "xn--mller-kva.example"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let robots = dir.path().join("robots");
+        versions(
+            &robots,
+            a,
+            &[("robots.txt", "User-agent: *\nDisallow: /\n")],
+        );
+        versions(&robots, b, &[("robots.20261101T000000Z.txt", "")]);
+        let log = line("example.com", 20, 12, 0, "/x", 200, "ABot");
+        let (o, _, _) = audit_bounded(dir.path(), &log, &[]);
+        assert_eq!(o.status.code(), Some(2), "{a} {b}");
+        let err = stderr(&o);
+        for folder in [a, b] {
+            assert!(
+                err.contains(&robots.join(folder).display().to_string()),
+                "{a} {b}: {err}"
+            );
+        }
+        assert!(err.contains("both speak for"), "{err}");
+    }
+}
+
+#[test]
+fn host_folders_are_read_as_hosts() {
+    // Upper case, a default port, a Unicode name: each is the host its name says.
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    for folder in ["SHOP.example", "blog.example:443", "müller.example"] {
+        versions(
+            &robots,
+            folder,
+            &[("robots.txt", "User-agent: *\nDisallow: /private/\n")],
+        );
+    }
+    let log = [
+        line("shop.example", 20, 12, 0, "/private/1", 200, "ABot"),
+        line("blog.example", 20, 12, 0, "/private/2", 200, "ABot"),
+        line(
+            "xn--mller-kva.example",
+            20,
+            12,
+            0,
+            "/private/3",
+            200,
+            "ABot",
+        ),
+    ]
+    .concat();
+    let (o, v, h) = audit_bounded(dir.path(), &log, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(v.len(), 3, "{v:?}");
+    assert!(
+        h.iter()
+            .all(|r| &r["obtained"] == "robots-dir" && &r["outcome"] == "rules")
+    );
+}
+
+#[test]
+fn a_fifo_in_the_robots_dir_is_an_error_naming_it_at_once() {
+    for name in ["robots.txt", "robots.20261101T000000Z.txt"] {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("robots").join("www.example.com");
+        std::fs::create_dir_all(&folder).unwrap();
+        let fifo = folder.join(name);
+        crate::support::mkfifo(&fifo);
+        let log = line("www.example.com", 20, 12, 0, "/x", 200, "ABot");
+        let (o, _, _) = audit_bounded(dir.path(), &log, &[]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(
+            stderr(&o).contains(&format!("{}: not a regular file (a FIFO)", fifo.display())),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn nothing_is_said_to_be_fetched_under_a_robots_dir() {
+    // Workers meet the origin at once while its 300 versions are being listed.
+    let dir = tempfile::tempdir().unwrap();
+    big_versions(dir.path(), 300, 10_000, |i| i);
+    let log: String = (0..40_000)
+        .map(|i| line("www.example.com", 20, 12, i % 60, "/all/x", 200, "ABot"))
+        .collect();
+    let path = dir.path().join("access.log");
+    std::fs::write(&path, log).unwrap();
+    let robots = dir.path().join("robots");
+    let out = dir.path().join("v.csv");
+    for _ in 0..3 {
+        let o = crate::support::run_bounded(
+            &[
+                path.as_os_str(),
+                "--robots-dir".as_ref(),
+                robots.as_os_str(),
+                "--out".as_ref(),
+                out.as_os_str(),
+                "--threads".as_ref(),
+                "4".as_ref(),
+            ],
+            120,
+            1024,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("fetching"), "{}", stderr(&o));
+    }
 }

@@ -92,6 +92,27 @@ fn the_page_shows_the_testdata_findings() {
         );
     }
     assert!(section(&html, "hosts").contains("no file in robots dir"));
+    // Issue #27: the AI crawlers by purpose, and the requests that went against
+    // shop.example.com's `ai-train=no` (summary.csv's preference_conflicts: 14 + 13).
+    let agents = section(&html, "agents");
+    assert!(agents.contains("<b>training</b> "), "{agents}");
+    for name in ["GPTBot", "ClaudeBot"] {
+        assert!(agents.contains(&format!("<td>{name}</td>")), "{name}");
+    }
+    assert!(
+        !agents.contains("<td>Googlebot</td>"),
+        "a search engine is no AI agent"
+    );
+    let conflicts = section(&html, "conflicts");
+    assert!(conflicts.contains("27 requests in 20 rows"), "{conflicts}");
+    assert!(conflicts.contains("<code>Content-Signal: search=yes, ai-train=no</code>"));
+    assert!(
+        conflicts.contains("<td>shop.example.com</td>") && !conflicts.contains("www.example.com")
+    );
+    assert!(
+        figures.contains("Preference conflicts</span><span class=\"v\">27</span>"),
+        "{figures}"
+    );
     // Charts, with real dates on the time axis.
     assert!(html.contains("<svg id=\"chart-time\""));
     assert!(html.contains(">2026-11-20</text>"));
@@ -505,6 +526,7 @@ fn hostile_site(dir: &Path) -> (PathBuf, PathBuf) {
     fs::write(
         host.join("robots.txt"),
         "User-agent: *\n\
+         Content-Signal: ai-input=no, x=</td><script>document.title='pwned-signal'</script>\n\
          Disallow: /\"><svg/onload=document.title='pwned-rule'>\n\
          Disallow: /\n\
          \n\
@@ -532,6 +554,12 @@ fn hostile_site(dir: &Path) -> (PathBuf, PathBuf) {
         (b"/javascript:document.title='pwned-js'", gpt),
         (b"/ctl/\x1b[2J\x00\xff\xfe/\xe2\x80\xaetxt.exe", gpt),
         (b"/</style></svg><script>document.title='pwned-group'</script>", gpt),
+        // An assistant robots.txt does not bind, fetching what the site said no to feeding
+        // an AI answer: a conflict row, its path and the preference line hostile.
+        (
+            b"/</td><img/src/onerror=document.title='pwned-conflict'>".as_slice(),
+            b"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot".as_slice(),
+        ),
         // Claims GPTBot from an address outside OpenAI's: its User-Agent is shown in the
         // spoofed table.
         (
@@ -607,6 +635,17 @@ fn in_a_real_browser_the_page_renders_and_hostile_strings_stay_text() {
         ),
         "agent"
     );
+    // The conflicts table shows the hostile path and preference line as text.
+    let conflicts = section(&dom, "conflicts");
+    for text in [
+        "/&lt;/td&gt;&lt;img/src/onerror=document.title='pwned-conflict'&gt;",
+        "Content-Signal: ai-input=no, x=&lt;/td&gt;&lt;script&gt;document.title='pwned-signal'&lt;/script&gt;",
+    ] {
+        assert!(
+            conflicts.contains(text),
+            "{text} not shown as text: {conflicts}"
+        );
+    }
     // And the javascript: path is no link (the page has none from data).
     assert!(!dom.contains("<a "), "a link in the page");
     // A chart is there, drawn.
@@ -726,6 +765,6 @@ document.getElementById('f').addEventListener('load', function () {
     let open = "<pre id=\"out\">";
     let out = &dom[dom.find(open).expect("measured") + open.len()..];
     let out = &out[..out.find("</pre>").unwrap()];
-    // Three charts and seven tables, none cut.
-    assert_eq!(out, "10 measured; cut: ", "{log_text}");
+    // Three charts and nine tables, none cut.
+    assert_eq!(out, "12 measured; cut: ", "{log_text}");
 }

@@ -5,16 +5,22 @@
 //! Golden reports live in `testdata/expected/`; `ROBOTS_AUDIT_BLESS=1 cargo test` rewrites
 //! them (only on purpose, after checking the difference by hand).
 
+mod agents;
+mod archive_import;
 mod audit;
 mod check;
 mod errors;
 mod fetch;
 mod formats;
 mod history;
-mod history_import;
 mod html;
 mod inputs;
+mod net_failures;
 mod output;
 mod partial;
+mod preferences;
+mod progress;
+mod rooms;
+mod spill;
 mod stages;
 mod support;

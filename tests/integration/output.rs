@@ -222,7 +222,8 @@ fn a_killed_run_leaves_a_temporary_file_that_the_next_run_removes() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r.csv");
     // A run reading a pipe that never ends: its report's temporary file is open.
-    let mut run = bin()
+    let mut cmd = bin();
+    let mut run = cmd
         .args(["-", "--robots-dir"])
         .arg(testdata("robots-dir"))
         .arg("--out")
@@ -279,7 +280,8 @@ fn a_terminated_run_removes_its_temporary_files_and_keeps_the_old_report() {
     let summary = dir.path().join("s.csv");
     fs::write(&out, "previous report\n").unwrap();
     for signal in ["-TERM", "-INT"] {
-        let mut run = bin()
+        let mut cmd = bin();
+        let mut run = cmd
             .args(["-", "--robots-dir"])
             .arg(testdata("robots-dir"))
             .arg("--out")

@@ -66,19 +66,21 @@ fn audit(auditor: &Auditor, part: &[u8]) -> Partial {
         .expect("a part of a log audits")
 }
 
-/// The four reports a partial gives (not the inputs report, whose line numbers are per part).
-fn reports(auditor: &Auditor, partial: Partial) -> [Vec<u8>; 4] {
-    let mut f = auditor.findings(partial);
+/// The five reports a partial gives (not the inputs report, whose line numbers are per part).
+fn reports(auditor: &Auditor, partial: Partial) -> [Vec<u8>; 5] {
+    let mut f = auditor.findings(partial).unwrap();
     let style = CsvStyle { neutralize: true };
     let mut v = Vec::new();
     report::write_violations(&mut v, f.violations.by_ref(), style).unwrap();
+    let mut p = Vec::new();
+    report::write_preferences(&mut p, f.preferences.by_ref(), style).unwrap();
     let mut s = Vec::new();
     report::write_summary(&mut s, &f.summary, style).unwrap();
     let mut h = Vec::new();
     report::write_hosts(&mut h, &f.hosts, style).unwrap();
     let mut sp = Vec::new();
     report::write_spoofed(&mut sp, &f.spoofed, style).unwrap();
-    [v, s, h, sp]
+    [v, s, h, sp, p]
 }
 
 fn merged(parts: impl IntoIterator<Item = Partial>) -> Partial {
@@ -97,6 +99,31 @@ fn the_library_gives_the_binarys_golden_report() {
         String::from_utf8(v).unwrap(),
         std::fs::read_to_string(testdata("expected/violations.csv")).unwrap()
     );
+}
+
+/// The preferences report of the shipped log: shop.example.com says `ai-train=no` to `*`
+/// (but yes under `/account/help`), where GPTBot and ClaudeBot fetch what no rule forbids
+/// them.
+#[test]
+fn the_library_gives_the_golden_preferences_report() {
+    let auditor = auditor();
+    let [.., p] = reports(&auditor, audit(&auditor, &lines()));
+    crate::support::assert_golden(&p, "expected/preferences.csv");
+    let text = String::from_utf8(p).unwrap();
+    assert!(text.lines().count() > 10, "{text}");
+    for row in text.lines().skip(1) {
+        assert!(row.starts_with("shop.example.com,"), "{row}");
+        assert!(
+            row.contains(",OpenAI,ai-training,") || row.contains(",Anthropic,ai-training,"),
+            "{row}"
+        );
+        assert!(
+            row.contains(",ai-train,")
+                && row.contains(",\"Content-Signal: search=yes, ai-train=no\",2,"),
+            "{row}"
+        );
+        assert!(!row.contains(",/account/help,"), "{row}");
+    }
 }
 
 proptest! {
@@ -132,19 +159,23 @@ fn merge_is_commutative_and_associative_and_survives_the_wire() {
     let ab = merged([a.clone(), b.clone()]);
     let ba = merged([b.clone(), a.clone()]);
     assert_eq!(ab, ba);
-    assert_eq!(ab.to_bytes(), ba.to_bytes(), "equal data, equal bytes");
+    assert_eq!(
+        ab.to_bytes().unwrap(),
+        ba.to_bytes().unwrap(),
+        "equal data, equal bytes"
+    );
     let ab_c = merged([ab.clone(), c.clone()]);
     let a_bc = merged([a.clone(), merged([b.clone(), c.clone()])]);
     assert_eq!(ab_c, a_bc);
     // A round trip through the byte form changes nothing.
-    let wire = Partial::from_bytes(&ab_c.to_bytes()).expect("its own bytes");
+    let wire = Partial::from_bytes(&ab_c.to_bytes().unwrap()).expect("its own bytes");
     assert_eq!(wire, ab_c);
     assert_eq!(reports(&auditor, wire), reports(&auditor, a_bc));
     // The byte form is compact: well under the text it was made from.
     assert!(
-        ab_c.to_bytes().len() < data.len() / 4,
+        ab_c.to_bytes().unwrap().len() < data.len() / 4,
         "{} bytes for {} of log",
-        ab_c.to_bytes().len(),
+        ab_c.to_bytes().unwrap().len(),
         data.len()
     );
 }
@@ -152,7 +183,7 @@ fn merge_is_commutative_and_associative_and_survives_the_wire() {
 #[test]
 fn bytes_that_are_not_a_partial_are_refused_not_misread() {
     let auditor = auditor();
-    let good = audit(&auditor, &lines()).to_bytes();
+    let good = audit(&auditor, &lines()).to_bytes().unwrap();
     assert!(Partial::from_bytes(b"").is_err());
     assert!(Partial::from_bytes(b"not a partial at all").is_err());
     let mut other_version = good.clone();
@@ -199,6 +230,11 @@ fn long_tail_log(lines: usize) -> Vec<u8> {
 /// An auditor of `vhost_combined` lines on one thread, judging by testdata's robots-dir,
 /// keeping at most `budget` bytes of requests in memory.
 fn with_budget(budget: usize) -> Auditor {
+    with_budget_in(budget, None)
+}
+
+/// The same, with its sorted runs in `temp_dir`.
+fn with_budget_in(budget: usize, temp_dir: Option<&std::path::Path>) -> Auditor {
     let store = RobotsStore::new(FetchOptions {
         robots_dir: Some(testdata("robots-dir")),
         ..FetchOptions::default()
@@ -209,6 +245,7 @@ fn with_budget(budget: usize) -> Auditor {
             format: Some(Format::VhostCombined),
             threads: 1,
             memory_budget: budget,
+            temp_dir: temp_dir.map(std::path::Path::to_path_buf),
             ..AuditSettings::default()
         },
         Arc::new(Registry::builtin()),
@@ -233,7 +270,7 @@ fn past_the_memory_budget_kept_requests_go_to_runs_and_the_reports_are_the_same(
     let mut twice = spilled.clone();
     twice.merge(small.audit_reader(&log[..0], "empty.log").unwrap());
     assert_eq!(reports(&small, twice), expected);
-    let wire = Partial::from_bytes(&spilled.to_bytes()).unwrap();
+    let wire = Partial::from_bytes(&spilled.to_bytes().unwrap()).unwrap();
     assert!(wire.runs.is_empty());
     assert_eq!(wire, all_in_memory);
 }
@@ -277,4 +314,117 @@ fn a_spill_also_forgets_the_addresses_of_the_requests_it_took() {
 
 fn rows_in(csv: &[u8]) -> usize {
     csv.iter().filter(|&&b| b == b'\n').count() - 1
+}
+
+/// Ways a run's file can be damaged between the spill and the merge.
+#[derive(Clone, Copy, Debug)]
+enum Damage {
+    /// One byte of a record changed.
+    Flip,
+    /// The trailer gone: the file ends at a record boundary.
+    CutAtBoundary,
+    /// Cut in the middle of a record.
+    CutInRecord,
+    /// The file removed.
+    Removed,
+}
+
+fn damage(path: &std::path::Path, how: Damage) {
+    use std::os::unix::fs::FileExt;
+    let len = std::fs::metadata(path).unwrap().len();
+    let file = std::fs::File::options().write(true).open(path).unwrap();
+    match how {
+        Damage::Flip => {
+            // Near the end: past whatever a reader has buffered already.
+            let at = len - 40;
+            let mut byte = [0u8];
+            std::fs::File::open(path)
+                .unwrap()
+                .read_exact_at(&mut byte, at)
+                .unwrap();
+            file.write_at(&[byte[0] ^ 0x20], at).unwrap();
+        }
+        Damage::CutAtBoundary => file.set_len(len - 16).unwrap(),
+        Damage::CutInRecord => file.set_len(len - 30).unwrap(),
+        Damage::Removed => std::fs::remove_file(path).unwrap(),
+    }
+}
+
+#[test]
+fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows() {
+    let log = long_tail_log(24_000);
+    for how in [
+        Damage::Flip,
+        Damage::CutAtBoundary,
+        Damage::CutInRecord,
+        Damage::Removed,
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let small = with_budget_in(64 << 10, Some(tmp.path()));
+        let spilled = small.audit_reader(&log[..], "long-tail.log").unwrap();
+        let runs = spilled.runs.len();
+        assert!(runs > 5, "{runs} runs");
+        let victim = runs / 2;
+        let path = spilled.runs[victim].path().to_path_buf();
+        assert!(path.starts_with(tmp.path()), "{}", path.display());
+        damage(&path, how);
+        // The judgement reads every run for the counts: it fails, naming the run.
+        let err = small
+            .findings(spilled.clone())
+            .err()
+            .unwrap_or_else(|| panic!("{how:?}: findings from a damaged run"))
+            .to_string();
+        assert!(
+            err.contains(&path.display().to_string())
+                && err.contains(&format!("sorted run {} of {runs}", victim + 1)),
+            "{how:?}: {err}"
+        );
+        // So does the byte form, which reads the runs back into memory.
+        let err = spilled
+            .to_bytes()
+            .err()
+            .unwrap_or_else(|| panic!("{how:?}: a byte form from a damaged run"))
+            .to_string();
+        assert!(err.contains(&path.display().to_string()), "{how:?}: {err}");
+    }
+}
+
+#[test]
+fn a_run_damaged_while_it_is_merged_fails_the_report_never_fewer_rows() {
+    let log = long_tail_log(24_000);
+    let tmp = tempfile::tempdir().unwrap();
+    let small = with_budget_in(64 << 10, Some(tmp.path()));
+    let spilled = small.audit_reader(&log[..], "long-tail.log").unwrap();
+    let (whole, _) = {
+        let mut f = small.findings(spilled.clone()).unwrap();
+        let mut v = Vec::new();
+        let rows =
+            report::write_violations(&mut v, f.violations.by_ref(), CsvStyle { neutralize: true })
+                .unwrap();
+        (v, rows)
+    };
+    // Counted, the runs are open for the merge; one is damaged near its end, past what has
+    // been read of it yet.
+    let mut f = small.findings(spilled.clone()).unwrap();
+    let largest = spilled
+        .runs
+        .iter()
+        .max_by_key(|r| r.bytes())
+        .expect("runs were written");
+    // Read through buffers of 8 KiB (a 64 KiB budget over many runs).
+    assert!(largest.bytes() > 16 << 10, "{} bytes", largest.bytes());
+    damage(largest.path(), Damage::Flip);
+    let mut v = Vec::new();
+    let err =
+        report::write_violations(&mut v, f.violations.by_ref(), CsvStyle { neutralize: true })
+            .expect_err("a report from a damaged run");
+    assert!(matches!(err, report::ReportError::Rows(_)), "{err:?}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains(&largest.path().display().to_string()) && msg.contains("checksum"),
+        "{msg}"
+    );
+    assert!(v.len() < whole.len(), "the writer stopped at the damage");
+    // Nothing more comes after the error.
+    assert!(f.violations.next().is_none());
 }

@@ -4,14 +4,41 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-pub fn bin() -> Command {
+/// The binary, as a `Command` (through `Deref`), with a cache directory of its own
+/// (`XDG_CACHE_HOME`): empty, so that no user's cache and no other run's changes what a test
+/// sees, and removed with this value, so that a test run leaves nothing behind. Keep it until
+/// the process it starts has ended.
+pub struct Bin {
+    cmd: Command,
+    _cache: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Bin {
+    type Target = Command;
+    fn deref(&self) -> &Command {
+        &self.cmd
+    }
+}
+
+impl std::ops::DerefMut for Bin {
+    fn deref_mut(&mut self) -> &mut Command {
+        &mut self.cmd
+    }
+}
+
+/// A cache directory for one run of the binary, removed when dropped.
+pub fn test_cache() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("robots-audit-test-cache-")
+        .tempdir()
+        .expect("a temporary cache directory")
+}
+
+pub fn bin() -> Bin {
+    let cache = test_cache();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_robots-audit"));
-    // No user cache, no network: every audit test uses --robots-dir.
-    cmd.env(
-        "XDG_CACHE_HOME",
-        std::env::temp_dir().join("robots-audit-test-cache"),
-    );
-    cmd
+    cmd.env("XDG_CACHE_HOME", cache.path());
+    Bin { cmd, _cache: cache }
 }
 
 pub fn testdata(rel: &str) -> PathBuf {
@@ -117,4 +144,90 @@ pub fn rows(csv_bytes: &[u8]) -> Vec<Rec> {
             header: header.clone(),
         })
         .collect()
+}
+
+/// A run of the binary bounded in memory (its address space, `ulimit -v`) and in time (it is
+/// killed past the deadline and the test fails): the guard that a hostile input neither hangs
+/// nor blows up, for tests of such inputs.
+pub struct Bounded {
+    child: std::process::Child,
+    /// Its cache directory, removed after it (see [`Bin`]).
+    _cache: tempfile::TempDir,
+    deadline: std::time::Instant,
+    secs: u64,
+    stdout: std::thread::JoinHandle<Vec<u8>>,
+    stderr: std::thread::JoinHandle<Vec<u8>>,
+}
+
+impl Bounded {
+    /// Starts the binary with `args`, at most `mem_mib` MiB of address space, to be done
+    /// within `secs` seconds.
+    pub fn start<S: AsRef<std::ffi::OsStr>>(args: &[S], secs: u64, mem_mib: u64) -> Bounded {
+        let cache = test_cache();
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mem_mib * 1024))
+            .arg(env!("CARGO_BIN_EXE_robots-audit"))
+            .args(args)
+            .env("XDG_CACHE_HOME", cache.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().expect("the binary runs");
+        let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+            std::thread::spawn(move || {
+                let mut data = Vec::new();
+                let _ = pipe.read_to_end(&mut data);
+                data
+            })
+        };
+        let stdout = drain(Box::new(child.stdout.take().expect("piped")));
+        let stderr = drain(Box::new(child.stderr.take().expect("piped")));
+        Bounded {
+            child,
+            _cache: cache,
+            deadline: std::time::Instant::now() + std::time::Duration::from_secs(secs),
+            secs,
+            stdout,
+            stderr,
+        }
+    }
+
+    /// Waits for it; a run past its deadline is killed and fails the test.
+    pub fn wait(mut self) -> Output {
+        loop {
+            if let Some(status) = self.child.try_wait().expect("waits") {
+                return Output {
+                    status,
+                    stdout: self.stdout.join().expect("stdout"),
+                    stderr: self.stderr.join().expect("stderr"),
+                };
+            }
+            if std::time::Instant::now() > self.deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                let err = self.stderr.join().unwrap_or_default();
+                panic!(
+                    "still running after {} s (killed): {}",
+                    self.secs,
+                    String::from_utf8_lossy(&err)
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}
+
+/// [`Bounded::start`] and [`Bounded::wait`].
+pub fn run_bounded<S: AsRef<std::ffi::OsStr>>(args: &[S], secs: u64, mem_mib: u64) -> Output {
+    Bounded::start(args, secs, mem_mib).wait()
+}
+
+/// Makes a FIFO at `path` (mkfifo(1): the tests hold no unsafe code either).
+pub fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
 }

@@ -14,8 +14,10 @@ How the work is split (everything that judges is the Rust library, the same code
 3. Each task audits its files (``mapInArrow``) and returns one *partial aggregate* (the
    library's compact byte form); partials are merged in a tree (by the tasks, then on the
    driver).
-4. The driver runs the CLI's checks and writes every report with the CLI's writers, each into
-   one file (not Spark's ``part-*`` folder), renamed into place only when all are complete.
+4. The driver finishes the run with the library's ``run`` stage, the CLI's own: the same checks,
+   the same notes on standard error, and every report (``--out``, ``--summary``, ``--hosts``,
+   ``--spoofed``, ``--inputs``, ``--html``, ``--preferences``) each into one file (not Spark's ``part-*`` folder),
+   renamed into place only when all are complete. The exit status is the CLI's.
 
 Only the DataFrame API is used (no RDD, no ``SparkContext``), so the job also runs on Spark
 Connect and on Databricks shared and serverless compute.
@@ -24,10 +26,13 @@ Connect and on Databricks shared and serverless compute.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import os
+import re
 import sys
+import traceback
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import unquote, urlsplit
 
@@ -52,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
             "(or local[N]). Writes the same reports, byte for byte, as robots-audit does on one "
             "machine with the same inputs and options."
         ),
-        epilog="Exit status: 0 done; 1 violations found with --fail-on-violations; 2 error.",
+        epilog="Exit status: 0 done; 1 violations found with --fail-on-violations (or conflicts "
+        "with --fail-on-conflicts); 2 error; 130 interrupted (SIGINT).",
     )
     p.add_argument(
         "logs",
@@ -75,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--inputs", metavar="FILE", help="one row per log file")
     r.add_argument("--spoofed", metavar="FILE", help="addresses that failed a crawler's verification")
     r.add_argument("--hosts", metavar="FILE", help="one row per host: its robots.txt")
+    r.add_argument("--html", metavar="FILE", help="the findings as one self-contained HTML page")
+    r.add_argument("--preferences", metavar="FILE",
+                   help="usage preference conflicts: allowed requests whose crawler's purpose the "
+                   "site's Content-Signal or Content-Usage lines say no to")
     a = p.add_argument_group("audit (as robots-audit)")
     a.add_argument("-f", "--format", default="auto", metavar="NAME")
     a.add_argument("--json-field", action="append", default=[], metavar="MEANING=KEY")
@@ -109,53 +119,90 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--allow-empty", action="store_true")
     a.add_argument("--allow-damaged", action="store_true")
     a.add_argument("--fail-on-violations", action="store_true")
+    a.add_argument("--fail-on-conflicts", action="store_true",
+                   help="exit 1 when the preferences report has a row")
     a.add_argument("--no-neutralize", action="store_true")
     a.add_argument("-q", "--quiet", action="store_true")
+    a.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="Spark's own log on standard error, and the whole trace of a Spark failure "
+        "(by default a session this command starts logs nothing, and a failure is one line)",
+    )
     return p
 
 
+# The job's own options, which are not the audit's: Spark reads the logs itself.
+_SPARK_ONLY = ("logs", "master", "remote", "verbose")
+
+
 def _options(args: argparse.Namespace) -> Dict[str, Any]:
-    """The options for the native driver, keyed as the CLI names them."""
-    keys = [
-        "format", "json_field", "host", "scheme", "robots_dir", "resolve", "allow_private",
-        "allow_host", "max_origins", "cache_dir", "no_cache", "timeout", "fetch_concurrency",
-        "fetch_budget", "crawlers", "verify_dns", "dns_server", "dns_timeout", "ranges_dir", "crawler_lists",
-        "since", "until", "leeway", "max_line_length", "max_memory", "all_crawl_delay", "judge_automation", "allow_empty",
-        "allow_damaged", "fail_on_violations", "no_neutralize", "quiet", "out", "summary",
-        "inputs", "spoofed", "hosts",
-    ]  # fmt: skip
-    return {k: getattr(args, k) for k in keys}
+    """The audit's options for the native driver, by the CLI's names (the library checks
+    them, and refuses a name it does not know)."""
+    return {k: v for k, v in vars(args).items() if k not in _SPARK_ONLY}
 
 
 class JobError(Exception):
-    """An error to report as the CLI would (``robots-audit: error: ...``, exit status 2)."""
+    """An error to report as the CLI would (``robots-audit: error: ...``, exit status 2);
+    ``cause`` is Spark's exception, whose trace -v/--verbose adds."""
+
+    def __init__(self, message: str, cause: Optional[BaseException] = None):
+        super().__init__(message)
+        self.cause = cause
 
 
 def _say(lines: Sequence[str]) -> None:
-    for line in lines:
-        print(line, file=sys.stderr)
+    """Lines on standard error, as the CLI prints them: escaped for a terminal (tabs, which
+    Java's traces indent with, as spaces); a note of several lines (the hosts not judged, one
+    a line) keeps its line breaks."""
+    from robots_audit._native import terminal
+
+    for message in lines:
+        for line in message.split("\n"):
+            print(terminal(line.replace("\t", "    ")), file=sys.stderr)
     sys.stderr.flush()
 
 
-def _error(message: str) -> None:
+def _error(message: str, detail: Optional[str] = None) -> None:
     first, *rest = str(message).rstrip().splitlines() or [""]
     _say([f"robots-audit: error: {first}", *rest])
+    if detail:
+        _say(detail.rstrip().splitlines())
+
+
+def _spark_error(message: str, e: BaseException, verbose: bool) -> None:
+    """A failure of Spark itself: one message without traces, and a note that -v shows
+    them; with -v, the whole trace (Python's, and the JVM's)."""
+    if verbose:
+        _error(message, _trace(e))
+    else:
+        _error(message)
+        _say(["robots-audit: note: -v/--verbose shows Spark's log and the whole trace"])
+
+
+# Spark's log4j2 settings for a session this command starts, without -v: nothing on the
+# console (a file of the package, so that it applies from the JVM's first line on).
+_QUIET_LOG4J = os.path.join(os.path.dirname(os.path.abspath(__file__)), "log4j2-quiet.properties")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line: parses ``argv``, starts (or joins) a Spark session, runs the job."""
+    from robots_audit._native import EXIT_ERROR
+
     args = build_parser().parse_args(argv)
     if args.dns_server and not args.verify_dns:
         build_parser().error("--dns-server requires --verify-dns")
     if "-" in args.logs:
         _error("standard input ('-') cannot be read by a Spark job: give files")
-        return 2
+        return EXIT_ERROR
     try:
         from pyspark.sql import SparkSession
     except ImportError:
-        _error("pyspark is not installed (pip install 'pyspark>=3.5' pyarrow)")
-        return 2
+        _error('pyspark is not installed: pip install "./python[spark]" (the package with its spark extra)')
+        return EXIT_ERROR
     builder = SparkSession.builder.appName("robots-audit")
+    own_jvm = False
     if args.remote:
         builder = builder.remote(args.remote)
     elif os.environ.get("PYSPARK_GATEWAY_PORT"):
@@ -167,23 +214,57 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             builder = builder.master(args.master)
         # Our own session: standard error is for the job's messages, not a progress bar.
         builder = builder.config("spark.ui.showConsoleProgress", "false")
-    spark = builder.getOrCreate()
+        own_jvm = True
+    try:
+        with _quiet_jvm(own_jvm and not args.verbose):
+            spark = builder.getOrCreate()
+    except Exception as e:  # no JVM, no Java, a master that cannot be reached
+        _spark_error(f"Spark did not start: {_spark_failure(e)}", e, args.verbose)
+        return EXIT_ERROR
     try:
         return run(spark, args)
     finally:
         spark.stop()
 
 
-def run(spark: Any, args: argparse.Namespace) -> int:
-    """The job on an existing session; gives the exit status."""
-    from robots_audit._native import Driver, RobotsAuditError
+@contextlib.contextmanager
+def _quiet_jvm(quiet: bool) -> Iterator[None]:
+    """While a session this command starts is made: its driver JVM logs nothing on the
+    console, when `quiet`. ``SPARK_SUBMIT_OPTS`` reaches the JVM that PySpark launches and
+    adds to the user's own Java options rather than replacing them (spark-submit's and Spark
+    Connect's sessions keep the user's log settings)."""
+    if not quiet:
+        yield
+        return
+    before = os.environ.get("SPARK_SUBMIT_OPTS")
+    option = f'"-Dlog4j2.configurationFile={_QUIET_LOG4J}"'
+    os.environ["SPARK_SUBMIT_OPTS"] = f"{before} {option}" if before else option
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SPARK_SUBMIT_OPTS"]
+        else:
+            os.environ["SPARK_SUBMIT_OPTS"] = before
 
+
+def run(spark: Any, args: argparse.Namespace) -> int:
+    """The job on an existing session; gives the exit status (the CLI's: ``EXIT_OK``,
+    ``EXIT_VIOLATIONS``, ``EXIT_ERROR`` of ``robots_audit._native``). Ctrl-C (SIGINT) removes
+    the reports' temporary files and ends Python by the signal, as the CLI ends (a shell sees
+    status 130)."""
+    from robots_audit._native import EXIT_ERROR, Driver, RobotsAuditError
+
+    verbose = getattr(args, "verbose", False)
     try:
         inputs = _Inputs.load(spark, args.logs)
         driver = Driver(_options(args), inputs.local_files())
-    except (JobError, RobotsAuditError) as e:
+    except JobError as e:
+        _error(str(e), _trace(e.cause) if verbose and e.cause else None)
+        return EXIT_ERROR
+    except (RobotsAuditError, ValueError) as e:
         _error(str(e))
-        return 2
+        return EXIT_ERROR
     _say(driver.take_messages())
     restore = _tune(spark)
     try:
@@ -191,13 +272,59 @@ def run(spark: Any, args: argparse.Namespace) -> int:
     except RobotsAuditError as e:
         _say(driver.take_messages())
         _error(str(e))
-        return 2
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        driver.discard()
+        raise
     except Exception as e:  # the Spark job failed: Spark's message has the executor's trace
         _say(driver.take_messages())
-        _error(f"the Spark job failed: {e}")
-        return 2
+        _spark_error(f"the Spark job failed: {_spark_failure(e)}", e, verbose)
+        return EXIT_ERROR
     finally:
         restore()
+
+
+def _trace(e: BaseException) -> str:
+    """Everything Spark says of an error: the Python trace, with the JVM's when the
+    message does not carry it already (PySpark leaves it out by default)."""
+    text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+    jvm = getattr(e, "stackTrace", None)  # PySpark's CapturedException
+    if isinstance(jvm, str) and jvm.strip() and jvm.strip() not in text:
+        text += f"JVM stacktrace:\n{jvm}"
+    return text
+
+
+def _spark_failure(e: BaseException) -> str:
+    """What a Spark failure comes to, without traces: the innermost error's message (for a
+    task's Python error, the last exception of its traceback), its class without a package."""
+    text = str(e)
+    java = getattr(e, "java_exception", None)  # py4j's Py4JJavaError: the JVM's exception
+    if java is not None:
+        try:
+            for _ in range(32):
+                cause = java.getCause()
+                if cause is None:
+                    break
+                java = cause
+            text = java.toString()
+        except Exception:  # the JVM is gone: Python's own text of it
+            pass
+    lines = text.strip().splitlines()
+    if "Traceback (most recent call last):" in lines:
+        # A Python traceback: the frames are indented; the exception follows the last one.
+        start = len(lines) - lines[::-1].index("Traceback (most recent call last):")
+        lines = [l for l in lines[start:] if l and not l[0].isspace()]
+    message: List[str] = []
+    for line in lines:
+        if line.startswith(("\tat ", "\t...", "JVM stacktrace:", "Caused by:")) or not line.strip():
+            if message:
+                break
+            continue
+        message.append(line.strip())
+    if not message:
+        return type(e).__name__
+    message[0] = re.sub(r"^(?:[A-Za-z_][\w$]*\.)+(?=[A-Za-z_][\w$]*(?:Error|Exception)\b)", "", message[0])
+    return "\n".join(message)
 
 
 def _stages(driver: Any, inputs: "_Inputs") -> int:
@@ -241,7 +368,7 @@ class _Inputs:
                 # The listing Spark made for the read, on the driver (no job runs for it).
                 found = sorted(_hadoop_path(uri) for uri in df.inputFiles())
             except Exception as e:  # AnalysisException, or Spark Connect's own classes
-                raise JobError(f"{arg}: {_first_line(e)}") from None
+                raise JobError(f"{arg}: {_first_line(e)}", e) from None
             if not found:
                 raise JobError(f"{arg}: no files to read")
             single = len(found) == 1 and not _has_glob(arg) and _same_name(found[0], arg)

@@ -73,12 +73,14 @@ pub enum CdxProblem {
     #[error("has no `{0}` field in its header row")]
     MissingField(&'static str),
     /// A row with an unreadable timestamp.
-    #[error("row {row}: timestamp \"{value}\" is not YYYYMMDDhhmmss")]
+    #[error("row {row}: timestamp \"{value}\" {problem}")]
     Timestamp {
         /// 1-based, the header being row 0.
         row: usize,
-        /// The value, made safe to print.
+        /// The value, made safe to print and cut.
         value: String,
+        /// What is wrong with it (`is not YYYYMMDDhhmmss`, `is after the year 9999…`).
+        problem: &'static str,
     },
 }
 
@@ -94,10 +96,11 @@ pub(crate) fn parse_page(body: &[u8]) -> Result<Page, CdxProblem> {
             start: text::terminal_cut(&trimmed[..trimmed.len().min(200)], 60).into_owned(),
         });
     }
+    // serde's messages quote the values they met: cut them.
     let value: Vec<Vec<Cell>> =
         serde_json::from_slice(trimmed).map_err(|e| match e.classify() {
-            serde_json::error::Category::Data => CdxProblem::Shape(e.to_string()),
-            _ => CdxProblem::BadJson(e.to_string()),
+            serde_json::error::Category::Data => CdxProblem::Shape(cut(&e.to_string())),
+            _ => CdxProblem::BadJson(cut(&e.to_string())),
         })?;
     let mut rows = value.into_iter();
     let Some(header) = rows.next() else {
@@ -144,10 +147,11 @@ pub(crate) fn parse_page(body: &[u8]) -> Result<Page, CdxProblem> {
                 header.len()
             )));
         }
-        if parse_timestamp(&row[ts]).is_none() {
+        if let Err(problem) = read_timestamp(&row[ts]) {
             return Err(CdxProblem::Timestamp {
                 row: n,
                 value: text::terminal_cut(&row[ts], 40).into_owned(),
+                problem,
             });
         }
         let mut take = |i: usize| std::mem::take(&mut row[i]);
@@ -179,12 +183,27 @@ impl Cell {
     }
 }
 
+/// A server's text in a message: safe to print, at most 200 characters.
+fn cut(message: &str) -> String {
+    text::terminal_cut(message, 200).into_owned()
+}
+
 /// `YYYYMMDDhhmmss` (UTC) → unix ms.
 pub(crate) fn parse_timestamp(s: &str) -> Option<Millis> {
-    if s.len() != 14 || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+    read_timestamp(s).ok()
+}
+
+/// `YYYYMMDDhhmmss` (UTC) → unix ms, or what is wrong with it.
+fn read_timestamp(s: &str) -> Result<Millis, &'static str> {
+    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if digits && s.len() > 14 {
+        return Err("is after the year 9999, the latest instant a version can be dated");
+    }
+    if !digits || s.len() != 14 {
+        return Err("is not YYYYMMDDhhmmss");
     }
     crate::fetch::parse_stamp(&format!("{}T{}Z", &s[..8], &s[8..]))
+        .ok_or("is not a valid date and time")
 }
 
 /// Unix ms → `YYYYMMDDhhmmss` (whole seconds, rounded down).
@@ -192,17 +211,28 @@ pub(crate) fn format_timestamp(ms: Millis) -> String {
     crate::fetch::stamp(ms).replace(['T', 'Z'], "")
 }
 
-/// Whether a captured URL is `origin`'s robots.txt: the same scheme, host and port (RFC 9309
-/// §2.3: a robots.txt governs its own origin only), the path `/robots.txt`, no query.
-pub(crate) fn belongs(original: &str, origin: &Origin) -> bool {
-    let Ok(url) = url::Url::parse(original) else {
-        return false;
-    };
-    url.path() == "/robots.txt"
+/// The captured URL, normalised, when it is `origin`'s robots.txt: the same scheme, host and
+/// port (RFC 9309 §2.3: a robots.txt governs its own origin only), the path exactly
+/// `/robots.txt` as written (a `..`, `%2e` or `\` that a URL parser would fold away is
+/// refused: it is not the URL the origin's crawlers ask for, and would climb out of the replay
+/// path), no query, fragment or user.
+pub(crate) fn belongs(original: &str, origin: &Origin) -> Option<String> {
+    let url = url::Url::parse(original).ok()?;
+    let ours = raw_path(original) == Some("/robots.txt")
+        && url.path() == "/robots.txt"
         && url.query().is_none()
+        && url.fragment().is_none()
         && url.username().is_empty()
         && url.password().is_none()
-        && Origin::from_url(original, origin.scheme).is_ok_and(|o| &o == origin)
+        && Origin::from_url(original, origin.scheme).is_ok_and(|o| &o == origin);
+    ours.then(|| url.into())
+}
+
+/// The path of a URL as written: from the end of the authority to a `?` or `#`.
+fn raw_path(url: &str) -> Option<&str> {
+    let rest = &url[url.find("://")? + 3..];
+    let path = &rest[rest.find(['/', '?', '#', '\\'])?..];
+    Some(&path[..path.find(['?', '#']).unwrap_or(path.len())])
 }
 
 /// What a capture holds, as far as versions go.
@@ -269,8 +299,8 @@ pub(crate) struct Listing {
     ids: HashMap<Rc<str>, Digest>,
     /// By digest: the status of a capture that is not a revisit, 0 when none.
     known: Vec<u16>,
-    /// The URLs the origin's captures give (`https://example.com/robots.txt`,
-    /// `https://example.com:443/robots.txt`, …); the first is the origin's own.
+    /// The URLs the origin's captures give, normalised (`https://example.com/robots.txt`,
+    /// `https://www.example.com:8443/robots.txt`, …); the first is the origin's own.
     originals: Vec<String>,
     /// The origin's captures within the bounds, in the index's order.
     pub(crate) captures: Vec<Capture>,
@@ -316,7 +346,7 @@ impl Listing {
         let digest = match self.ids.get(row.digest.as_str()) {
             Some(&id) => id,
             // Other origins' digests only help to read revisits: past a point, not kept.
-            None if !ours && self.digests.len() >= MAX_FOREIGN_DIGESTS => {
+            None if ours.is_none() && self.digests.len() >= MAX_FOREIGN_DIGESTS => {
                 self.others += 1;
                 return;
             }
@@ -338,17 +368,17 @@ impl Listing {
         {
             *known = status;
         }
-        if !ours {
+        let Some(url) = ours else {
             self.others += 1;
             return;
-        }
+        };
         if self.since.is_some_and(|s| time < s) || self.until.is_some_and(|u| time >= u) {
             return;
         }
-        let original = match self.originals.iter().position(|o| *o == row.original) {
+        let original = match self.originals.iter().position(|o| *o == url) {
             Some(i) => i,
             None if self.originals.len() <= usize::from(u8::MAX) => {
-                self.originals.push(row.original);
+                self.originals.push(url);
                 self.originals.len() - 1
             }
             // More spellings of the same URL than anyone writes: the origin's own will do.
@@ -555,18 +585,66 @@ mod tests {
     #[test]
     fn rfc9309_a_capture_belongs_to_its_own_origin_only() {
         let https = Origin::from_url("https://example.com", Scheme::Https).expect("origin");
-        assert!(belongs("https://example.com/robots.txt", &https));
-        assert!(belongs("https://EXAMPLE.com:443/robots.txt", &https));
-        assert!(!belongs("http://example.com/robots.txt", &https));
-        assert!(!belongs("https://www.example.com/robots.txt", &https));
-        assert!(!belongs("https://example.com:8443/robots.txt", &https));
-        assert!(!belongs("https://example.com/robots.txt?x=1", &https));
-        assert!(!belongs("https://example.com/ROBOTS.TXT", &https));
-        assert!(!belongs("https://u@example.com/robots.txt", &https));
-        assert!(!belongs("example.com/robots.txt", &https));
+        let ours = |url: &str| belongs(url, &https);
+        let own = Some("https://example.com/robots.txt".to_owned());
+        assert_eq!(ours("https://example.com/robots.txt"), own);
+        assert_eq!(
+            ours("https://EXAMPLE.com:443/robots.txt"),
+            own,
+            "normalised"
+        );
+        for other in [
+            "http://example.com/robots.txt",
+            "https://www.example.com/robots.txt",
+            "https://example.com:8443/robots.txt",
+            "https://example.com/robots.txt?x=1",
+            "https://example.com/robots.txt#x",
+            "https://example.com/ROBOTS.TXT",
+            "https://u@example.com/robots.txt",
+            "example.com/robots.txt",
+            // Paths a parser folds into /robots.txt are not the origin's robots.txt, and their
+            // `..` would climb out of /web/<timestamp>id_/ in the replay URL.
+            "https://example.com/../../robots.txt",
+            "https://example.com/a/../robots.txt",
+            "https://example.com/./robots.txt",
+            "https://example.com/%2e%2e/robots.txt",
+            "https://example.com\\robots.txt",
+            "https://example.com/robots\t.txt",
+        ] {
+            assert_eq!(ours(other), None, "{other}");
+        }
         let http = Origin::from_url("http://example.com:8080", Scheme::Https).expect("origin");
-        assert!(belongs("http://example.com:8080/robots.txt", &http));
-        assert!(!belongs("http://example.com/robots.txt", &http));
+        assert!(belongs("http://example.com:8080/robots.txt", &http).is_some());
+        assert!(belongs("http://example.com/robots.txt", &http).is_none());
+    }
+
+    #[test]
+    fn timestamps_say_what_is_wrong_with_them() {
+        let problem = |ts: &str| {
+            let body = format!(
+                "[{HEADER},[\"{ts}\",\"https://example.com/robots.txt\",\"text/plain\",\"200\",\"D\"]]"
+            );
+            parse_page(body.as_bytes()).expect_err(ts).to_string()
+        };
+        assert_eq!(
+            problem("100000101000000"),
+            "row 1: timestamp \"100000101000000\" is after the year 9999, the latest instant a version can be dated"
+        );
+        assert_eq!(
+            problem("20261301000000"),
+            "row 1: timestamp \"20261301000000\" is not a valid date and time"
+        );
+        assert_eq!(
+            problem("2026-11-01"),
+            "row 1: timestamp \"2026-11-01\" is not YYYYMMDDhhmmss"
+        );
+        // serde's message quotes what it met: cut.
+        let long = format!("[[\"{}\"]]", "x".repeat(100_000));
+        let shape = parse_page(format!("[{{\"a\":\"{}\"}}]", "y".repeat(100_000)).as_bytes())
+            .expect_err("shape")
+            .to_string();
+        assert!(shape.len() < 400, "{}", shape.len());
+        assert!(parse_page(long.as_bytes()).is_err());
     }
 
     fn row(ts: &str, url: &str, status: &str, mime: &str, digest: &str) -> Row {
@@ -718,11 +796,12 @@ mod tests {
         }
         listing.finish();
         let ts = |t: &str| t.to_owned();
+        // Every capture is replayed by its URL normalised (`:443` is the origin's own URL).
         assert_eq!(
             listing.candidates(0, 3),
             [
                 (ts("20261103000000"), U),
-                (ts("20261104000000"), port),
+                (ts("20261104000000"), U),
                 (ts("20261106000000"), U)
             ]
         );

@@ -1,22 +1,23 @@
 //! Talking to the archive: one guarded HTTP client, one request at a time, at most `rate`
 //! requests per second, `429`/`503` answered by waiting as `Retry-After` says (bounded), bodies
-//! read up to a cap. The same address guard as every other fetch of the tool: names resolve
-//! through [`GuardedResolver`], IP-literal hosts pass [`address_allowed`] unless `--resolve`
-//! names that very address, no proxy, redirects followed here (never by reqwest) and only to
-//! the archive's own host.
+//! read up to a cap, each request (its redirects and its body included) within `--timeout`
+//! however slowly the archive sends. The same address guard as every other fetch of the tool:
+//! names resolve through [`GuardedResolver`], IP-literal hosts pass [`address_allowed`] unless
+//! `--resolve` names that very address, no proxy, redirects followed here (never by reqwest)
+//! and only to the archive's own origin (scheme, host and port). An error says what failed
+//! and why, never the URL asked for (the caller says which request it was, once); a URL it
+//! quotes (a redirect's target) is cut, since the archive sends it.
 
 use std::io::Read;
-use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use reqwest::Url;
 use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 
-use super::super::client::{ClientSettings, GuardError, guarded_client, vouched_literals};
-use super::super::guard::address_allowed;
-use super::super::{MAX_REDIRECTS, Origin, Scheme, error_chain};
 use super::ArchiveOptions;
+use crate::net::client::{ClientSettings, Deadline, Failure, failure, guarded_client, root_cause};
+use crate::net::{MAX_REDIRECTS, Origin, Pins, Scheme};
 use crate::text;
 
 /// Times a request answered 429 or 503 is tried again.
@@ -25,6 +26,22 @@ const MAX_RETRIES: u32 = 3;
 const DEFAULT_BACKOFF: Duration = Duration::from_secs(5);
 /// Bytes of an error answer kept to quote it.
 const ERROR_SNIPPET: u64 = 4096;
+/// Characters of a URL shown in a message.
+pub(crate) const URL_SHOWN: usize = 200;
+
+/// A URL for a message: made safe to print and cut to [`URL_SHOWN`] characters.
+pub(crate) fn shown(url: &str) -> String {
+    text::terminal_cut(url, URL_SHOWN).into_owned()
+}
+
+/// A URL for a message without its query (the capture list's query only repeats the origin
+/// and the import's settings), made safe to print and cut.
+pub(crate) fn shown_without_query(url: &Url) -> String {
+    let mut bare = url.clone();
+    bare.set_query(None);
+    bare.set_fragment(None);
+    shown(bare.as_str())
+}
 
 /// What the archive answered.
 #[derive(Debug)]
@@ -44,27 +61,21 @@ impl Answer {
     }
 }
 
-/// Why a request to the archive failed.
+/// Why a request to the archive failed. The message says what failed and why, not which
+/// request it was: [`RequestError::url`] has that, for the caller to say once.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RequestError {
     /// The address guard refused the archive's address.
-    #[error("{url}: address guard: {reason}")]
+    #[error("address guard: {reason}")]
     Guard {
         /// The URL asked for.
         url: String,
         /// Why.
         reason: String,
     },
-    /// No connection (refused, unreachable, DNS failure).
-    #[error("{url}: cannot connect to the archive: {reason}")]
-    Connect {
-        /// The URL asked for.
-        url: String,
-        /// Why.
-        reason: String,
-    },
     /// The answer did not come in time.
-    #[error("{url}: timed out after {secs} s")]
+    #[error("timed out after {secs} s")]
     Timeout {
         /// The URL asked for.
         url: String,
@@ -72,7 +83,7 @@ pub enum RequestError {
         secs: u64,
     },
     /// The connection ended before the body did (or the body could not be decoded).
-    #[error("{url}: truncated answer after {bytes} bytes: {reason}")]
+    #[error("truncated answer after {bytes} bytes: {reason}")]
     Truncated {
         /// The URL asked for.
         url: String,
@@ -81,16 +92,17 @@ pub enum RequestError {
         /// Why.
         reason: String,
     },
-    /// Any other failure of the request.
-    #[error("{url}: request failed: {reason}")]
+    /// The request failed: no connection, TLS, a broken answer (what failed and its root
+    /// cause, as `cannot connect: Connection refused (os error 111)`).
+    #[error("{reason}")]
     Failed {
         /// The URL asked for.
         url: String,
-        /// Why.
+        /// What failed and why.
         reason: String,
     },
     /// A redirect the import does not follow.
-    #[error("{url}: redirected to {to}: {reason}")]
+    #[error("redirected to {to}: {reason}")]
     Redirect {
         /// The URL asked for.
         url: String,
@@ -99,9 +111,15 @@ pub enum RequestError {
         /// Why it was not followed.
         reason: &'static str,
     },
+    /// The archive redirected more than [`MAX_REDIRECTS`] times (within its own origin).
+    #[error("more than {MAX_REDIRECTS} redirects")]
+    TooManyRedirects {
+        /// The URL asked for.
+        url: String,
+    },
     /// The archive kept answering 429/503.
     #[error(
-        "{url}: the archive keeps answering HTTP {status} after {retries} retries (it is overloaded or limits requests); try again later or with a lower --rate"
+        "the archive keeps answering HTTP {status} after {retries} retries (it is overloaded or limits requests); try again later or with a lower --rate"
     )]
     RateLimited {
         /// The URL asked for.
@@ -113,7 +131,7 @@ pub enum RequestError {
     },
     /// The archive asked for a longer wait than the import is willing to make.
     #[error(
-        "{url}: the archive answers HTTP {status} and asks to wait {secs} s (Retry-After), more than the {max} s this import waits; try again later"
+        "the archive answers HTTP {status} and asks to wait {secs} s (Retry-After), more than the {max} s this import waits; try again later"
     )]
     WaitTooLong {
         /// The URL asked for.
@@ -128,29 +146,17 @@ pub enum RequestError {
 }
 
 impl RequestError {
-    /// The URL asked for.
+    /// The URL asked for (made safe to print and cut).
     pub fn url(&self) -> &str {
         match self {
             RequestError::Guard { url, .. }
-            | RequestError::Connect { url, .. }
             | RequestError::Timeout { url, .. }
             | RequestError::Truncated { url, .. }
             | RequestError::Failed { url, .. }
             | RequestError::Redirect { url, .. }
+            | RequestError::TooManyRedirects { url }
             | RequestError::RateLimited { url, .. }
             | RequestError::WaitTooLong { url, .. } => url,
-        }
-    }
-
-    /// The message without the URL in front.
-    pub fn reason(&self) -> String {
-        let full = self.to_string();
-        match full
-            .strip_prefix(self.url())
-            .and_then(|r| r.strip_prefix(": "))
-        {
-            Some(rest) => rest.to_owned(),
-            None => full,
         }
     }
 }
@@ -161,11 +167,10 @@ pub(crate) struct ArchiveClient {
     /// The archive's host and port when `--resolve` pins them, with a client that connects
     /// there.
     pinned: Option<((String, u16), Client)>,
-    /// `--resolve` entries for IP-literal hosts: they vouch for that very address.
-    vouched: Vec<(IpAddr, u16)>,
-    allow_private: bool,
-    /// The archive's host: redirects may not leave it.
-    host: String,
+    /// `--resolve`, for the guard's check of IP-literal hosts.
+    pins: Pins,
+    /// The archive's origin: redirects may not leave it.
+    origin: Option<Origin>,
     timeout: Duration,
     interval: Duration,
     max_wait: Duration,
@@ -184,22 +189,16 @@ impl ArchiveClient {
             allow_private: opts.allow_private,
         };
         let builder = || guarded_client(&settings);
-        let host = url_origin(base).map_or_else(String::new, |o| o.host);
+        let origin = url_origin(base);
+        let host = origin.as_ref().map_or_else(String::new, |o| o.host.clone());
         let port = base.port_or_known_default().unwrap_or(0);
-        let vouched = vouched_literals(&opts.resolve);
-        let addrs: Vec<SocketAddr> = opts
-            .resolve
-            .iter()
-            .filter(|o| o.host == host && o.port == port && o.host.parse::<IpAddr>().is_err())
-            .flat_map(|o| o.addrs.iter().map(|&a| SocketAddr::new(a, port)))
-            .collect();
-        let pinned = if addrs.is_empty() {
-            None
-        } else {
-            Some((
+        let pins = Pins::new(&opts.resolve, opts.allow_private);
+        let pinned = match pins.names().find(|(h, p, _)| *h == host && *p == port) {
+            Some((_, _, addrs)) => Some((
                 (host.clone(), port),
                 builder().resolve_to_addrs(&host, &addrs).build()?,
-            ))
+            )),
+            None => None,
         };
         let rate = if opts.rate.is_finite() && opts.rate > 0.0 {
             opts.rate
@@ -209,9 +208,8 @@ impl ArchiveClient {
         Ok(ArchiveClient {
             client: builder().build()?,
             pinned,
-            vouched,
-            allow_private: opts.allow_private,
-            host,
+            pins,
+            origin,
             timeout: opts.timeout,
             interval: Duration::from_secs_f64(1.0 / rate),
             max_wait: opts.max_retry_wait,
@@ -224,17 +222,24 @@ impl ArchiveClient {
     /// `follow`, and reads at most `cap` bytes of a 2xx body (decoded, if the archive sent it
     /// gzip- or deflate-encoded); of any other answer, the first few KiB, to quote.
     pub(crate) fn get(&mut self, url: Url, cap: u64, follow: bool) -> Result<Answer, RequestError> {
-        let asked = url.to_string();
+        let asked = shown(url.as_str());
         let mut url = url;
         let mut hops = 0;
         let mut retries = 0;
+        // The limit on one request, its redirects and body included; a wait that 429/503 asks
+        // for is not part of it (it is bounded by itself), so it starts again after one.
+        let mut deadline = None;
         loop {
             let client = self.client_for(&url, &asked)?;
             self.pace();
             self.requests += 1;
-            let response = client
-                .get(url.clone())
-                .send()
+            let limit = *deadline.get_or_insert_with(|| Deadline::after(self.timeout));
+            let response = limit
+                .send(client.get(url.clone()))
+                .ok_or_else(|| RequestError::Timeout {
+                    url: asked.clone(),
+                    secs: self.timeout.as_secs(),
+                })?
                 .map_err(|e| self.classify(&e, &asked))?;
             let status = response.status().as_u16();
             if matches!(status, 429 | 503) {
@@ -262,6 +267,8 @@ impl ArchiveClient {
                     .min(self.max_wait);
                 std::thread::sleep(wait);
                 retries += 1;
+                // Asked again, with a limit of its own.
+                deadline = None;
                 continue;
             }
             if (300..400).contains(&status) {
@@ -270,10 +277,10 @@ impl ArchiveClient {
                     .get(reqwest::header::LOCATION)
                     .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned());
                 if let Some(to) = to {
-                    let shown = text::terminal_cut(&to, 200).into_owned();
+                    let to_shown = text::terminal_cut(&to, 100).into_owned();
                     let redirect = |reason| RequestError::Redirect {
                         url: asked.clone(),
-                        to: shown.clone(),
+                        to: to_shown.clone(),
                         reason,
                     };
                     if !follow {
@@ -283,14 +290,16 @@ impl ArchiveClient {
                     if !matches!(next.scheme(), "http" | "https") {
                         return Err(redirect("not http or https"));
                     }
-                    if url_origin(&next).map(|o| o.host) != Some(self.host.clone()) {
+                    // The same scheme, host and port: another port of the archive's host is
+                    // another server (RFC 6454), which --archive did not name.
+                    if self.origin.is_none() || url_origin(&next) != self.origin {
                         return Err(redirect(
-                            "another host than the archive's (name that one with --archive)",
+                            "another origin (scheme, host or port) than the archive's (name that one with --archive)",
                         ));
                     }
                     hops += 1;
                     if hops > MAX_REDIRECTS {
-                        return Err(redirect("too many redirects"));
+                        return Err(RequestError::TooManyRedirects { url: asked });
                     }
                     url = next;
                     continue;
@@ -315,7 +324,7 @@ impl ArchiveClient {
                     RequestError::Truncated {
                         url: asked.clone(),
                         bytes,
-                        reason: text::terminal_cut(&error_chain(&e), 300).into_owned(),
+                        reason: root_cause(&e),
                     }
                 }
             });
@@ -325,16 +334,9 @@ impl ArchiveClient {
     /// The client for one hop, after the guard's check of an IP-literal host.
     fn client_for(&self, url: &Url, asked: &str) -> Result<Client, RequestError> {
         let port = url.port_or_known_default().unwrap_or(0);
-        let ip = match url.host() {
-            Some(url::Host::Ipv4(a)) => Some(IpAddr::V4(a)),
-            Some(url::Host::Ipv6(a)) => Some(IpAddr::V6(a)),
-            _ => None,
-        };
-        if let Some(ip) = ip {
+        if matches!(url.host(), Some(url::Host::Ipv4(_) | url::Host::Ipv6(_))) {
             // An IP literal is never resolved, so the resolver's guard never sees it.
-            if !self.vouched.contains(&(ip, port))
-                && let Err(refusal) = address_allowed(ip, self.allow_private)
-            {
+            if let Err(refusal) = self.pins.url(url) {
                 return Err(RequestError::Guard {
                     url: asked.to_owned(),
                     reason: format!("{refusal}; name it with --resolve or pass --allow-private"),
@@ -362,33 +364,16 @@ impl ArchiveClient {
         self.last = Some(Instant::now());
     }
 
+    /// A failed request, said as every fetch of the tool says it (see [`failure`]).
     fn classify(&self, e: &reqwest::Error, url: &str) -> RequestError {
-        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-        while let Some(err) = source {
-            if let Some(guard) = err.downcast_ref::<GuardError>() {
-                return RequestError::Guard {
-                    url: url.to_owned(),
-                    reason: text::terminal_cut(&guard.to_string(), 300).into_owned(),
-                };
-            }
-            source = err.source();
-        }
-        let reason = text::terminal_cut(&error_chain(e), 300).into_owned();
-        if e.is_timeout() {
-            RequestError::Timeout {
-                url: url.to_owned(),
+        let url = url.to_owned();
+        match failure(e) {
+            Failure::Guard(reason) => RequestError::Guard { url, reason },
+            Failure::TimedOut => RequestError::Timeout {
+                url,
                 secs: self.timeout.as_secs(),
-            }
-        } else if e.is_connect() {
-            RequestError::Connect {
-                url: url.to_owned(),
-                reason,
-            }
-        } else {
-            RequestError::Failed {
-                url: url.to_owned(),
-                reason,
-            }
+            },
+            Failure::Failed(reason) => RequestError::Failed { url, reason },
         }
     }
 }

@@ -12,19 +12,25 @@
 //! its first capture, each later one by the last capture of the run before it and its own
 //! first capture.
 //!
-//! Requests go one at a time at most `rate` per second through the tool's address guard;
-//! bodies are cut at [`MAX_ROBOTS_BYTES`] as a fetch cuts them. Each content is read once,
-//! from the first of its captures that replays (at most [`REPLAY_TRIES`] are tried). Nothing
-//! is written for an origin until all of its versions are in hand and the folder, with them
-//! added, is one that [`RobotsDir::scan`] accepts; files already there are never replaced.
-//! An origin that fails leaves its folder as it was. This module neither prints nor exits.
+//! Requests go one at a time at most `rate` per second through the tool's address guard,
+//! each within `--timeout` from its first byte to its last. The listing is bounded: at most
+//! [`MAX_PAGES`] pages and [`MAX_ROWS`] rows, a page without captures must not ask for more,
+//! and a resumption key is at most [`MAX_KEY_BYTES`] and may not come back (only the digests
+//! of those seen are kept). Bodies are kept to [`MAX_ROBOTS_BYTES`] and one byte more, so that
+//! the audit reads a body that was longer as truncated, as a fetch does. Each content is read
+//! once, from the first of its captures that replays (at most [`REPLAY_TRIES`] are tried).
+//! Nothing is written for an origin until all of its versions are in hand and the folder,
+//! with them added, is one that [`RobotsDir::scan`] accepts; files already there are never
+//! replaced, and a folder holding something other than regular files, or another folder that
+//! speaks for the same origin, stops the import. An origin that fails leaves its folder as it
+//! was. This module neither prints nor exits.
 
 mod cdx;
 mod client;
 mod save;
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -33,7 +39,9 @@ use reqwest::Url;
 use self::cdx::{Content, Digest, Listing, Reading, Run};
 use self::client::{Answer, ArchiveClient};
 use self::save::{CheckError, NewFile, Work};
-use super::{DatedName, DirError, FetchOptions, MAX_ROBOTS_BYTES, Origin, ResolveOverride, Saved};
+use super::{
+    DatedName, DirError, FetchOptions, MAX_ROBOTS_BYTES, Origin, ResolveOverride, Saved, dir,
+};
 use crate::history::{Millis, Window};
 use crate::text;
 
@@ -50,6 +58,10 @@ pub const MAX_ROWS: usize = 1_000_000;
 pub const MAX_PAGE_BYTES: u64 = 16 << 20;
 /// Captures of one content tried on replay before the import of the origin fails.
 pub const REPLAY_TRIES: usize = 3;
+/// Index pages read per origin at most: full pages hold [`MAX_ROWS`] in half as many.
+pub const MAX_PAGES: usize = 2 * MAX_ROWS / PAGE_ROWS;
+/// The longest resumption key followed (the Wayback Machine's are under 100 bytes).
+pub const MAX_KEY_BYTES: usize = 4096;
 
 /// How to import; see each field.
 #[derive(Clone, Debug)]
@@ -110,8 +122,8 @@ pub enum ArchiveError {
     /// The HTTP client could not be built.
     #[error("cannot set up the HTTP client: {0}")]
     Client(#[source] reqwest::Error),
-    /// The `--save` folder cannot be created.
-    #[error("cannot create {}: {source}", path.display())]
+    /// The `--save` path is not a folder (or cannot be looked at).
+    #[error("--save {}: {source}", path.display())]
     Save {
         /// The folder.
         path: PathBuf,
@@ -135,9 +147,15 @@ pub struct ImportError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ImportErrorKind {
-    /// A request to the archive failed.
-    #[error(transparent)]
-    Request(#[from] RequestError),
+    /// A request to the archive failed: `what` says which (`the capture list <URL>`, `the
+    /// capture <URL>`), the error what failed and why.
+    #[error("{what}: {error}")]
+    Request {
+        /// The request, for a person: what was asked for and where.
+        what: String,
+        /// What failed.
+        error: RequestError,
+    },
     /// The index answered something that is not a CDX JSON page.
     #[error("the capture list {url} {problem}")]
     Cdx {
@@ -263,7 +281,8 @@ pub struct Imported {
     /// Versions the folder had already: a file for the same instant with the same content, or
     /// the saved version before it with the same content (the run goes on).
     pub kept: usize,
-    /// Bodies longer than [`MAX_ROBOTS_BYTES`], saved cut there.
+    /// Bodies longer than [`MAX_ROBOTS_BYTES`], saved cut one byte after it (which tells the
+    /// audit that the body went on).
     pub cut: usize,
 }
 
@@ -277,7 +296,8 @@ pub struct Importer {
 }
 
 impl Importer {
-    /// Checks the archive URL, creates `save` if needed and builds the client.
+    /// Checks the archive URL and `save` (a folder, or nothing yet: it is made when the first
+    /// file is written) and builds the client.
     pub fn new(save: &Path, opts: ArchiveOptions) -> Result<Importer, ArchiveError> {
         let bad = || ArchiveError::ArchiveUrl(text::terminal_cut(&opts.archive, 200).into_owned());
         let url = Url::parse(&opts.archive).map_err(|_| bad())?;
@@ -290,10 +310,21 @@ impl Importer {
         {
             return Err(bad());
         }
-        std::fs::create_dir_all(save).map_err(|source| ArchiveError::Save {
-            path: save.to_owned(),
-            source,
-        })?;
+        let not_a_folder = match std::fs::metadata(save) {
+            Ok(meta) if meta.is_dir() => None,
+            Ok(_) => Some(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "not a directory",
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(e),
+        };
+        if let Some(source) = not_a_folder {
+            return Err(ArchiveError::Save {
+                path: save.to_owned(),
+                source,
+            });
+        }
         Ok(Importer {
             client: ArchiveClient::new(&url, &opts).map_err(ArchiveError::Client)?,
             base: url.as_str().trim_end_matches('/').to_owned(),
@@ -308,8 +339,15 @@ impl Importer {
     }
 
     /// Imports one origin's captures into `save/<host>/`; on error nothing was written.
+    /// `save` is made when the first file is written: an import that writes nothing leaves
+    /// no `save` behind where there was none.
     pub fn import(&mut self, origin: &Origin) -> Result<Imported, ImportError> {
-        self.import_origin(origin).map_err(|kind| ImportError {
+        let existed = self.save.exists();
+        let result = self.import_origin(origin);
+        if !existed && result.as_ref().map_or(true, |i| i.written.is_empty()) {
+            save::remove_if_unused(&self.save);
+        }
+        result.map_err(|kind| ImportError {
             origin: origin.to_string(),
             kind,
         })
@@ -321,8 +359,9 @@ impl Importer {
             let path = path.to_owned();
             move |source| ImportErrorKind::Io { path, source }
         };
-        let mut work = Work::new(&self.save).map_err(io(&self.save))?;
+        let mut work = Work::new(&self.save);
         // A folder that cannot take versions is refused before asking the archive anything.
+        other_folder(&self.save, origin, &folder)?;
         let before = save::entries(&folder).map_err(io(&folder))?;
         check_folder(&mut work, &before, &[], &folder, ImportErrorKind::Folder)?;
 
@@ -362,9 +401,26 @@ impl Importer {
             });
         }
         let versions = name_versions(&runs);
+        let imported = |written: Vec<PathBuf>, kept: usize, cut: usize| Imported {
+            origin: origin.clone(),
+            folder: folder.clone(),
+            captures: listing.captures.len(),
+            others: listing.others,
+            skipped,
+            versions: versions.len(),
+            written,
+            kept,
+            cut,
+        };
+        if versions.is_empty() {
+            // Nothing to write: `--save` is left as it is (not even made).
+            return Ok(imported(Vec::new(), 0, 0));
+        }
 
         // From here on the folder is ours alone: read it again and decide.
+        std::fs::create_dir_all(&self.save).map_err(io(&self.save))?;
         let _lock = save::lock(&self.save).map_err(io(&self.save))?;
+        other_folder(&self.save, origin, &folder)?;
         let entries = save::entries(&folder).map_err(io(&folder))?;
         check_folder(&mut work, &entries, &[], &folder, ImportErrorKind::Folder)?;
         let mut kept = 0;
@@ -445,36 +501,35 @@ impl Importer {
         }
         let written = save::write_all(&folder, &files)
             .map_err(|(path, source)| ImportErrorKind::Io { path, source })?;
-        Ok(Imported {
-            origin: origin.clone(),
-            folder,
-            captures: listing.captures.len(),
-            others: listing.others,
-            skipped,
-            versions: versions.len(),
-            written,
-            kept,
-            cut,
-        })
+        Ok(imported(written, kept, cut))
     }
 
     /// Every row the index lists for `<host>/robots.txt` within the bounds, page by page.
     fn list(&mut self, origin: &Origin) -> Result<Listing, ImportErrorKind> {
         let mut listing = Listing::new(origin.clone(), self.opts.since_ms, self.opts.until_ms);
-        let mut keys: Vec<String> = Vec::new();
-        loop {
-            let url = self.cdx_url(origin, keys.last().map(String::as_str));
-            let shown = url.to_string();
-            let answer = self.client.get(url, MAX_PAGE_BYTES, true)?;
+        // The key of the next page, and the digests of those followed (enough to see one
+        // come back, whatever their size).
+        let mut key: Option<String> = None;
+        let mut seen: HashSet<crate::fetch::BodyDigest> = HashSet::new();
+        for _ in 0..MAX_PAGES {
+            let url = self.cdx_url(origin, key.as_deref());
+            let url_shown = client::shown_without_query(&url);
+            let answer = self
+                .client
+                .get(url, MAX_PAGE_BYTES, true)
+                .map_err(|error| ImportErrorKind::Request {
+                    what: format!("the capture list {url_shown}"),
+                    error,
+                })?;
             if !(200..300).contains(&answer.status) {
                 return Err(ImportErrorKind::CdxStatus {
-                    url: shown,
+                    url: url_shown,
                     status: answer.status,
                     snippet: answer.snippet(),
                 });
             }
             let too_long = |what: String| ImportErrorKind::CdxTooLong {
-                url: shown.clone(),
+                url: url_shown.clone(),
                 what,
             };
             if answer.over_cap {
@@ -483,9 +538,10 @@ impl Importer {
                 )));
             }
             let page = cdx::parse_page(&answer.body).map_err(|problem| ImportErrorKind::Cdx {
-                url: shown.clone(),
+                url: url_shown.clone(),
                 problem,
             })?;
+            let rows = page.rows.len();
             for row in page.rows {
                 listing.add(row);
             }
@@ -500,17 +556,30 @@ impl Importer {
             if listing.rows > MAX_ROWS {
                 return Err(too_long(format!("lists more than {MAX_ROWS} captures")));
             }
-            match page.resume_key {
-                None => {
-                    listing.finish();
-                    return Ok(listing);
-                }
-                Some(key) if keys.contains(&key) => {
-                    return Err(too_long("gives a resumption key a second time".into()));
-                }
-                Some(key) => keys.push(key),
+            let Some(next) = page.resume_key else {
+                listing.finish();
+                return Ok(listing);
+            };
+            if rows == 0 {
+                return Err(too_long(
+                    "gives a page without captures and a resumption key for more".into(),
+                ));
             }
+            if next.len() > MAX_KEY_BYTES {
+                return Err(too_long(format!(
+                    "gives a resumption key of {} bytes, more than {MAX_KEY_BYTES}",
+                    next.len()
+                )));
+            }
+            if !seen.insert(crate::fetch::body_digest(next.as_bytes())) {
+                return Err(too_long("gives a resumption key a second time".into()));
+            }
+            key = Some(next);
         }
+        Err(ImportErrorKind::CdxTooLong {
+            url: client::shown_without_query(&self.cdx_url(origin, key.as_deref())),
+            what: format!("goes on past {MAX_PAGES} pages"),
+        })
     }
 
     /// `<archive>/cdx/search/cdx?url=<host>/robots.txt&output=json&fl=…&limit=…`, with the
@@ -567,25 +636,31 @@ impl Importer {
         let mut last_reason = String::from("no capture of it to read");
         let mut tries = 0;
         for (timestamp, original) in listing.candidates(digest, REPLAY_TRIES) {
-            let shown = format!("{}/web/{timestamp}id_/{original}", self.base);
-            first_url.get_or_insert_with(|| text::terminal_cut(&shown, 300).into_owned());
+            let replay = format!("{}/web/{timestamp}id_/{original}", self.base);
+            first_url.get_or_insert_with(|| client::shown(&replay));
             tries += 1;
-            let Ok(url) = Url::parse(&shown) else {
+            let Ok(url) = Url::parse(&replay) else {
                 last_reason = "not a URL".into();
                 continue;
             };
-            let reason = match self.client.get(url, MAX_ROBOTS_BYTES as u64, false) {
+            // One byte more than the audit reads: a saved body that long was cut.
+            let reason = match self.client.get(url, MAX_ROBOTS_BYTES as u64 + 1, false) {
                 Ok(answer) if (200..300).contains(&answer.status) => {
-                    let path = work.path("body");
-                    let Answer { body, over_cap, .. } = answer;
+                    let path = work.path("body").map_err(|source| ImportErrorKind::Io {
+                        path: self.save.clone(),
+                        source,
+                    })?;
+                    let Answer { body, .. } = answer;
                     std::fs::write(&path, &body).map_err(|source| ImportErrorKind::Io {
                         path: path.clone(),
                         source,
                     })?;
+                    let cut = body.len() > MAX_ROBOTS_BYTES;
                     return Ok(Stored {
                         path,
                         digest: payload_digest(&body),
-                        cut: over_cap,
+                        cut_before: cut.then(|| payload_digest(&body[..MAX_ROBOTS_BYTES])),
+                        cut,
                     });
                 }
                 Ok(answer) => format!("HTTP {}{}", answer.status, quote(&answer.snippet())),
@@ -593,9 +668,15 @@ impl Importer {
                 Err(
                     e @ (RequestError::Truncated { .. }
                     | RequestError::Timeout { .. }
-                    | RequestError::Redirect { .. }),
-                ) => e.reason(),
-                Err(e) => return Err(e.into()),
+                    | RequestError::Redirect { .. }
+                    | RequestError::TooManyRedirects { .. }),
+                ) => e.to_string(),
+                Err(error) => {
+                    return Err(ImportErrorKind::Request {
+                        what: format!("the capture {}", client::shown(&replay)),
+                        error,
+                    });
+                }
             };
             last_reason = reason;
         }
@@ -636,14 +717,51 @@ impl Importer {
                     return Ok(true);
                 }
                 let body = self.body(work, listing, stored, *digest)?;
-                if body.digest == payload_digest(&bytes) {
-                    return Ok(true);
-                }
-                Ok(false)
+                let saved = payload_digest(&bytes);
+                // An import before bodies were kept one byte longer saved them cut at the
+                // limit itself: that is the same body too.
+                Ok(body.digest == saved || body.cut_before.as_ref() == Some(&saved))
             }
             _ => Ok(false),
         }
     }
+}
+
+/// Refuses to import into `folder` when another folder of `save` speaks for the origin too
+/// (`EXAMPLE.com` beside `example.com`): the audit would refuse the two.
+fn other_folder(save: &Path, origin: &Origin, folder: &Path) -> Result<(), ImportErrorKind> {
+    let io = |source| ImportErrorKind::Io {
+        path: save.to_owned(),
+        source,
+    };
+    let listing = match std::fs::read_dir(save) {
+        Ok(listing) => listing,
+        // No `--save` yet: no other folder either.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io(e)),
+    };
+    let mut names: Vec<(String, PathBuf)> = Vec::new();
+    for entry in listing {
+        let entry = entry.map_err(io)?;
+        names.push((
+            entry.file_name().to_string_lossy().into_owned(),
+            entry.path(),
+        ));
+    }
+    names.sort();
+    for (name, path) in names {
+        if name.starts_with('.') || path == folder {
+            continue;
+        }
+        if dir::folder_origins(&name).is_ok_and(|o| o.contains(origin)) && path.is_dir() {
+            return Err(ImportErrorKind::Folder(DirError::SameOrigin {
+                first: path,
+                second: folder.to_owned(),
+                origin: origin.to_string(),
+            }));
+        }
+    }
+    Ok(())
 }
 
 /// Checks that the folder's entries, with `added`, make a folder the audit accepts.
@@ -654,6 +772,15 @@ fn check_folder(
     folder: &Path,
     wrap: fn(DirError) -> ImportErrorKind,
 ) -> Result<(), ImportErrorKind> {
+    if let Some((e, kind)) = entries
+        .iter()
+        .find_map(|e| e.not_regular.map(|kind| (e, kind)))
+    {
+        return Err(wrap(DirError::NotRegular {
+            path: folder.join(&e.name),
+            kind,
+        }));
+    }
     if entries.iter().any(|e| e.name == "robots.txt") {
         return Err(ImportErrorKind::Undated {
             path: folder.join("robots.txt"),
@@ -697,6 +824,8 @@ struct Stored {
     path: PathBuf,
     /// Its own digest (which the index's may not be, if the archive digests otherwise).
     digest: String,
+    /// For a cut body, the digest of its first [`MAX_ROBOTS_BYTES`].
+    cut_before: Option<String>,
     /// It was longer than [`MAX_ROBOTS_BYTES`].
     cut: bool,
 }

@@ -8,9 +8,11 @@
 
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use super::super::files::{self, Links};
 use super::super::{DatedName, DirError, MAX_ROBOTS_BYTES, RobotsDir};
 
 /// The import's scratch folders inside `--save`: `.robots-audit-import-XXXXXX`.
@@ -26,6 +28,9 @@ pub(crate) struct Entry {
     pub(crate) name: String,
     /// Its version, when the name is one.
     pub(crate) dated: Option<DatedName>,
+    /// What it is when it is not a regular file (through symbolic links, as the audit reads
+    /// it): `a FIFO`, `a directory`.
+    pub(crate) not_regular: Option<&'static str>,
 }
 
 /// The entries of a host folder; none if it does not exist.
@@ -37,12 +42,19 @@ pub(crate) fn entries(host_dir: &Path) -> io::Result<Vec<Entry>> {
     };
     let mut entries = Vec::new();
     for entry in listing {
-        let name = entry?.file_name().to_string_lossy().into_owned();
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') {
             continue;
         }
+        let not_regular = match fs::metadata(entry.path()) {
+            Ok(meta) => (!meta.is_file()).then(|| files::kind_of(&meta)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Some("a dangling symbolic link"),
+            Err(e) => return Err(e),
+        };
         entries.push(Entry {
             dated: DatedName::parse(&name),
+            not_regular,
             name,
         });
     }
@@ -50,36 +62,56 @@ pub(crate) fn entries(host_dir: &Path) -> io::Result<Vec<Entry>> {
     Ok(entries)
 }
 
-/// A scratch folder in `--save` (same file system as the host folders), removed when
-/// dropped.
+/// A scratch folder, removed when dropped: in `--save` when that folder exists (the same file
+/// system as the host folders, and not `$TMPDIR`, which may be small), else in the system's
+/// temporary directory, so that an import that writes nothing never creates `--save`. Made on
+/// first use.
 pub(crate) struct Work {
-    dir: tempfile::TempDir,
+    save: PathBuf,
+    dir: Option<tempfile::TempDir>,
     next: usize,
 }
 
 impl Work {
-    /// Creates one, first removing those that runs which died left behind.
-    pub(crate) fn new(save: &Path) -> io::Result<Work> {
-        remove_stale(save);
-        Ok(Work {
-            dir: tempfile::Builder::new()
-                .prefix(WORK_PREFIX)
-                .tempdir_in(save)?,
+    /// A scratch folder for an import into `save`, made when first needed.
+    pub(crate) fn new(save: &Path) -> Work {
+        Work {
+            save: save.to_owned(),
+            dir: None,
             next: 0,
-        })
+        }
     }
 
-    /// A fresh path inside.
-    pub(crate) fn path(&mut self, what: &str) -> PathBuf {
+    /// A fresh path inside (the folder is made the first time; in `--save`, after removing
+    /// those that runs which died left behind).
+    pub(crate) fn path(&mut self, what: &str) -> io::Result<PathBuf> {
+        let dir = match &mut self.dir {
+            Some(dir) => dir,
+            empty => {
+                let mut builder = tempfile::Builder::new();
+                builder.prefix(WORK_PREFIX);
+                let dir = if self.save.is_dir() {
+                    remove_stale(&self.save);
+                    builder.tempdir_in(&self.save)?
+                } else {
+                    builder.tempdir()?
+                };
+                empty.insert(dir)
+            }
+        };
         self.next += 1;
-        self.dir.path().join(format!("{}.{what}", self.next))
+        Ok(dir.path().join(format!("{}.{what}", self.next)))
     }
 
     /// Whether a host folder holding `names` would be accepted by [`RobotsDir::scan`]: the
     /// names are laid out as empty files in a folder of their own and scanned (the scan reads
-    /// names only), so the rules are the audit's own. Errors name `host_dir`'s files.
+    /// names only), so the rules are the audit's own. Errors name `host_dir`'s files. No
+    /// names, an empty folder: accepted without a scan.
     pub(crate) fn check(&mut self, names: &[&str], host_dir: &Path) -> Result<(), CheckError> {
-        let root = self.path("check");
+        if names.is_empty() {
+            return Ok(());
+        }
+        let root = self.path("check").map_err(CheckError::Io)?;
         let staged = root.join("host");
         fs::create_dir_all(&staged).map_err(CheckError::Io)?;
         for name in names {
@@ -113,7 +145,27 @@ fn relocate(err: DirError, staged: &Path, real: &Path) -> DirError {
             path: map(path),
             source,
         },
-        DirError::Name { path } => DirError::Name { path: map(path) },
+        DirError::Name { path, problem } => DirError::Name {
+            path: map(path),
+            problem,
+        },
+        DirError::NotRegular { path, kind } => DirError::NotRegular {
+            path: map(path),
+            kind,
+        },
+        DirError::Host { path, reason } => DirError::Host {
+            path: map(path),
+            reason,
+        },
+        DirError::SameOrigin {
+            first,
+            second,
+            origin,
+        } => DirError::SameOrigin {
+            first: map(first),
+            second: map(second),
+            origin,
+        },
         DirError::Mixed { path } => DirError::Mixed { path: map(path) },
         DirError::Overlap { first, second } => DirError::Overlap {
             first: map(first),
@@ -150,20 +202,35 @@ pub(crate) struct Lock {
 }
 
 pub(crate) fn lock(save: &Path) -> io::Result<Lock> {
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(save.join(LOCK_NAME))?;
-    rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)?;
+    let path = save.join(LOCK_NAME);
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let file = files::open_lock(&path).map_err(named)?;
+    rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
+        .map_err(|e| named(e.into()))?;
     Ok(Lock { _file: file })
 }
 
-/// A saved body as the audit reads it: at most [`MAX_ROBOTS_BYTES`].
+/// Removes `save` when it holds nothing but the import lock: a folder this import made and
+/// wrote nothing into. Best effort (anything else there, or a failure, leaves it as it is:
+/// an empty folder is harmless).
+pub(crate) fn remove_if_unused(save: &Path) {
+    let Ok(listing) = fs::read_dir(save) else {
+        return;
+    };
+    let mut names = listing.map(|e| e.map(|e| e.file_name()));
+    let only_lock = names.all(|n| n.is_ok_and(|n| n == LOCK_NAME));
+    if only_lock {
+        let _ = fs::remove_file(save.join(LOCK_NAME));
+        let _ = fs::remove_dir(save);
+    }
+}
+
+/// A saved body as an import writes it: at most [`MAX_ROBOTS_BYTES`] and one byte more (a
+/// FIFO or a device in its place is refused, never waited on).
 pub(crate) fn read_saved(path: &Path) -> io::Result<Vec<u8>> {
     let mut body = Vec::new();
-    File::open(path)?
-        .take(MAX_ROBOTS_BYTES as u64)
+    files::open_regular(path, Links::Follow)?
+        .take(MAX_ROBOTS_BYTES as u64 + 1)
         .read_to_end(&mut body)?;
     Ok(body)
 }
@@ -216,9 +283,12 @@ pub(crate) fn write_all(
 }
 
 fn write_one(host_dir: &Path, path: &Path, content: &Content) -> io::Result<()> {
+    // 0666 less the umask, as any file the user makes (and as the reports are), not the
+    // 0600 of a temporary file.
     let mut tmp = tempfile::Builder::new()
         .prefix(".robots-audit-")
         .suffix(".tmp")
+        .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(host_dir)?;
     match content {
         Content::Bytes(bytes) => tmp.write_all(bytes)?,
@@ -239,7 +309,7 @@ mod tests {
     #[test]
     fn check_applies_the_scan_rules_and_names_the_real_files() {
         let save = tempfile::tempdir().expect("tempdir");
-        let mut work = Work::new(save.path()).expect("work");
+        let mut work = Work::new(save.path());
         let real = save.path().join("example.com");
         work.check(
             &[

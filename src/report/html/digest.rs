@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::Limits;
 use super::ranking::{PathRanking, Ranked, RuleKey};
+use crate::extsort::SortError;
 use crate::report::{Kind, ReportError, ViolationRow};
 
 /// What the page shows of the violations report, gathered from its rows one at a time as
@@ -19,7 +20,7 @@ use crate::report::{Kind, ReportError, ViolationRow};
 /// requested paths. Its memory does not grow with the rows: the tallies are per host, crawler
 /// or rule (already in memory as the summary and the robots.txt files), the tables keep only
 /// their top rows, and the paths, which a long-tail log has one per row, are added up one host
-/// at a time and sorted in a temporary file past a budget (see `ranking`).
+/// at a time and sorted in temporary files past a budget (see `ranking`).
 pub struct ViolationDigest {
     limits: Limits,
     /// Rows taken (the report's row count).
@@ -33,17 +34,17 @@ pub struct ViolationDigest {
     rules: BTreeMap<RuleKey, RuleTally>,
     /// The rule of the latest disallowed rows and their tally, not yet in `rules`.
     rule: Option<(RuleKey, RuleTally)>,
-    /// The crawl-delay rows with the most requests, the least of them on top.
-    delays: BinaryHeap<DelayRow>,
+    /// The crawl-delay rows with the most requests.
+    delays: TopRows<ViolationRow>,
     delay_rows: u64,
     paths: PathRanking,
-    /// The first failure to write the paths' temporary file; the paths are dropped after it.
-    error: Option<io::Error>,
+    /// The first failure to sort the paths on disk; the paths are dropped after it.
+    error: Option<SortError>,
 }
 
 impl ViolationDigest {
     /// A digest for a page with `limits`, holding about `memory` bytes of one host's
-    /// disallowed paths before it sorts them in a temporary file.
+    /// disallowed paths before it sorts them in temporary files.
     pub fn new(limits: Limits, memory: usize) -> ViolationDigest {
         // A page shows this much of a path at most (see `push_text`).
         let keep_bytes = limits.chars.saturating_add(1).saturating_mul(4);
@@ -56,7 +57,7 @@ impl ViolationDigest {
             per_crawler: BTreeMap::new(),
             rules: BTreeMap::new(),
             rule: None,
-            delays: BinaryHeap::new(),
+            delays: TopRows::new(limits.delays),
             delay_rows: 0,
             paths: PathRanking::new(limits.paths, keep_bytes, memory),
             error: None,
@@ -118,19 +119,7 @@ impl ViolationDigest {
             Kind::CrawlDelay => {
                 self.delayed += row.requests;
                 self.delay_rows += 1;
-                let key = (Reverse(row.requests), seq);
-                let full = self.delays.len() >= self.limits.delays;
-                if full && self.delays.peek().is_none_or(|least| key >= least.key()) {
-                    return;
-                }
-                if full {
-                    self.delays.pop();
-                }
-                self.delays.push(DelayRow {
-                    requests: row.requests,
-                    seq,
-                    row: row.clone(),
-                });
+                self.delays.offer(row.requests, seq, || row.clone());
             }
         }
     }
@@ -194,45 +183,94 @@ fn same_text(a: &Arc<str>, b: &Arc<str>) -> bool {
     Arc::ptr_eq(a, b) || a == b
 }
 
-/// A failure of the paths' temporary file, saying so.
-fn paths_error(e: io::Error) -> io::Error {
-    io::Error::new(
-        e.kind(),
-        format!("the temporary file sorting the page's paths: {e}"),
-    )
+/// A failure to sort the page's paths on disk, saying so.
+fn paths_error(e: SortError) -> io::Error {
+    let kind = match &e {
+        SortError::Write { source, .. } | SortError::CreateDir { source, .. } => source.kind(),
+        _ => io::ErrorKind::Other,
+    };
+    io::Error::new(kind, format!("sorting the page's paths: {e}"))
 }
 
-/// A crawl-delay row among the top: most requests first, then report order.
+/// A row among a table's top: most requests first, then report order (`seq`, the row's
+/// number in its report).
 #[derive(Debug)]
-pub(super) struct DelayRow {
+pub(super) struct TopRow<R> {
     requests: u64,
     seq: u64,
-    pub(super) row: ViolationRow,
+    pub(super) row: R,
 }
 
-impl DelayRow {
+impl<R> TopRow<R> {
     fn key(&self) -> (Reverse<u64>, u64) {
         (Reverse(self.requests), self.seq)
     }
 }
 
-impl PartialEq for DelayRow {
-    fn eq(&self, other: &DelayRow) -> bool {
+impl<R> PartialEq for TopRow<R> {
+    fn eq(&self, other: &TopRow<R>) -> bool {
         self.key() == other.key()
     }
 }
 
-impl Eq for DelayRow {}
+impl<R> Eq for TopRow<R> {}
 
-impl Ord for DelayRow {
-    fn cmp(&self, other: &DelayRow) -> std::cmp::Ordering {
+impl<R> Ord for TopRow<R> {
+    fn cmp(&self, other: &TopRow<R>) -> std::cmp::Ordering {
         self.key().cmp(&other.key())
     }
 }
 
-impl PartialOrd for DelayRow {
-    fn partial_cmp(&self, other: &DelayRow) -> Option<std::cmp::Ordering> {
+impl<R> PartialOrd for TopRow<R> {
+    fn partial_cmp(&self, other: &TopRow<R>) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
+    }
+}
+
+/// The `limit` rows with the most requests of a report read one at a time: a heap with the
+/// least of them on top. What it keeps does not grow with the report.
+#[derive(Debug)]
+pub(super) struct TopRows<R> {
+    limit: usize,
+    heap: BinaryHeap<TopRow<R>>,
+}
+
+impl<R> TopRows<R> {
+    pub(super) fn new(limit: usize) -> TopRows<R> {
+        TopRows {
+            limit,
+            heap: BinaryHeap::new(),
+        }
+    }
+
+    /// Offers the `seq`-th row of the report, with its requests; `row` makes it only if it is
+    /// kept.
+    pub(super) fn offer(&mut self, requests: u64, seq: u64, row: impl FnOnce() -> R) {
+        let key = (Reverse(requests), seq);
+        let full = self.heap.len() >= self.limit;
+        if full && self.heap.peek().is_none_or(|least| key >= least.key()) {
+            return;
+        }
+        if full {
+            self.heap.pop();
+        }
+        self.heap.push(TopRow {
+            requests,
+            seq,
+            row: row(),
+        });
+    }
+
+    /// The rows kept, in table order.
+    pub(super) fn sorted(&self) -> Vec<&TopRow<R>> {
+        let mut rows: Vec<&TopRow<R>> = self.heap.iter().collect();
+        rows.sort();
+        rows
+    }
+
+    /// The rows kept, in table order.
+    pub(super) fn into_sorted_vec(self) -> Vec<TopRow<R>> {
+        self.heap.into_sorted_vec()
     }
 }
 
@@ -246,7 +284,7 @@ pub(super) struct Digest {
     pub(super) per_crawler: BTreeMap<Arc<str>, [u64; 2]>,
     pub(super) rules: BTreeMap<RuleKey, RuleTally>,
     /// The top crawl-delay rows, in table order.
-    pub(super) delays: Vec<DelayRow>,
+    pub(super) delays: Vec<TopRow<ViolationRow>>,
     pub(super) delay_rows: u64,
     pub(super) paths: Ranked,
 }

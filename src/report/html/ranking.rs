@@ -4,22 +4,25 @@
 //! Rows come in report order: by host, then kind, then crawler, then path. One path's requests
 //! are therefore spread over the rows of every crawler of its host, and adding them up needs
 //! all of the host's paths at once: a long-tail site has a path per request. So a host's
-//! entries are kept in memory up to a budget, then sorted by path and written as a run to an
-//! anonymous temporary file (the system removes it when it is closed, however the process
-//! ends); at the end of the host the runs are merged by path and each path's total is offered
-//! to a top list of fixed length. Memory holds the budget, a read buffer per run and the top
-//! rows, whatever the number of paths (as the audit's own kept requests, `audit::spill`).
+//! entries are kept in memory up to a budget, then sorted by path and written as a run to a
+//! private temporary directory (`crate::extsort`, the same external sort as the audit's own
+//! kept requests: framed and checked runs, removed on success, error and signal); at the end
+//! of the host the runs are merged by path, in passes when there are more than the open-file
+//! limit allows at once, and each path's total is offered to a top list of fixed length.
+//! Memory holds the budget, a read buffer per open run and the top rows, whatever the number
+//! of paths.
 //!
 //! The merge also counts, for the rules table, how many distinct paths each rule forbade.
 //! The only order relied on is that a host's disallowed rows are contiguous.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
-use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
-use std::os::unix::fs::FileExt;
 use std::sync::Arc;
 
+use crate::extsort::frame::Fields;
+use crate::extsort::{
+    Merge, OVERDRAFT, Run, RunReader, SortDir, SortError, Source, fan_in, read_buffer, reduce,
+};
 use crate::report::ViolationRow;
 
 /// A rule as the rules table keys it: host, the version of robots.txt it is from, its line,
@@ -109,45 +112,25 @@ impl Entry {
         out.extend_from_slice(&self.last_ms.to_le_bytes());
     }
 
-    fn decode(input: &mut impl Read) -> io::Result<Entry> {
-        let mut n4 = [0u8; 4];
-        let mut n8 = [0u8; 8];
-        input.read_exact(&mut n4)?;
-        let mut path = vec![0u8; u32::from_le_bytes(n4) as usize];
-        input.read_exact(&mut path)?;
-        let path = String::from_utf8(path)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?
-            .into_boxed_str();
-        let mut u64_of = |input: &mut dyn Read| -> io::Result<u64> {
-            input.read_exact(&mut n8)?;
-            Ok(u64::from_le_bytes(n8))
+    fn decode(bytes: &[u8]) -> Option<Entry> {
+        let mut f = Fields::new(bytes);
+        let len = f.u32()? as usize;
+        let path = match std::str::from_utf8(f.take(len)?) {
+            Ok(p) => p.into(),
+            // Not what `encode` wrote: the caller reports the record as undecodable.
+            Err(_) => return None,
         };
-        let seq = u64_of(input)?;
-        input.read_exact(&mut n4)?;
-        let crawler = u32::from_le_bytes(n4);
-        input.read_exact(&mut n4)?;
-        let rule = u32::from_le_bytes(n4);
-        let requests = u64_of(input)?;
-        let first_ms = u64_of(input)? as i64;
-        let last_ms = u64_of(input)? as i64;
-        Ok(Entry {
+        let entry = Entry {
             path,
-            seq,
-            crawler,
-            rule,
-            requests,
-            first_ms,
-            last_ms,
-        })
+            seq: f.u64()?,
+            crawler: f.u32()?,
+            rule: f.u32()?,
+            requests: f.u64()?,
+            first_ms: f.u64()? as i64,
+            last_ms: f.u64()? as i64,
+        };
+        f.is_empty().then_some(entry)
     }
-}
-
-/// Where a run lies in the temporary file.
-#[derive(Clone, Copy, Debug)]
-struct Run {
-    offset: u64,
-    len: u64,
-    entries: u64,
 }
 
 /// The top paths, gathered one host at a time.
@@ -158,6 +141,9 @@ pub struct PathRanking {
     keep_bytes: usize,
     /// Bytes of entries kept in memory before they go to a run.
     budget: usize,
+    /// A run is written past this: the budget, or [`OVERDRAFT`] times it after a run could
+    /// not be written.
+    spill_at: usize,
     host: Option<Arc<str>>,
     crawlers: Vec<Arc<str>>,
     crawler_ids: HashMap<Arc<str>, u32>,
@@ -165,8 +151,9 @@ pub struct PathRanking {
     rule_ids: HashMap<HostRule, u32>,
     entries: Vec<Entry>,
     cost: usize,
-    file: Option<File>,
-    file_len: u64,
+    /// The private directory of the runs, made at the first.
+    dir: Option<SortDir>,
+    /// The current host's runs.
     runs: Vec<Run>,
     top: BinaryHeap<RankedPath>,
     distinct: u64,
@@ -181,6 +168,7 @@ impl PathRanking {
             limit,
             keep_bytes,
             budget,
+            spill_at: budget,
             host: None,
             crawlers: Vec::new(),
             crawler_ids: HashMap::new(),
@@ -188,8 +176,7 @@ impl PathRanking {
             rule_ids: HashMap::new(),
             entries: Vec::new(),
             cost: 0,
-            file: None,
-            file_len: 0,
+            dir: None,
             runs: Vec::new(),
             top: BinaryHeap::new(),
             distinct: 0,
@@ -198,7 +185,7 @@ impl PathRanking {
     }
 
     /// Takes a disallowed row; `seq` is its position in the stream.
-    pub fn add(&mut self, row: &ViolationRow, seq: u64) -> io::Result<()> {
+    pub fn add(&mut self, row: &ViolationRow, seq: u64) -> Result<(), SortError> {
         if self.host.as_deref() != Some(&*row.host) {
             self.end_host()?;
             self.host = Some(Arc::clone(&row.host));
@@ -255,14 +242,24 @@ impl PathRanking {
         };
         self.cost += entry.cost();
         self.entries.push(entry);
-        if self.cost > self.budget {
-            self.spill()?;
+        if self.cost > self.spill_at {
+            match self.spill() {
+                Ok(()) => self.spill_at = self.budget,
+                // Kept in memory within the overdraft; past it, the page fails.
+                Err(e) => {
+                    let most = self.budget.saturating_mul(OVERDRAFT);
+                    if self.spill_at >= most || self.cost > most {
+                        return Err(e);
+                    }
+                    self.spill_at = most;
+                }
+            }
         }
         Ok(())
     }
 
     /// The top list and the counts.
-    pub fn finish(mut self) -> io::Result<Ranked> {
+    pub fn finish(mut self) -> Result<Ranked, SortError> {
         self.end_host()?;
         Ok(Ranked {
             top: self.top.into_sorted_vec(),
@@ -272,37 +269,29 @@ impl PathRanking {
     }
 
     /// Sorts the entries in memory and writes them as a run.
-    fn spill(&mut self) -> io::Result<()> {
+    fn spill(&mut self) -> Result<(), SortError> {
         // Stable: it merges the stretches already in order (one per crawler) rather than
         // sorting from scratch.
         self.entries.sort_by(Entry::order);
-        let file = match &mut self.file {
-            Some(f) => f,
-            None => self.file.insert(tempfile::tempfile()?),
+        let dir = match &self.dir {
+            Some(d) => d,
+            None => self.dir.insert(SortDir::new(None)?),
         };
-        let mut out = BufWriter::with_capacity(1 << 16, &*file);
+        let mut out = dir.create()?;
         let mut buf = Vec::new();
-        let mut len = 0;
         for e in &self.entries {
             buf.clear();
             e.encode(&mut buf);
-            out.write_all(&buf)?;
-            len += buf.len() as u64;
+            out.push(&buf)?;
         }
-        out.flush()?;
-        self.runs.push(Run {
-            offset: self.file_len,
-            len,
-            entries: self.entries.len() as u64,
-        });
-        self.file_len += len;
+        self.runs.push(out.finish()?);
         self.entries.clear();
         self.cost = 0;
         Ok(())
     }
 
     /// Merges the host's entries by path and offers each path to the top list.
-    fn end_host(&mut self) -> io::Result<()> {
+    fn end_host(&mut self) -> Result<(), SortError> {
         let Some(host) = self.host.take() else {
             return Ok(());
         };
@@ -310,38 +299,38 @@ impl PathRanking {
         memory.sort_by(Entry::order);
         self.cost = 0;
         let runs = std::mem::take(&mut self.runs);
-        // One read buffer per run, together about a budget (within 4 to 64 KiB each).
-        let buffer = (self.budget / runs.len().max(1)).clamp(4 << 10, 64 << 10);
-        // Out of `self` while it is read, so that `offer` may change the rest.
-        let file = self.file.take();
-        let mut sources: Vec<Source<'_>> = Vec::with_capacity(runs.len() + 1);
-        if let Some(file) = &file {
-            for run in &runs {
-                sources.push(Source::File {
-                    input: BufReader::with_capacity(
-                        buffer,
-                        At {
-                            file,
-                            pos: run.offset,
-                            end: run.offset + run.len,
-                        },
-                    ),
-                    left: run.entries,
-                });
+        let mut sources: Vec<Box<dyn Source<Entry> + Send>> = Vec::new();
+        let mut kept = Vec::new();
+        if !runs.is_empty() {
+            // At most as many runs open as the descriptors allow (one place for the entries in
+            // memory), each with a read buffer: together about the budget.
+            let fan_in = fan_in(1)?;
+            let buffer = read_buffer(self.budget, fan_in);
+            let open = |run: &Run, i: usize, n: usize| -> Result<_, SortError> {
+                Ok(Box::new(Entries(run.open(i, n, buffer)?)) as Box<dyn Source<Entry> + Send>)
+            };
+            let dir = self.dir.clone();
+            kept = reduce(runs, fan_in - 1, &Entry::order, open, |merge| {
+                let dir = dir
+                    .as_ref()
+                    .expect("runs were written, so the directory exists");
+                let mut out = dir.create()?;
+                let mut buf = Vec::new();
+                while let Some(e) = merge.next_record()? {
+                    buf.clear();
+                    e.encode(&mut buf);
+                    out.push(&buf)?;
+                }
+                out.finish()
+            })?;
+            for (i, run) in kept.iter().enumerate() {
+                sources.push(open(run, i + 1, kept.len())?);
             }
         }
-        sources.push(Source::Memory(memory.into_iter()));
-        let mut heads = BinaryHeap::new();
-        for (i, s) in sources.iter_mut().enumerate() {
-            if let Some(e) = s.next()? {
-                heads.push(Head(e, i));
-            }
-        }
+        sources.push(Box::new(InMemory(memory.into_iter())));
+        let mut merge = Merge::new(sources, Entry::order)?;
         let mut group: Option<Group> = None;
-        while let Some(Head(e, i)) = heads.pop() {
-            if let Some(next) = sources[i].next()? {
-                heads.push(Head(next, i));
-            }
+        while let Some(e) = merge.next_record()? {
             match &mut group {
                 Some(g) if *g.first.path == *e.path => g.add(&e),
                 _ => {
@@ -355,14 +344,9 @@ impl PathRanking {
         if let Some(g) = group.take() {
             self.offer(&host, g);
         }
-        drop(sources);
-        // The next host's runs start the file afresh.
-        if let Some(mut f) = file.as_ref() {
-            f.set_len(0)?;
-            f.rewind()?;
-        }
-        self.file = file;
-        self.file_len = 0;
+        // The host's runs go (their files with them).
+        drop(merge);
+        drop(kept);
         self.crawlers.clear();
         self.crawler_ids.clear();
         self.rules.clear();
@@ -491,66 +475,27 @@ impl Group {
     }
 }
 
-/// The least entry of a source, for the merge (a min-heap by path, then position).
-struct Head(Entry, usize);
+/// A run of entries being read.
+struct Entries(RunReader);
 
-impl PartialEq for Head {
-    fn eq(&self, other: &Head) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Head {}
-
-impl Ord for Head {
-    fn cmp(&self, other: &Head) -> Ordering {
-        other.0.order(&self.0).then(other.1.cmp(&self.1))
-    }
-}
-
-impl PartialOrd for Head {
-    fn partial_cmp(&self, other: &Head) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// Sorted entries: a run in the file or the rest in memory.
-enum Source<'f> {
-    File { input: BufReader<At<'f>>, left: u64 },
-    Memory(std::vec::IntoIter<Entry>),
-}
-
-impl Source<'_> {
-    fn next(&mut self) -> io::Result<Option<Entry>> {
-        match self {
-            Source::File { input, left } => {
-                if *left == 0 {
-                    return Ok(None);
-                }
-                *left -= 1;
-                Entry::decode(input).map(Some)
-            }
-            Source::Memory(entries) => Ok(entries.next()),
+impl Source<Entry> for Entries {
+    fn next_record(&mut self) -> Result<Option<Entry>, SortError> {
+        match self.0.next_record()? {
+            None => Ok(None),
+            Some(bytes) => match Entry::decode(bytes) {
+                Some(e) => Ok(Some(e)),
+                None => Err(self.0.undecodable()),
+            },
         }
     }
 }
 
-/// A stretch of a file read by position, so that runs of one file are read side by side.
-struct At<'f> {
-    file: &'f File,
-    pos: u64,
-    end: u64,
-}
+/// The entries still in memory, sorted.
+struct InMemory(std::vec::IntoIter<Entry>);
 
-impl Read for At<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = buf.len().min((self.end - self.pos) as usize);
-        if n == 0 {
-            return Ok(0);
-        }
-        let got = self.file.read_at(&mut buf[..n], self.pos)?;
-        self.pos += got as u64;
-        Ok(got)
+impl Source<Entry> for InMemory {
+    fn next_record(&mut self) -> Result<Option<Entry>, SortError> {
+        Ok(self.0.next())
     }
 }
 
@@ -617,7 +562,10 @@ mod tests {
             r.add(row, seq as u64).unwrap();
         }
         let runs = r.runs.len();
-        assert_eq!(r.file.is_some(), runs > 0);
+        assert_eq!(r.dir.is_some(), runs > 0);
+        if let Some(dir) = &r.dir {
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), runs);
+        }
         (r.finish().unwrap(), runs)
     }
 

@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::digest::{DelayRow, Digest};
+use super::digest::{Digest, TopRow};
 use super::escape::{Html, grouped};
 use super::{Limits, Page, ranked};
-use crate::report::{HostRow, SpoofedRow, ViolationRow, seconds};
+use crate::report::{HostRow, SpoofedRow, SummaryRow, ViolationRow, seconds};
 use crate::text;
 
 /// Names a cell of crawlers shows; the rest are folded.
@@ -17,11 +17,18 @@ const NAMES_SHOWN: usize = 3;
 const FOLDED_BYTES: usize = 1_000;
 
 /// A column: its heading and whether it holds numbers (right-aligned, sorted as numbers).
-struct Col(&'static str, bool);
+pub(super) struct Col(pub(super) &'static str, pub(super) bool);
 
 /// Opens a table: its section, heading, explanation and header row. `more`: the rows left
 /// out (the script's filter says that it did not search them).
-fn table_start(h: &mut Html, id: &str, title: &str, about: &str, cols: &[Col], more: usize) {
+pub(super) fn table_start(
+    h: &mut Html,
+    id: &str,
+    title: &str,
+    about: &str,
+    cols: &[Col],
+    more: usize,
+) {
     h.fmt(format_args!(
         "<section id=\"{id}\">\n<h2>{title}</h2>\n<p class=\"about\">{about}</p>\n\
          <div class=\"scroll\"><table class=\"data\" id=\"t-{id}\""
@@ -41,7 +48,7 @@ fn table_start(h: &mut Html, id: &str, title: &str, about: &str, cols: &[Col], m
 }
 
 /// Closes a table, saying how many rows it left out.
-fn table_end(h: &mut Html, more: usize, what: &str, csv: &str) {
+pub(super) fn table_end(h: &mut Html, more: usize, what: &str, csv: &str) {
     h.raw("</tbody>\n</table></div>\n");
     if more > 0 {
         h.fmt(format_args!(
@@ -52,37 +59,37 @@ fn table_end(h: &mut Html, more: usize, what: &str, csv: &str) {
     h.raw("</section>\n");
 }
 
-fn empty_section(h: &mut Html, id: &str, title: &str, none: &str) {
+pub(super) fn empty_section(h: &mut Html, id: &str, title: &str, none: &str) {
     h.fmt(format_args!(
         "<section id=\"{id}\">\n<h2>{title}</h2>\n<p class=\"none\">{none}</p>\n</section>\n"
     ));
 }
 
 impl Html {
-    fn td_text(&mut self, s: impl AsRef<[u8]>) {
+    pub(super) fn td_text(&mut self, s: impl AsRef<[u8]>) {
         self.raw("<td>");
         self.text(s);
         self.raw("</td>");
     }
 
-    fn td_code(&mut self, s: impl AsRef<[u8]>) {
+    pub(super) fn td_code(&mut self, s: impl AsRef<[u8]>) {
         self.raw("<td class=\"t\"><code>");
         self.text(s);
         self.raw("</code></td>");
     }
 
-    fn td_num(&mut self, n: u64) {
+    pub(super) fn td_num(&mut self, n: u64) {
         self.raw("<td class=\"n\">");
         self.num(n);
         self.raw("</td>");
     }
 
-    fn td_time(&mut self, ms: i64) {
+    pub(super) fn td_time(&mut self, ms: i64) {
         let t = text::rfc3339_ms(ms);
         self.fmt(format_args!("<td class=\"d\">{t}</td>"));
     }
 
-    fn td_opt_time(&mut self, ms: Option<i64>, none: &str) {
+    pub(super) fn td_opt_time(&mut self, ms: Option<i64>, none: &str) {
         match ms {
             Some(ms) => self.td_time(ms),
             None => self.fmt(format_args!("<td class=\"d\">{none}</td>")),
@@ -139,7 +146,7 @@ impl Html {
 
 /// The first `n` of `v` in the order `by` (a total order: the result does not depend on
 /// the order `v` came in), and how many were left out. Only the first `n` are sorted.
-fn top<T>(
+pub(super) fn top<T>(
     mut v: Vec<T>,
     n: usize,
     mut by: impl FnMut(&T, &T) -> std::cmp::Ordering,
@@ -153,23 +160,28 @@ fn top<T>(
     (v, more)
 }
 
+/// One crawler's rows of the summary, added up over its hosts.
 #[derive(Default)]
-struct CrawlerTally<'a> {
-    operator: &'a str,
-    category: &'a str,
-    requests: u64,
-    verified: u64,
-    spoofed: u64,
-    unverifiable: u64,
+pub(super) struct CrawlerTally<'a> {
+    pub(super) operator: &'a str,
+    pub(super) category: &'a str,
+    pub(super) requests: u64,
+    pub(super) verified: u64,
+    pub(super) spoofed: u64,
+    pub(super) unverifiable: u64,
+    /// Disallowed requests (the summary's `violations`).
+    pub(super) violations: u64,
+    pub(super) conflicts: u64,
+    pub(super) hosts: u64,
+    /// From the violation rows: disallowed and crawl-delay requests.
     disallowed: u64,
     delayed: u64,
-    hosts: u64,
 }
 
-pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
-    let limits = &v.limits;
+/// The summary per crawler, by name.
+pub(super) fn crawler_tally(summary: &[SummaryRow]) -> BTreeMap<&str, CrawlerTally<'_>> {
     let mut tally: BTreeMap<&str, CrawlerTally<'_>> = BTreeMap::new();
-    for r in page.summary {
+    for r in summary {
         let t = tally.entry(&r.crawler).or_default();
         // Rows are sorted by host then crawler: the first non-empty one, by value.
         if t.operator.is_empty() {
@@ -182,8 +194,16 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         t.verified += r.verified;
         t.spoofed += r.spoofed;
         t.unverifiable += r.unverifiable;
+        t.violations += r.violations;
+        t.conflicts += r.preference_conflicts;
         t.hosts += 1;
     }
+    tally
+}
+
+pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
+    let limits = &v.limits;
+    let mut tally = crawler_tally(page.summary);
     for (crawler, [disallowed, delayed]) in &v.per_crawler {
         let t = tally.entry(crawler).or_default();
         t.disallowed += disallowed;
@@ -375,10 +395,10 @@ pub(super) fn delays_table(h: &mut Html, v: &Digest) {
         )
     };
     let mut seen = BTreeMap::new();
-    for DelayRow { row, .. } in &v.delays {
+    for TopRow { row, .. } in &v.delays {
         *seen.entry(key(row)).or_insert(0u32) += 1;
     }
-    for DelayRow { row: r, .. } in &v.delays {
+    for TopRow { row: r, .. } in &v.delays {
         h.raw("<tr>");
         h.td_text(&*r.host);
         if seen.get(&key(r)).is_some_and(|&n| n > 1) {

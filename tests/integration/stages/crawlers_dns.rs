@@ -18,7 +18,7 @@ use hickory_resolver::proto::rr::rdata::{A, AAAA, PTR};
 use hickory_resolver::proto::rr::{Name, RData, Record, RecordType};
 use robots_audit::crawlers::{
     CANARIES, CanaryAnswer, DnsOptions, DnsVerifier, MAX_FORWARD_NAMES, Registry, STALE_AFTER_MS,
-    Verifier, VerifyResult,
+    Verification, Verifier,
 };
 
 /// What the server does for one (name, type).
@@ -206,12 +206,12 @@ fn genuine_crawler_is_verified() {
     let dns = server.verifier();
     assert_eq!(
         dns.check(ip("66.249.66.1"), &google()),
-        VerifyResult::Verified
+        Verification::Verified
     );
     // IPv4-mapped IPv6, as dual-stack servers log it: the same address, the same cache.
     assert_eq!(
         dns.check(ip("::ffff:66.249.66.1"), &google()),
-        VerifyResult::Verified
+        Verification::Verified
     );
     assert_eq!(server.count("1.66.249.66.in-addr.arpa", PTR_), 1);
     assert_eq!(server.count("crawl-66-249-66-1.googlebot.com", A_), 1);
@@ -235,7 +235,7 @@ fn ipv6_crawler_is_verified_by_aaaa() {
     ]);
     let dns = server.verifier();
     let msn = vec!["search.msn.com".to_owned()];
-    assert_eq!(dns.check(ip("2001:db8::1"), &msn), VerifyResult::Verified);
+    assert_eq!(dns.check(ip("2001:db8::1"), &msn), Verification::Verified);
     assert_eq!(server.count("crawl-v6.search.msn.com", A_), 0);
 }
 
@@ -265,7 +265,7 @@ fn names_outside_the_domains_are_spoofed() {
     for addr in ["203.0.113.7", "203.0.113.8", "203.0.113.9"] {
         assert_eq!(
             dns.check(ip(addr), &google()),
-            VerifyResult::Spoofed,
+            Verification::Spoofed,
             "{addr}"
         );
     }
@@ -298,12 +298,12 @@ fn forward_lookup_must_hold_the_address() {
     let dns = server.verifier();
     assert_eq!(
         dns.check(ip("203.0.113.10"), &google()),
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     // The name does not exist in the operator's zone (NXDOMAIN).
     assert_eq!(
         dns.check(ip("203.0.113.11"), &google()),
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
 }
 
@@ -316,7 +316,7 @@ fn no_ptr_record_is_spoofed() {
     let dns = server.verifier();
     assert_eq!(
         dns.check(ip("203.0.113.12"), &google()),
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     assert_eq!(server.count("12.113.0.203.in-addr.arpa", PTR_), 1);
 }
@@ -338,7 +338,7 @@ fn dns_failures_are_unverifiable() {
     for addr in ["203.0.113.13", "203.0.113.14", "203.0.113.15"] {
         assert_eq!(
             dns.check(ip(addr), &google()),
-            VerifyResult::Unverifiable,
+            Verification::Unverifiable,
             "{addr}"
         );
     }
@@ -352,7 +352,7 @@ fn dns_failures_are_unverifiable() {
     let before = server.total();
     assert_eq!(
         dns.check(ip("203.0.113.13"), &google()),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     assert_eq!(server.total(), before);
 }
@@ -370,7 +370,7 @@ fn a_server_that_never_answers_is_unverifiable() {
     .expect("resolver");
     assert_eq!(
         dns.check(ip("203.0.113.16"), &google()),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
 }
 
@@ -404,7 +404,7 @@ fn each_address_is_looked_up_once_under_contention() {
         .collect();
     for h in handles {
         let results = h.join().expect("thread");
-        assert!(results.iter().all(|r| *r == VerifyResult::Verified));
+        assert!(results.iter().all(|r| *r == Verification::Verified));
     }
     assert_eq!(server.count("2.66.249.66.in-addr.arpa", PTR_), 1);
     assert_eq!(server.count("crawl-66-249-66-2.googlebot.com", A_), 1);
@@ -439,24 +439,24 @@ fn verifier_combines_ranges_and_dns() {
         verifier.verify(&registry, id, ip(addr))
     };
     // Inside the published ranges: verified without DNS.
-    assert_eq!(check("Googlebot", "66.249.66.1"), VerifyResult::Verified);
+    assert_eq!(check("Googlebot", "66.249.66.1"), Verification::Verified);
     assert_eq!(server.total(), 0);
     // Outside the ranges, rDNS configured: the DNS verdict.
-    assert_eq!(check("Googlebot", "203.0.113.20"), VerifyResult::Verified);
-    assert_eq!(check("YandexBot", "203.0.113.21"), VerifyResult::Verified);
-    assert_eq!(check("Googlebot", "203.0.113.21"), VerifyResult::Spoofed);
-    assert_eq!(check("YandexBot", "203.0.113.20"), VerifyResult::Spoofed);
+    assert_eq!(check("Googlebot", "203.0.113.20"), Verification::Verified);
+    assert_eq!(check("YandexBot", "203.0.113.21"), Verification::Verified);
+    assert_eq!(check("Googlebot", "203.0.113.21"), Verification::Spoofed);
+    assert_eq!(check("YandexBot", "203.0.113.20"), Verification::Spoofed);
     assert_eq!(
         check("Googlebot", "203.0.113.22"),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     // Ranges only: spoofed as without DNS, and nothing is asked.
     let before = server.total();
-    assert_eq!(check("GPTBot", "203.0.113.23"), VerifyResult::Spoofed);
+    assert_eq!(check("GPTBot", "203.0.113.23"), Verification::Spoofed);
     // Neither ranges nor rDNS: unverifiable.
     assert_eq!(
         check("ClaudeBot", "203.0.113.23"),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     assert_eq!(server.total(), before);
     // Each address was asked for its PTR once, whatever the crawlers claiming it.
@@ -469,7 +469,7 @@ fn verifier_combines_ranges_and_dns() {
     let yandex = registry.by_name("YandexBot").expect("built in");
     assert_eq!(
         plain.verify(&registry, yandex, ip("203.0.113.21")),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
 }
 
@@ -498,7 +498,7 @@ fn dns_does_not_judge_requests_older_than_thirty_days() {
     let old = now - STALE_AFTER_MS - 1;
     for addr in ["203.0.113.21", "203.0.113.99"] {
         let v = at("YandexBot", addr, old);
-        assert_eq!(v.result, VerifyResult::Unverifiable, "{addr}");
+        assert_eq!(v.result, Verification::Unverifiable, "{addr}");
         assert!(v.dns_too_old && v.too_old(), "{addr}: {v:?}");
         assert_eq!(v.ranges_too_old, None, "Yandex publishes no ranges");
     }
@@ -506,10 +506,10 @@ fn dns_does_not_judge_requests_older_than_thirty_days() {
     // Within 30 days of the present: DNS decides.
     assert_eq!(
         at("YandexBot", "203.0.113.21", now - STALE_AFTER_MS).result,
-        VerifyResult::Verified
+        Verification::Verified
     );
     let spoofed = at("YandexBot", "203.0.113.99", now - 1000);
-    assert_eq!(spoofed.result, VerifyResult::Spoofed);
+    assert_eq!(spoofed.result, Verification::Spoofed);
     assert!(!spoofed.too_old());
     // Fresh ranges still judge a request too old for DNS (as without DNS checks).
     let dated = verifier
@@ -517,10 +517,10 @@ fn dns_does_not_judge_requests_older_than_thirty_days() {
         .and_then(|l| l.date_ms())
         .expect("dated");
     let v = at("Googlebot", "203.0.113.21", dated);
-    assert_eq!(v.result, VerifyResult::Spoofed, "{v:?}");
+    assert_eq!(v.result, Verification::Spoofed, "{v:?}");
     // Too old for both.
     let v = at("Googlebot", "203.0.113.21", 1_433_116_800_000);
-    assert_eq!(v.result, VerifyResult::Unverifiable);
+    assert_eq!(v.result, Verification::Unverifiable);
     assert!(v.dns_too_old && v.ranges_too_old.is_some(), "{v:?}");
 }
 
@@ -551,7 +551,7 @@ fn many_addresses_at_once_all_resolve() {
         })
         .collect();
     for h in handles {
-        assert_eq!(h.join().expect("thread"), VerifyResult::Verified);
+        assert_eq!(h.join().expect("thread"), Verification::Verified);
     }
     assert_eq!(server.total(), 2 * names.len());
 }
@@ -574,13 +574,13 @@ fn forward_lookups_per_address_are_bounded() {
     let dns = server.verifier();
     assert_eq!(
         dns.check(ip("203.0.113.30"), &google()),
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     assert_eq!(dns.stats().forward_queries, MAX_FORWARD_NAMES as u64);
     // A name in the domains after one outside them is still found.
     assert_eq!(
         dns.check(ip("203.0.113.31"), &google()),
-        VerifyResult::Verified
+        Verification::Verified
     );
 }
 
@@ -603,17 +603,17 @@ fn a_resolver_that_answers_nxdomain_to_everything_is_not_trusted() {
         })
         .collect();
     for h in handles {
-        assert_eq!(h.join().expect("thread"), VerifyResult::Unverifiable);
+        assert_eq!(h.join().expect("thread"), Verification::Unverifiable);
     }
     let googlebot = registry.by_name("Googlebot").expect("built in");
     assert_eq!(
         verifier.verify(&registry, googlebot, ip("203.0.113.40")),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     // Inside the published ranges DNS is not needed.
     assert_eq!(
         verifier.verify(&registry, googlebot, ip("66.249.66.1")),
-        VerifyResult::Verified
+        Verification::Verified
     );
     // Each canary asked once for the run, whatever the threads; nothing else asked.
     assert_eq!(server.canary_queries(), CANARIES.len());
@@ -646,7 +646,7 @@ fn one_canary_answered_is_enough() {
     let dns = server.verifier();
     assert_eq!(
         dns.check(ip("203.0.113.41"), &["yandex.com".to_owned()]),
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     assert_eq!(dns.stats().untrusted, None);
     assert_eq!(dns.stats().ptr_queries, 1);
@@ -665,7 +665,7 @@ fn a_resolver_that_names_everything_alike_or_answers_nothing_is_not_trusted() {
     let dns = server.verifier();
     assert_eq!(
         dns.check(ip("203.0.113.42"), &google()),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     let why = dns.stats().untrusted.expect("not trusted");
     assert!(
@@ -690,7 +690,7 @@ fn a_resolver_that_names_everything_alike_or_answers_nothing_is_not_trusted() {
     let start = Instant::now();
     assert_eq!(
         dns.check(ip("203.0.113.43"), &google()),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     // The canaries are asked together: one timeout, not one each.
     assert!(
@@ -780,6 +780,13 @@ fn the_audit_builds_no_block_list_from_a_broken_resolver() {
         err.contains("the resolver has no name for 66.249.66.1, 157.55.33.18 or 17.58.101.179"),
         "{err}"
     );
+    // Said once, after the audit (the tally came through the partial result).
+    assert_eq!(
+        err.matches("robots-audit: reverse DNS: 0 PTR and 0 forward queries, 0 failed")
+            .count(),
+        1,
+        "{err}"
+    );
 }
 
 /// A trusted resolver that stops answering mid-run: after a few failures in a row the rest
@@ -802,7 +809,7 @@ fn a_resolver_that_stops_answering_is_given_up() {
         })
         .collect();
     for h in first {
-        assert_eq!(h.join().expect("thread"), VerifyResult::Unverifiable);
+        assert_eq!(h.join().expect("thread"), Verification::Unverifiable);
     }
     let stats = dns.stats();
     assert!(stats.gave_up && stats.untrusted.is_none(), "{stats:?}");
@@ -810,7 +817,7 @@ fn a_resolver_that_stops_answering_is_given_up() {
     for n in 58..70 {
         assert_eq!(
             dns.check(ip(&format!("203.0.113.{n}")), &google()),
-            VerifyResult::Unverifiable
+            Verification::Unverifiable
         );
     }
     assert_eq!(server.total(), before, "nothing asked after giving up");
@@ -819,4 +826,61 @@ fn a_resolver_that_stops_answering_is_given_up() {
         "{:?}",
         start.elapsed()
     );
+}
+
+/// What reverse DNS did travels in the partial results: audited in two parts with one
+/// resolver, the parts' tallies add up to the resolver's own statistics, and survive the
+/// byte form a Spark task ships.
+#[test]
+fn the_dns_tally_of_partials_adds_up_to_the_resolvers() {
+    use robots_audit::audit::{AuditSettings, Auditor, Partial};
+    use robots_audit::fetch::RobotsDir;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("www.example.com")).expect("robots dir");
+    std::fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .expect("robots.txt");
+    let now = jiff::Timestamp::now() - jiff::SignedDuration::from_secs(60);
+    let line = |n: u32| {
+        format!(
+            "www.example.com:443 5.255.231.{n} - - [{}] \"GET /private/{n} HTTP/1.1\" 200 5 \"-\" \
+             \"Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)\"\n",
+            now.strftime("%d/%b/%Y:%H:%M:%S +0000")
+        )
+    };
+    let server = DnsServer::start(&[]);
+    let dns = Arc::new(server.verifier());
+    let auditor = Auditor::new(
+        AuditSettings::default(),
+        Arc::new(Registry::builtin()),
+        Arc::new(Verifier::bundled().with_shared_dns(Arc::clone(&dns))),
+        Arc::new(RobotsDir::scan(&robots).expect("robots dir").snapshot()),
+    );
+    let first: String = (1..=3).map(line).collect();
+    let second: String = (4..=7).map(line).collect();
+    let a = auditor
+        .audit_reader(first.as_bytes(), "a.log")
+        .expect("audit");
+    let b = auditor
+        .audit_reader(second.as_bytes(), "b.log")
+        .expect("audit");
+    let (ta, tb) = (
+        a.dns.clone().expect("DNS on"),
+        b.dns.clone().expect("DNS on"),
+    );
+    assert_eq!((ta.ptr_queries, tb.ptr_queries), (3, 4));
+    let b = Partial::from_bytes(&b.to_bytes().expect("bytes")).expect("partial");
+    let mut merged = a;
+    merged.merge(b);
+    let total = merged.dns.expect("DNS on");
+    let stats = dns.stats();
+    assert_eq!(
+        (total.ptr_queries, total.forward_queries, total.failures),
+        (stats.ptr_queries, stats.forward_queries, stats.failures)
+    );
+    assert_eq!(total.ptr_queries, 7);
+    assert_eq!(total.untrusted, None);
 }

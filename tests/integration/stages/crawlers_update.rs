@@ -12,10 +12,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use robots_audit::crawlers::{
-    AgentLists, Category, ListOutcome, Registry, UpdateReport, Verifier, VerifyResult,
+    AgentLists, Category, ListOutcome, Registry, UpdateReport, Verification, Verifier,
     default_lists_dir, default_ranges_dir, update_crawlers, update_ranges,
 };
-use robots_audit::fetch::{FetchOptions, ResolveOverride};
+use robots_audit::net::{ClientOptions, ResolveOverride};
 
 const GOOD: &str = r#"{"creationTime": "2026-11-01T00:00:00.000000", "prefixes": [
     {"ipv4Prefix": "192.0.2.0/24"}, {"ipv6Prefix": "2001:db8:1::/48"}]}"#;
@@ -50,11 +50,11 @@ impl Server {
         format!("http://ranges.test:{}{path}", self.port)
     }
 
-    fn options(&self) -> FetchOptions {
+    fn options(&self) -> ClientOptions {
         let pin = format!("ranges.test:{}:127.0.0.1", self.port);
-        FetchOptions {
+        ClientOptions {
             resolve: vec![ResolveOverride::parse(&pin).expect("valid --resolve")],
-            ..FetchOptions::default()
+            ..ClientOptions::default()
         }
     }
 
@@ -174,9 +174,9 @@ fn good_list_is_saved_and_then_used() {
     let builtin = Registry::builtin();
     let googlebot = builtin.by_name("Googlebot").expect("built in");
     let check = |addr: &str| verifier.verify(&builtin, googlebot, ip(addr));
-    assert_eq!(check("192.0.2.5"), VerifyResult::Verified);
-    assert_eq!(check("2001:db8:1::1"), VerifyResult::Verified);
-    assert_eq!(check("66.249.66.1"), VerifyResult::Spoofed);
+    assert_eq!(check("192.0.2.5"), Verification::Verified);
+    assert_eq!(check("2001:db8:1::1"), Verification::Verified);
+    assert_eq!(check("66.249.66.1"), Verification::Spoofed);
 }
 
 #[test]
@@ -287,7 +287,7 @@ fn default_dir_is_under_the_cache_dir() {
         assert!(dir.ends_with("robots-audit/ranges"), "{}", dir.display());
         assert_eq!(
             Some(dir.clone()),
-            FetchOptions::default_cache_dir().map(|d| d.join("ranges"))
+            robots_audit::net::default_cache_dir().map(|d| d.join("ranges"))
         );
     }
 }

@@ -5,14 +5,14 @@ use std::net::IpAddr;
 use std::path::Path;
 
 use robots_audit::crawlers::{
-    ErrorKind, RangeList, Registry, STALE_AFTER_MS, TimedVerdict, Verifier, VerifyResult,
+    ErrorKind, RangeList, Registry, STALE_AFTER_MS, TimedVerdict, Verification, Verifier,
 };
 
 fn ip(s: &str) -> IpAddr {
     s.parse().expect("test address")
 }
 
-fn check(v: &Verifier, r: &Registry, crawler: &str, addr: &str) -> VerifyResult {
+fn check(v: &Verifier, r: &Registry, crawler: &str, addr: &str) -> Verification {
     v.verify(r, r.by_name(crawler).expect(crawler), ip(addr))
 }
 
@@ -52,7 +52,7 @@ fn verified_inside_published_ranges() {
     ] {
         assert_eq!(
             check(&v, &r, crawler, addr),
-            VerifyResult::Verified,
+            Verification::Verified,
             "{crawler} {addr}"
         );
     }
@@ -74,7 +74,7 @@ fn spoofed_outside_published_ranges() {
     ] {
         assert_eq!(
             check(&v, &r, crawler, addr),
-            VerifyResult::Spoofed,
+            Verification::Spoofed,
             "{crawler} {addr}"
         );
     }
@@ -96,13 +96,13 @@ fn unverifiable_without_published_ranges() {
     ] {
         assert_eq!(
             check(&v, &r, crawler, addr),
-            VerifyResult::Unverifiable,
+            Verification::Unverifiable,
             "{crawler} {addr}"
         );
     }
-    assert_eq!(VerifyResult::Unverifiable.as_str(), "unverifiable");
-    assert_eq!(VerifyResult::Verified.as_str(), "verified");
-    assert_eq!(VerifyResult::Spoofed.as_str(), "spoofed");
+    assert_eq!(Verification::Unverifiable.as_str(), "unverifiable");
+    assert_eq!(Verification::Verified.as_str(), "verified");
+    assert_eq!(Verification::Spoofed.as_str(), "spoofed");
 }
 
 #[test]
@@ -116,21 +116,21 @@ fn range_dir_overrides_bundled_lists() {
     );
     assert_eq!(
         check(&v, &r, "GPTBot", "192.0.2.10"),
-        VerifyResult::Verified
+        Verification::Verified
     );
     assert_eq!(
         check(&v, &r, "GPTBot", "2001:db8:1::10"),
-        VerifyResult::Verified
+        Verification::Verified
     );
     assert_eq!(
         check(&v, &r, "GPTBot", "20.171.207.1"),
-        VerifyResult::Spoofed,
+        Verification::Spoofed,
         "the fresh copy replaces the snapshot"
     );
     // Other lists keep their bundled snapshot.
     assert_eq!(
         check(&v, &r, "Googlebot", "66.249.66.1"),
-        VerifyResult::Verified
+        Verification::Verified
     );
 }
 
@@ -183,7 +183,7 @@ fn requests_older_than_the_lists_are_unverifiable_not_spoofed() {
         ("Googlebot", "66.249.66.1", "google-common"),
     ] {
         let old = at(&v, &r, crawler, addr, june_2015);
-        assert_eq!(old.result, VerifyResult::Unverifiable, "{crawler} {addr}");
+        assert_eq!(old.result, Verification::Unverifiable, "{crawler} {addr}");
         assert!(old.too_old(), "{crawler} {addr}");
         assert!(!old.dns_too_old, "no DNS checks here");
         let date = v.list(list).and_then(RangeList::date_ms);
@@ -193,9 +193,9 @@ fn requests_older_than_the_lists_are_unverifiable_not_spoofed() {
     // The same addresses in the lists' own time are judged as before.
     let recent = ms("2026-09-10T00:00:00Z");
     for (crawler, addr, want) in [
-        ("bingbot", "157.55.33.18", VerifyResult::Spoofed),
-        ("AhrefsBot", "5.10.83.44", VerifyResult::Spoofed),
-        ("bingbot", "157.55.39.1", VerifyResult::Verified),
+        ("bingbot", "157.55.33.18", Verification::Spoofed),
+        ("AhrefsBot", "5.10.83.44", Verification::Spoofed),
+        ("bingbot", "157.55.39.1", Verification::Verified),
     ] {
         let now = at(&v, &r, crawler, addr, recent);
         assert_eq!(
@@ -211,7 +211,7 @@ fn requests_older_than_the_lists_are_unverifiable_not_spoofed() {
     }
     // Crawlers without ranges are unverifiable whatever the age, and not for their age.
     let claude = at(&v, &r, "ClaudeBot", "203.0.113.7", june_2015);
-    assert_eq!(claude.result, VerifyResult::Unverifiable);
+    assert_eq!(claude.result, Verification::Unverifiable);
     assert!(!claude.too_old());
 }
 
@@ -227,15 +227,15 @@ fn the_age_limit_is_thirty_days_before_the_list_date() {
     let edge = date - STALE_AFTER_MS;
     assert_eq!(
         at(&v, &r, "bingbot", "198.51.100.1", edge).result,
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     let older = at(&v, &r, "bingbot", "198.51.100.1", edge - 1);
-    assert_eq!(older.result, VerifyResult::Unverifiable);
+    assert_eq!(older.result, Verification::Unverifiable);
     assert_eq!(older.ranges_too_old, Some(date));
     // Newer than the list: judged by it (update-ranges keeps lists fresh).
     assert_eq!(
         at(&v, &r, "bingbot", "198.51.100.1", date + 400 * 86_400_000).result,
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     let (lo, hi) = v.lists_dates().expect("bundled lists are dated");
     assert!(lo <= date && date <= hi);
@@ -257,7 +257,7 @@ fn saved_copies_are_dated_by_creation_time_or_when_saved() {
     assert_eq!(before.ranges_too_old, Some(date));
     assert_eq!(
         at(&v, &r, "GPTBot", "203.0.113.5", date - STALE_AFTER_MS).result,
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
 
     // A copy without creationTime: the file's modification time, when update-ranges saved it.
@@ -290,11 +290,11 @@ fn saved_copies_are_dated_by_creation_time_or_when_saved() {
             ms("2025-02-15T00:00:00Z")
         )
         .result,
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     assert_eq!(
         at(&v, &r, "AhrefsBot", "192.0.2.9", ms("2025-02-15T00:00:00Z")).result,
-        VerifyResult::Verified
+        Verification::Verified
     );
 }
 
@@ -316,22 +316,22 @@ fn any_list_of_the_operator_vouches_for_its_crawlers() {
     ] {
         assert_eq!(
             check(&v, &r, crawler, addr),
-            VerifyResult::Verified,
+            Verification::Verified,
             "{crawler} {addr}"
         );
     }
     // Only a crawler's own lists can make it spoofed.
     assert_eq!(
         check(&v, &r, "DuckAssistBot", "203.0.113.7"),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     assert_eq!(
         check(&v, &r, "AdIdxBot", "203.0.113.7"),
-        VerifyResult::Unverifiable
+        Verification::Unverifiable
     );
     assert_eq!(
         check(&v, &r, "FeedFetcher-Google", "203.0.113.7"),
-        VerifyResult::Spoofed
+        Verification::Spoofed
     );
     let feed = r.by_name("FeedFetcher-Google").expect("built in");
     let names: Vec<&str> = v.lists_for(&r, feed).iter().map(|l| l.name()).collect();

@@ -6,8 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use robots_audit::fetch::{
-    FetchOptions, FetchTarget, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, RobotsStore, Scheme,
-    fetch_targets, write_target,
+    FetchOptions, MAX_ROBOTS_BYTES, Obtained, Origin, Outcome, RobotsSource, RobotsStore, Scheme,
 };
 
 fn origin(host: &str) -> Origin {
@@ -79,14 +78,63 @@ fn missing_file_is_allow_all() {
 }
 
 #[test]
-fn unreadable_file_is_unreachable() {
+fn what_is_not_a_regular_file_is_refused_when_the_store_is_made() {
     let dir = tempfile::tempdir().expect("tempdir");
-    // A directory where the file should be: opens, but cannot be read.
+    // A directory where the file should be.
     fs::create_dir_all(dir.path().join("broken.example/robots.txt")).expect("mkdir");
-    let e = store(dir.path()).get(&origin("broken.example"));
-    assert_eq!(e.outcome, Outcome::Unreachable);
-    let reason = e.reason.as_deref().expect("reason");
-    assert!(reason.starts_with("cannot read "), "{reason}");
+    let err = RobotsStore::new(FetchOptions {
+        robots_dir: Some(dir.path().to_owned()),
+        ..FetchOptions::default()
+    })
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(
+        err.ends_with("broken.example/robots.txt: not a regular file (a directory); a host folder holds robots.txt files only"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_worker_asking_at_once_gets_the_saved_history() {
+    // Workers that ask for an origin while another is reading its folder wait for that
+    // answer: none is told "to be fetched" (which made the audit say it was fetching).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let host = dir.path().join("many.example");
+    fs::create_dir_all(&host).expect("mkdir");
+    for day in 0..600 {
+        let stamp = 1_793_491_200 + day * 86_400;
+        let name = format!(
+            "robots.{}.txt",
+            jiff::Timestamp::from_second(stamp)
+                .expect("instant")
+                .strftime("%Y%m%dT%H%M%SZ")
+        );
+        fs::write(
+            host.join(name),
+            format!("User-agent: *\nDisallow: /{day}\n"),
+        )
+        .expect("write");
+    }
+    for round in 0..5 {
+        let store = store(dir.path());
+        let barrier = std::sync::Barrier::new(8);
+        let got: Vec<bool> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|_| {
+                    s.spawn(|| {
+                        barrier.wait();
+                        store.lookup(&origin("many.example")).is_some()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("thread"))
+                .collect()
+        });
+        assert!(got.iter().all(|&g| g), "round {round}: {got:?}");
+    }
 }
 
 #[test]
@@ -125,31 +173,6 @@ fn once_per_origin_and_sorted_entries() {
         .map(|(o, _)| o.display_host())
         .collect();
     assert_eq!(hosts, ["a.example", "b.example"]);
-}
-
-#[test]
-fn fetch_targets_print_as_blocks() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    save(dir.path(), "example.com", b"User-agent: *\n");
-    let store = store(dir.path());
-    let mut out = Vec::new();
-    let args = [
-        "https://example.com/some/page".to_owned(),
-        "bad\u{1b}[31mhost".to_owned(),
-    ];
-    let targets = fetch_targets(&store, &args, Scheme::Https);
-    for t in &targets {
-        write_target(&mut out, t).expect("writes");
-    }
-    assert!(!targets.iter().all(FetchTarget::ok));
-    let text = String::from_utf8(out).expect("utf-8");
-    assert!(text.contains("origin:    https://example.com\n"), "{text}");
-    assert!(text.contains("outcome:   rules\n"), "{text}");
-    assert!(text.contains("obtained:  robots-dir\n"), "{text}");
-    assert!(text.contains("outcome:   not-fetched\n"), "{text}");
-    assert!(!text.contains('\u{1b}'), "{text}");
-    let targets = fetch_targets(&store, &args[..1], Scheme::Https);
-    assert!(targets.iter().all(FetchTarget::ok));
 }
 
 #[test]

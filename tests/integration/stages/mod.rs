@@ -1,6 +1,7 @@
 //! Tests that drive the library stage by stage (robots.txt engine, crawler identification,
 //! fetch, ingest), without the binary.
 
+mod audit_preferences;
 mod crawlers_ai;
 mod crawlers_coverage;
 mod crawlers_dns;

@@ -1,4 +1,4 @@
-//! AI usage preferences (docs/preferences.md): its worked example (spec §10's), the
+//! AI usage preferences (docs/preferences.md): its worked example, the
 //! examples of the aipref drafts, how lines are grouped, matched and combined in both
 //! dialects, agreement with a plain reference on random files, and hostile lines bounded.
 
@@ -59,7 +59,7 @@ fn answer(robots: &RobotsTxt, token: &str, url: &str, key: PrefKey) -> Answer {
         .map(|p| (p.yes, robots.preference_line(p.line).line))
 }
 
-/// docs/preferences.md, "Worked example" (spec §10's; also what `check`'s test judges).
+/// docs/preferences.md, "Worked example" (also what `check`'s test judges).
 const SPEC10_EXAMPLE: &str =
     include_str!("../../../testdata/robots/preferences/spec10-worked-example.txt");
 

@@ -7,11 +7,10 @@
 //! globally reachable unicast address, unless the user named it with `--resolve` or opted in
 //! with `allow_private`. [`address_allowed`] is the decision; [`GuardedResolver`] applies it
 //! inside reqwest's connector (`client.rs`). This module decides; it never resolves nor connects.
+//!
+//! [`GuardedResolver`]: super::GuardedResolver
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-
-#[cfg(feature = "net")]
-use crate::text;
 
 /// Why an address was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,7 +31,7 @@ pub struct GuardRefusal {
 /// (IPv4-mapped, IPv4-compatible, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`).
 ///
 /// ```
-/// use robots_audit::fetch::address_allowed;
+/// use robots_audit::net::address_allowed;
 ///
 /// assert!(address_allowed("93.184.215.14".parse().unwrap(), false).is_ok());
 /// let refusal = address_allowed("169.254.169.254".parse().unwrap(), false).unwrap_err();
@@ -175,44 +174,6 @@ fn classify_v6(a: Ipv6Addr) -> Option<Class> {
     None
 }
 
-#[cfg(feature = "net")]
-/// An allow-list of host patterns: `example.com` (that host) or `*.example.com` (its
-/// subdomains, not itself). Empty allows every host.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct HostAllowList {
-    exact: Vec<String>,
-    suffixes: Vec<String>,
-}
-
-#[cfg(feature = "net")]
-impl HostAllowList {
-    pub(crate) fn new(patterns: &[String]) -> Result<HostAllowList, super::OptionError> {
-        let mut list = HostAllowList::default();
-        for pattern in patterns {
-            let bad =
-                || super::OptionError::AllowHost(text::terminal_cut(pattern, 200).into_owned());
-            if let Some(rest) = pattern.strip_prefix("*.") {
-                let host = super::origin::normalize_name(rest.as_bytes()).map_err(|_| bad())?;
-                list.suffixes.push(format!(".{host}"));
-            } else {
-                let o = super::Origin::from_host(pattern.as_bytes(), super::Scheme::Https)
-                    .map_err(|_| bad())?;
-                if !o.has_default_port() {
-                    return Err(bad());
-                }
-                list.exact.push(o.host);
-            }
-        }
-        Ok(list)
-    }
-
-    pub(crate) fn allows(&self, host: &str) -> bool {
-        (self.exact.is_empty() && self.suffixes.is_empty())
-            || self.exact.iter().any(|h| h == host)
-            || self.suffixes.iter().any(|s| host.ends_with(s.as_str()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,23 +269,5 @@ mod tests {
         let e = address_allowed("::ffff:127.0.0.1".parse().expect("literal"), false)
             .expect_err("mapped loopback");
         assert_eq!(e.class, "loopback");
-    }
-
-    #[test]
-    #[cfg(feature = "net")]
-    fn allow_list_patterns() {
-        let list =
-            HostAllowList::new(&["Example.com".into(), "*.Müller.eu".into()]).expect("patterns");
-        assert!(list.allows("example.com"));
-        assert!(!list.allows("www.example.com"));
-        assert!(list.allows("www.xn--mller-kva.eu"));
-        assert!(!list.allows("xn--mller-kva.eu"));
-        assert!(!list.allows("evilxn--mller-kva.eu"));
-        assert!(
-            HostAllowList::new(&[])
-                .expect("empty")
-                .allows("anything.example")
-        );
-        assert!(HostAllowList::new(&["a/b".into()]).is_err());
     }
 }

@@ -1,4 +1,4 @@
-//! `robots-audit history` against an archive on 127.0.0.1 that speaks the Wayback Machine's
+//! The archive import, `robots-audit history` (`fetch::archive`), against an archive on 127.0.0.1 that speaks the Wayback Machine's
 //! interface (CDX JSON index, `id_` replay) from canned captures. The archive's name is pinned
 //! to 127.0.0.1 with `--resolve`; no packet leaves loopback.
 
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use robots_audit::fetch::{RobotsDir, payload_digest};
 
-use crate::support::{rows, run, stderr};
+use crate::support::{Rec, mkfifo, rows, run, run_bounded, stderr};
 
 const A: &str = "User-agent: *\nDisallow: /a/\n";
 const B: &str = "User-agent: *\nDisallow: /b/\n";
@@ -32,14 +32,15 @@ struct Req {
     at: Instant,
 }
 
-/// An answer: status, headers, body, and the Content-Length to claim when it is not the
-/// body's (a truncated answer).
+/// An answer: status, headers, body, the Content-Length to claim when it is not the body's
+/// (a truncated answer), and the pause between two bytes of the body (a server that drips).
 #[derive(Clone, Debug)]
 struct Reply {
     status: u16,
     headers: Vec<(String, String)>,
     body: Vec<u8>,
     claimed: Option<usize>,
+    drip: Option<Duration>,
 }
 
 impl Reply {
@@ -49,6 +50,7 @@ impl Reply {
             headers: Vec::new(),
             body: body.into(),
             claimed: None,
+            drip: None,
         }
     }
 
@@ -131,7 +133,20 @@ impl Archive {
                     head.push_str("\r\n");
                     let mut out = &stream;
                     let _ = out.write_all(head.as_bytes());
-                    let _ = out.write_all(&reply.body);
+                    match reply.drip {
+                        None => {
+                            let _ = out.write_all(&reply.body);
+                        }
+                        // Until the client hangs up.
+                        Some(pause) => {
+                            for byte in &reply.body {
+                                if out.write_all(&[*byte]).and_then(|()| out.flush()).is_err() {
+                                    break;
+                                }
+                                std::thread::sleep(pause);
+                            }
+                        }
+                    }
                     let _ = out.flush();
                 });
             }
@@ -291,6 +306,11 @@ impl Canned {
 /// names another archive), saving into `save`, at a rate that keeps tests fast (unless
 /// `extra` sets one).
 fn history(archive: &Archive, save: &Path, origins: &[&str], extra: &[&str]) -> Output {
+    run_bounded(&history_args(archive, save, origins, extra), 120, 1024)
+}
+
+/// The arguments [`history`] runs with.
+fn history_args(archive: &Archive, save: &Path, origins: &[&str], extra: &[&str]) -> Vec<String> {
     let url = format!("http://archive.test:{}", archive.port);
     let pin = format!("archive.test:{}:127.0.0.1", archive.port);
     let mut args: Vec<&str> = vec!["history"];
@@ -304,8 +324,7 @@ fn history(archive: &Archive, save: &Path, origins: &[&str], extra: &[&str]) -> 
     args.extend(["--save", save]);
     args.extend(extra);
     args.extend(origins);
-    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-    run(&args, None)
+    args.into_iter().map(String::from).collect()
 }
 
 fn stdout(o: &Output) -> String {
@@ -436,10 +455,12 @@ fn runs_of_identical_content_become_versions_named_by_the_captures_around_each_c
 #[test]
 fn importing_the_same_captures_again_writes_nothing_and_reads_no_body_again() {
     let archive = main_example().serve();
-    let save = tempfile::tempdir().unwrap();
-    let first = history(&archive, save.path(), &["example.com"], &[]);
+    let dir = tempfile::tempdir().unwrap();
+    // A --save folder that does not exist yet is made for the first file.
+    let save = dir.path().join("new").join("robots");
+    let first = history(&archive, &save, &["example.com"], &[]);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
-    let folder = save.path().join("example.com");
+    let folder = save.join("example.com");
     let modified = |name: &str| {
         std::fs::metadata(folder.join(name))
             .unwrap()
@@ -448,7 +469,7 @@ fn importing_the_same_captures_again_writes_nothing_and_reads_no_body_again() {
     };
     let before: Vec<_> = MAIN_FILES.iter().map(|n| modified(n)).collect();
     let replays = archive.replay_hits().len();
-    let again = history(&archive, save.path(), &["https://example.com/"], &[]);
+    let again = history(&archive, &save, &["https://example.com/"], &[]);
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
     assert!(
         stdout(&again).contains("4 versions: 0 written, 4 kept"),
@@ -732,14 +753,21 @@ fn an_archive_that_is_down_is_an_error_for_each_origin() {
     let o = history(&down, save.path(), &["example.com", "other.example"], &[]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
+    // One line per origin: the origin, the request (without its query, which only repeats
+    // the origin), what failed and why; the URL once.
+    assert_eq!(err.lines().count(), 2, "{err}");
     for origin in ["https://example.com", "https://other.example"] {
         assert!(
             err.contains(&format!(
-                "robots-audit: error: {origin}: http://archive.test:{port}/cdx/search/cdx?url="
-            )) && err.contains("cannot connect to the archive"),
+                "robots-audit: error: {origin}: the capture list http://archive.test:{port}/cdx/search/cdx: cannot connect: "
+            )) && err.contains("; nothing written for it"),
             "{err}"
         );
     }
+    assert!(
+        !err.contains("?url=") && !err.contains("error sending request"),
+        "{err}"
+    );
     assert_untouched(save.path(), &folder);
 }
 
@@ -877,23 +905,25 @@ fn a_version_an_import_with_other_bounds_dated_otherwise_is_the_same_version() {
 #[test]
 fn captures_of_other_origins_are_not_imported_and_the_user_is_told() {
     let archive = main_example().serve();
-    let save = tempfile::tempdir().unwrap();
-    let o = history(&archive, save.path(), &["http://www.example.com"], &[]);
+    let dir = tempfile::tempdir().unwrap();
+    // A --save folder that does not exist yet: with nothing to write, it is not made.
+    let save = dir.path().join("robots");
+    let o = history(&archive, &save, &["http://www.example.com"], &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         format!(
             "http://www.example.com: 0 captures (0 skipped), 0 versions: 0 written, 0 kept, in {}\n",
-            save.path().join("www.example.com").display()
+            save.join("www.example.com").display()
         )
     );
+    assert!(!save.exists(), "--save made with nothing written in it");
     assert!(
         stderr(&o)
             .contains("http://www.example.com: the archive lists 11 captures of other origins"),
         "{}",
         stderr(&o)
     );
-    assert!(!save.path().join("www.example.com").exists());
     assert!(archive.replay_hits().is_empty());
 }
 
@@ -945,7 +975,7 @@ fn a_run_that_continues_a_saved_version_is_not_saved_twice() {
 }
 
 #[test]
-fn a_body_over_500_kib_keeps_its_first_512000_bytes_and_gzip_is_decoded() {
+fn a_body_over_500_kib_keeps_one_byte_more_than_read_and_gzip_is_decoded() {
     let big: String = "Disallow: /x\n".repeat(50_000); // 650,000 bytes
     let u = "https://example.com/robots.txt";
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
@@ -964,18 +994,75 @@ fn a_body_over_500_kib_keeps_its_first_512000_bytes_and_gzip_is_decoded() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let folder = save.path().join("example.com");
     let saved = std::fs::read(folder.join("robots.20261101T000000Z.txt")).unwrap();
-    assert_eq!(saved.len(), 512_000);
-    assert_eq!(saved, big.as_bytes()[..512_000]);
+    // The 512,000 bytes the audit reads, and one that tells it the body went on.
+    assert_eq!(saved.len(), 512_001);
+    assert_eq!(saved, big.as_bytes()[..512_001]);
     assert_eq!(
         read(folder.join("robots.20261101T000000Z-20261102T000000Z.txt")),
         B
     );
     assert!(
-        stderr(&o)
-            .contains("https://example.com: 1 body was longer than 512000 bytes, saved cut there"),
+        stderr(&o).contains(
+            "https://example.com: 1 body was longer than 512000 bytes: saved with one byte more, which the audit reads as cut (truncated)"
+        ),
         "{}",
         stderr(&o)
     );
+    // The audit sees the version of 11-01 as cut.
+    let h = hosts_report(save.path(), save.path(), 1);
+    // The hosts report describes the latest version (B, whole); its first is the cut one.
+    assert_eq!(&h[0]["truncated"], "no");
+    let dir = RobotsDir::scan(save.path()).unwrap();
+    let origin = robots_audit::fetch::Origin::from_url(
+        "https://example.com",
+        robots_audit::fetch::Scheme::Https,
+    )
+    .unwrap();
+    let history = dir.history(&origin);
+    let first = &history.versions()[0].entry;
+    assert!(first.truncated);
+    assert_eq!(first.bytes, 512_000);
+}
+
+/// The hosts report of an audit, with the robots-dir `robots`, of one request to
+/// example.com on `day` of November 2026 (files written in `dir`).
+fn hosts_report(dir: &Path, robots: &Path, day: u32) -> Vec<Rec> {
+    let log = dir.join("access.log");
+    std::fs::write(
+        &log,
+        format!("example.com:443 203.0.113.7 - - [{day:02}/Nov/2026:12:00:00 +0000] \"GET /x HTTP/1.1\" 200 120 \"-\" \"TestBot/1.0 (+https://bots.example/TestBot)\"\n"),
+    )
+    .unwrap();
+    let hosts = dir.join("hosts.csv");
+    let o = run_bounded(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--hosts".as_ref(),
+            hosts.as_os_str(),
+            "--out".as_ref(),
+            dir.join("v.csv").as_os_str(),
+            "-q".as_ref(),
+        ],
+        60,
+        1024,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    rows(&std::fs::read(&hosts).unwrap())
+}
+
+#[test]
+fn a_cut_body_that_is_the_latest_version_shows_truncated_in_the_hosts_report() {
+    let big: String = "Disallow: /x\n".repeat(50_000);
+    let u = "https://example.com/robots.txt";
+    let archive = Canned::new().cap("20261101000000", u, "200", &big).serve();
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("robots");
+    let o = history(&archive, &save, &["example.com"], &["-q"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let h = hosts_report(dir.path(), &save, 2);
+    assert_eq!((&h[0]["truncated"], &h[0]["bytes"]), ("yes", "512000"));
 }
 
 #[test]
@@ -1076,7 +1163,7 @@ fn bad_arguments_are_errors_before_any_request() {
         ),
         (
             vec!["--since", "2026-11-02", "--until", "2026-11-01"],
-            "--since is not before --until",
+            "--since: 2026-11-02T00:00:00Z is not before --until 2026-11-01T00:00:00Z",
         ),
         (
             vec!["--archive", "ftp://archive.test/"],
@@ -1166,4 +1253,306 @@ fn imported_versions_judge_last_months_log() {
             ),
         ]
     );
+}
+
+/// A CDX page of `rows` (capture rows as JSON arrays) with a resumption key.
+fn cdx_page(rows: &[serde_json::Value], key: Option<&str>) -> Reply {
+    let mut all = vec![serde_json::json!([
+        "timestamp",
+        "original",
+        "mimetype",
+        "statuscode",
+        "digest"
+    ])];
+    all.extend(rows.iter().cloned());
+    if let Some(key) = key {
+        all.push(serde_json::json!([]));
+        all.push(serde_json::json!([key]));
+    }
+    Reply::new(200, serde_json::to_vec(&all).unwrap())
+}
+
+fn a_row(ts: &str) -> serde_json::Value {
+    serde_json::json!([
+        ts,
+        "https://example.com/robots.txt",
+        "text/plain",
+        "200",
+        payload_digest(A.as_bytes())
+    ])
+}
+
+#[test]
+fn index_pages_without_captures_that_ask_for_more_stop_the_listing() {
+    let archive = Canned::new().serve_with(|req, _| {
+        (req.path == "/cdx/search/cdx").then(|| cdx_page(&[], Some(&format!("key-{}", req.seen))))
+    });
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("gives a page without captures and a resumption key for more"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(archive.cdx_hits().len(), 1);
+    assert_eq!(save_names(save.path()), Vec::<String>::new());
+}
+
+#[test]
+fn an_index_that_never_ends_stops_at_the_page_bound() {
+    // One capture a page, a new key each time, for ever.
+    let archive = Canned::new().serve_with(|req, _| {
+        (req.path == "/cdx/search/cdx").then(|| {
+            let n = archive_page_number(req);
+            cdx_page(&[a_row("20261101000000")], Some(&format!("key-{}", n + 1)))
+        })
+    });
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("goes on past 200 pages"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(archive.cdx_hits().len(), 200);
+}
+
+/// The page an index request asks for (`key-N` → N; the first is 0).
+fn archive_page_number(req: &Req) -> usize {
+    req.query
+        .get("resumeKey")
+        .and_then(|k| k.strip_prefix("key-"))
+        .map_or(0, |n| n.parse().unwrap())
+}
+
+#[test]
+fn a_huge_resumption_key_is_refused_and_no_line_echoes_it() {
+    let huge = "k".repeat(1 << 20);
+    let archive = Canned::new().serve_with(move |req, _| {
+        (req.path == "/cdx/search/cdx").then(|| cdx_page(&[a_row("20261101000000")], Some(&huge)))
+    });
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("gives a resumption key of 1048576 bytes, more than 4096"),
+        "{err}"
+    );
+    assert!(err.len() < 2000, "{} bytes on standard error", err.len());
+    assert_eq!(archive.cdx_hits().len(), 1);
+
+    // A long key within the bound, then a failure: the URL that carries it is cut.
+    let long = "k".repeat(4000);
+    let archive = Canned::new().serve_with(move |req, _| {
+        (req.path == "/cdx/search/cdx").then(|| match req.query.get("resumeKey") {
+            None => cdx_page(&[a_row("20261101000000")], Some(&long)),
+            Some(_) => Reply::new(500, "x".repeat(10_000)),
+        })
+    });
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("answered HTTP 500"), "{err}");
+    assert!(err.lines().all(|l| l.len() < 1000), "{err}");
+}
+
+#[test]
+fn an_archive_that_sends_a_byte_a_second_is_cut_off_at_the_timeout() {
+    // The index page, then a capture's body: each drips for far longer than --timeout.
+    for slow in ["/cdx/", "/web/"] {
+        let archive = main_example().serve_with(move |req, canned| {
+            req.path.starts_with(slow).then(|| Reply {
+                drip: Some(Duration::from_millis(200)),
+                ..canned.reply(req)
+            })
+        });
+        let save = tempfile::tempdir().unwrap();
+        let start = Instant::now();
+        let o = history(&archive, save.path(), &["example.com"], &["--timeout", "2"]);
+        assert_eq!(o.status.code(), Some(2), "{slow}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("timed out after 2 s"),
+            "{slow}: {}",
+            stderr(&o)
+        );
+        // Each request gives up after 2 s (a body is tried from 3 captures).
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{slow}: {:?}",
+            start.elapsed()
+        );
+        assert_eq!(save_names(save.path()), Vec::<String>::new());
+    }
+}
+
+#[test]
+fn a_redirect_to_another_port_of_the_archive_is_not_followed() {
+    let elsewhere = main_example().serve();
+    let to = format!("http://archive.test:{}/cdx/search/cdx", elsewhere.port);
+    let archive = Canned::new().serve_with(move |req, _| {
+        (req.path == "/cdx/search/cdx").then(|| Reply::new(302, "").header("Location", &to))
+    });
+    let save = tempfile::tempdir().unwrap();
+    let pin = format!("archive.test:{}:127.0.0.1", elsewhere.port);
+    let o = history(
+        &archive,
+        save.path(),
+        &["example.com"],
+        &["--resolve", &pin],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("another origin (scheme, host or port) than the archive's"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(elsewhere.hits().is_empty(), "{:?}", elsewhere.hits());
+}
+
+#[test]
+fn a_capture_url_with_dot_segments_is_not_the_origins_and_never_replayed() {
+    let u = "https://example.com/robots.txt";
+    let archive = Canned::new()
+        .cap("20261101000000", u, "200", A)
+        .cap(
+            "20261102000000",
+            "https://example.com/../../robots.txt",
+            "200",
+            OTHER,
+        )
+        .cap(
+            "20261103000000",
+            "https://example.com/%2e%2e/robots.txt",
+            "200",
+            OTHER,
+        )
+        .serve();
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        names(&save.path().join("example.com")),
+        ["robots.20261101T000000Z.txt"]
+    );
+    assert_eq!(
+        archive.replay_hits(),
+        ["/web/20261101000000id_/https://example.com/robots.txt"]
+    );
+}
+
+#[test]
+fn a_timestamp_past_the_year_9999_is_named_as_such() {
+    let archive = Canned::new().serve_with(|req, _| {
+        (req.path == "/cdx/search/cdx").then(|| cdx_page(&[a_row("100000101000000")], None))
+    });
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "row 1: timestamp \"100000101000000\" is after the year 9999, the latest instant a version can be dated"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// This process's umask (Linux), which the binary inherits.
+fn umask() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("Umask:")).unwrap();
+    u32::from_str_radix(line["Umask:".len()..].trim(), 8).unwrap()
+}
+
+#[test]
+fn saved_files_get_the_mode_any_new_file_gets() {
+    use std::os::unix::fs::PermissionsExt;
+    let archive = main_example().serve();
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for name in MAIN_FILES {
+        let path = save.path().join("example.com").join(name);
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o666 & !umask(), "{name}: {mode:o}");
+    }
+}
+
+#[test]
+fn a_fifo_in_the_save_folder_is_refused_at_once() {
+    let archive = main_example().serve();
+    // A FIFO where a version is saved, then where the lock is.
+    let save = tempfile::tempdir().unwrap();
+    let folder = save.path().join("example.com");
+    std::fs::create_dir_all(&folder).unwrap();
+    let version = folder.join(MAIN_FILES[0]);
+    mkfifo(&version);
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "{}: not a regular file (a FIFO)",
+            version.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        archive.hits().is_empty(),
+        "refused before asking the archive"
+    );
+    std::fs::remove_file(&version).unwrap();
+    let lock = save.path().join(".robots-audit-import.lock");
+    let _ = std::fs::remove_file(&lock);
+    mkfifo(&lock);
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(".robots-audit-import.lock: not a regular file (a FIFO)"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(names(&folder), Vec::<String>::new());
+}
+
+#[test]
+fn another_folder_for_the_same_origin_stops_the_import() {
+    let archive = main_example().serve();
+    let save = tempfile::tempdir().unwrap();
+    let upper = save.path().join("EXAMPLE.com");
+    std::fs::create_dir_all(&upper).unwrap();
+    std::fs::write(upper.join("robots.20261001T000000Z.txt"), OTHER).unwrap();
+    let o = history(&archive, save.path(), &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "{} and {} both speak for https://example.com",
+            upper.display(),
+            save.path().join("example.com").display()
+        )),
+        "{err}"
+    );
+    assert!(archive.hits().is_empty());
+    assert!(!save.path().join("example.com").exists());
+}
+
+#[test]
+fn a_save_path_that_is_not_a_folder_stops_the_run_before_any_request() {
+    let archive = main_example().serve();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("robots");
+    std::fs::write(&file, "not a folder\n").unwrap();
+    let o = history(&archive, &file, &["example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("--save {}: not a directory", file.display())),
+        "{err}"
+    );
+    assert_eq!(read(file), "not a folder\n");
+    assert!(archive.cdx_hits().is_empty() && archive.replay_hits().is_empty());
 }

@@ -1,0 +1,459 @@
+//! The rows of the two reports made from the kept requests, as their writers ask for them:
+//! [`Violations`] (requests robots.txt forbade, and Crawl-delay breaches) and [`Conflicts`]
+//! (requests that go against a usage preference, docs/preferences.md).
+//!
+//! Each visits the (host, crawler, printed path) groups of its own pass over the kept
+//! requests ([`super::source`]) in report order and judges their requests again, so only one
+//! group's rows are ever built at a time — a long-tail log's hundreds of thousands of rows
+//! stream to the writer, never all in memory. Rows are keyed by what the report prints and
+//! sorted by value, so the same data gives the same bytes however it was split. A sorted run
+//! that cannot be read back whole ends a pass with an error (and nothing after it): the report
+//! it was feeding must not be written.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+
+use crate::extsort::SortError;
+use crate::history::Evidence;
+use crate::report::{Kind, PreferenceRow, ViolationRow};
+use crate::robots::{GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId};
+use crate::text;
+
+use super::aggregate::{Client, Verification};
+use super::findings::{PathReads, StreamInfo, Verdict, client_text};
+use super::rules::Rules;
+use super::source::Source;
+use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
+
+/// A report row being built.
+pub(super) struct RowAcc {
+    requests: u64,
+    first_ms: i64,
+    last_ms: i64,
+    clients: ClientSet,
+    sample: (i64, Client),
+    statuses: StatusCounts,
+    /// (line, text, group): the lesser when rows that print the same had different ones.
+    rule: (u32, Arc<str>, Arc<str>),
+    pub intervals: Option<(i64, i64)>,
+}
+
+impl RowAcc {
+    pub fn new(time_ms: i64, client: &Client, rule: (u32, Arc<str>, Arc<str>)) -> RowAcc {
+        RowAcc {
+            requests: 0,
+            first_ms: time_ms,
+            last_ms: time_ms,
+            clients: ClientSet::default(),
+            sample: (time_ms, client.clone()),
+            statuses: StatusCounts::default(),
+            rule,
+            intervals: None,
+        }
+    }
+
+    pub fn add(&mut self, time_ms: i64, client: &Client, status: u16) {
+        self.requests += 1;
+        self.first_ms = self.first_ms.min(time_ms);
+        self.last_ms = self.last_ms.max(time_ms);
+        self.clients.insert(client.clone(), MAX_IPS_PER_ROW);
+        if (time_ms, client) < (self.sample.0, &self.sample.1) {
+            self.sample = (time_ms, client.clone());
+        }
+        self.statuses.add(status, 1);
+    }
+
+    /// Keeps the lesser of two cited lines for rows that print the same.
+    fn cite(&mut self, rule: (u32, Arc<str>, Arc<str>)) {
+        if rule < self.rule {
+            self.rule = rule;
+        }
+    }
+}
+
+/// The order of the violations report: host, kind, crawler, path, robots_version, then
+/// User-Agent, verification and evidence so that it is total.
+pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
+    let key = |r: &ViolationRow| {
+        (
+            r.host.clone(),
+            r.kind,
+            r.crawler.clone(),
+            r.path.clone(),
+            r.robots_version,
+            r.user_agent.clone(),
+            r.verification,
+            r.evidence,
+        )
+    };
+    key(a).cmp(&key(b))
+}
+
+/// What a row is keyed by within its (host, crawler, path) group, in report order.
+type RowKey = (Option<i64>, Arc<str>, Verification, Evidence);
+
+/// A row's key with its preference key (conflicts only).
+type FullKey = (RowKey, Option<PrefKey>);
+
+/// One pass over the kept requests, made into rows a (host, crawler, printed path) group at
+/// a time: `cite` says which row a request belongs to (None: none), `make` makes a row.
+struct Pass<R> {
+    infos: Arc<Vec<Option<StreamInfo>>>,
+    source: Source,
+    clients: Arc<Vec<Client>>,
+    leeway: i64,
+    /// Rows made, in report order.
+    pending: VecDeque<R>,
+    /// The current group's rows still being counted.
+    rows: BTreeMap<FullKey, RowAcc>,
+    /// The current group's first stream and printed path.
+    head: Option<(u32, String)>,
+    scratch: Vec<u8>,
+    /// An error was given: nothing more.
+    done: bool,
+    cite: fn(&StreamInfo, Verdict, &PathReads) -> Option<Cited>,
+    make: fn(&StreamInfo, &str, FullKey, RowAcc) -> R,
+}
+
+impl<R> Pass<R> {
+    /// The next row, judging groups until one gives a row; an error ends the pass (it is
+    /// given once, then nothing).
+    fn next_row(&mut self) -> Option<Result<R, SortError>> {
+        if self.done {
+            return None;
+        }
+        while self.pending.is_empty() {
+            match self.fill() {
+                Ok(true) => {}
+                Ok(false) => return None,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        self.pending.pop_front().map(Ok)
+    }
+
+    /// The next row without taking it (judging groups as `next_row` does).
+    fn peek(&mut self) -> Option<Result<&R, SortError>> {
+        match self.next_row()? {
+            Ok(row) => {
+                self.pending.push_front(row);
+                self.pending.front().map(Ok)
+            }
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Judges the next kept (stream, path) of the pass: the rows no later one can add to or
+    /// come before go to `pending` (all of a group's at its end); false when none is left.
+    ///
+    /// Within a group, rows are in the order (robots_version, User-Agent, verification,
+    /// evidence) and entries come in (User-Agent, verification) order, so a row of the
+    /// group's earliest possible version ([`StreamInfo::floor`]) is final once an entry of a
+    /// later User-Agent comes: a group of a million User-Agents streams through rather than
+    /// being held whole.
+    fn fill(&mut self) -> Result<bool, SortError> {
+        let Some((e, starts)) = self.source.next_entry(&self.infos, &self.clients)? else {
+            let any = !self.rows.is_empty();
+            self.flush_all();
+            return Ok(any);
+        };
+        if starts {
+            self.flush_all();
+            self.head = Some((e.info, text::cell(&e.path).into_owned()));
+        }
+        let d = judged(&self.infos, e.info);
+        let reads = d.reads(&e.path, &mut self.scratch);
+        for hit in &e.hits {
+            let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
+            let Some(Cited {
+                version,
+                evidence,
+                line,
+                key,
+            }) = (self.cite)(d, verdict, &reads)
+            else {
+                continue;
+            };
+            let row = (
+                d.rules.starts[version],
+                Arc::clone(&d.ua),
+                d.verification,
+                evidence,
+            );
+            match self.rows.get_mut(&(row.clone(), key)) {
+                Some(acc) => {
+                    acc.cite(line);
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                }
+                None => {
+                    let mut acc = RowAcc::new(hit.time_ms, &hit.client, line);
+                    acc.add(hit.time_ms, &hit.client, hit.status);
+                    self.rows.insert((row, key), acc);
+                }
+            }
+        }
+        // Later entries of the group have this User-Agent and verification or greater ones,
+        // and no version before the floor.
+        let (floor, agent) = (d.floor, (Arc::clone(&d.ua), d.verification));
+        while let Some(first) = self.rows.first_entry() {
+            let ((version, ua, verification, _), _) = first.key();
+            if *version != floor || (&**ua, *verification) >= (&*agent.0, agent.1) {
+                break;
+            }
+            let (key, acc) = first.remove_entry();
+            self.make_row(key, acc);
+        }
+        Ok(true)
+    }
+
+    /// Every row of the group, in order: the group ends.
+    fn flush_all(&mut self) {
+        while let Some((key, acc)) = self.rows.pop_first() {
+            self.make_row(key, acc);
+        }
+    }
+
+    fn make_row(&mut self, key: FullKey, acc: RowAcc) {
+        // Rows are only counted after their group's first entry set the head.
+        let (info, path) = self.head.as_ref().expect("a group's rows follow its head");
+        let d = judged(&self.infos, *info);
+        self.pending.push_back((self.make)(d, path, key, acc));
+    }
+}
+
+/// A judged stream by table index: the passes read only judged streams.
+fn judged(infos: &[Option<StreamInfo>], i: u32) -> &StreamInfo {
+    infos[i as usize]
+        .as_ref()
+        .expect("only judged streams are kept")
+}
+
+/// The row a request belongs to: the version cited, the evidence, the cited line and the
+/// preference key (conflicts only).
+struct Cited {
+    version: usize,
+    evidence: Evidence,
+    line: (u32, Arc<str>, Arc<str>),
+    key: Option<PrefKey>,
+}
+
+/// The violations report's rows in report order, judged as they are asked for.
+pub struct Violations {
+    /// The disallowed rows.
+    pass: Pass<ViolationRow>,
+    /// The Crawl-delay rows, in report order.
+    delays: std::iter::Peekable<std::vec::IntoIter<ViolationRow>>,
+}
+
+impl Violations {
+    pub(super) fn new(
+        infos: Arc<Vec<Option<StreamInfo>>>,
+        source: Source,
+        clients: Arc<Vec<Client>>,
+        leeway: i64,
+        delays: Vec<ViolationRow>,
+    ) -> Violations {
+        Violations {
+            pass: Pass {
+                infos,
+                source,
+                clients,
+                leeway,
+                pending: VecDeque::new(),
+                rows: BTreeMap::new(),
+                head: None,
+                scratch: Vec::new(),
+                done: false,
+                cite: |d, verdict, reads| {
+                    let Verdict::Violation { version, evidence } = verdict else {
+                        return None;
+                    };
+                    let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                        return None;
+                    };
+                    let rule = reads.verdicts[version].and_then(|v| v.1);
+                    Some(Cited {
+                        version,
+                        evidence,
+                        line: cited(robots, d.groups[version], rule),
+                        key: None,
+                    })
+                },
+                make: |d, path, (row, _), acc| {
+                    violation_row(
+                        Arc::clone(&d.host),
+                        Kind::Disallowed,
+                        Arc::clone(&d.crawler),
+                        path.to_owned(),
+                        row,
+                        acc,
+                    )
+                },
+            },
+            delays: delays.into_iter().peekable(),
+        }
+    }
+}
+
+impl Iterator for Violations {
+    type Item = Result<ViolationRow, SortError>;
+
+    fn next(&mut self) -> Option<Result<ViolationRow, SortError>> {
+        if self.pass.done {
+            return None;
+        }
+        let disallowed_first = match self.pass.peek() {
+            // The pass ends at its error: nothing after it.
+            Some(Err(e)) => return Some(Err(e)),
+            Some(Ok(p)) => self
+                .delays
+                .peek()
+                .is_none_or(|d| !report_order(d, p).is_lt()),
+            None => false,
+        };
+        if disallowed_first {
+            self.pass.next_row()
+        } else {
+            self.delays.next().map(Ok)
+        }
+    }
+}
+
+/// The usage preference report's rows (docs/reports.md, "The preferences report") in report
+/// order — host, crawler, path, robots_version, then User-Agent, verification, evidence and
+/// key — judged as they are asked for.
+pub struct Conflicts(Pass<PreferenceRow>);
+
+impl Conflicts {
+    pub(super) fn new(
+        infos: Arc<Vec<Option<StreamInfo>>>,
+        source: Source,
+        clients: Arc<Vec<Client>>,
+        leeway: i64,
+    ) -> Conflicts {
+        Conflicts(Pass {
+            infos,
+            source,
+            clients,
+            leeway,
+            pending: VecDeque::new(),
+            rows: BTreeMap::new(),
+            head: None,
+            scratch: Vec::new(),
+            done: false,
+            cite: |d, verdict, reads| {
+                let Verdict::Allowed {
+                    conflict: Some((version, evidence)),
+                    ..
+                } = verdict
+                else {
+                    return None;
+                };
+                let Rules::Compiled(robots) = &d.rules.versions[version] else {
+                    return None;
+                };
+                let line = reads.no.get(version).copied().flatten()?;
+                Some(Cited {
+                    version,
+                    evidence,
+                    line: cited_preference(robots, d.groups[version], line),
+                    key: d.conflicts_on,
+                })
+            },
+            make: |d, path, ((robots_version, user_agent, verification, evidence), key), acc| {
+                PreferenceRow {
+                    host: Arc::clone(&d.host),
+                    crawler: Arc::clone(&d.crawler),
+                    operator: Arc::clone(&d.operator),
+                    category: Arc::clone(&d.category),
+                    user_agent,
+                    group: acc.rule.2,
+                    key: key.map_or("", PrefKey::name),
+                    path: path.to_owned(),
+                    rule: acc.rule.1,
+                    rule_line: acc.rule.0,
+                    requests: acc.requests,
+                    first_seen_ms: acc.first_ms,
+                    last_seen_ms: acc.last_ms,
+                    verification: verification.as_str(),
+                    robots_version,
+                    evidence: evidence.as_str(),
+                    client_ips: acc.clients.len() as u64,
+                    sample_ip: client_text(&acc.sample.1),
+                    status_codes: acc.statuses.into_vec(),
+                }
+            },
+        })
+    }
+}
+
+impl Iterator for Conflicts {
+    type Item = Result<PreferenceRow, SortError>;
+
+    fn next(&mut self) -> Option<Result<PreferenceRow, SortError>> {
+        self.0.next_row()
+    }
+}
+
+/// The rule a version cites: (line, text, group).
+pub(super) fn cited(
+    robots: &RobotsTxt,
+    group: Option<GroupId>,
+    rule: Option<RuleId>,
+) -> (u32, Arc<str>, Arc<str>) {
+    let name = group.map(|g| robots.group(g).name()).unwrap_or_default();
+    match rule {
+        Some(id) => (
+            robots.rule(id).line,
+            Arc::from(robots.rule(id).display()),
+            Arc::from(name),
+        ),
+        None => (0, Arc::from(""), Arc::from(name)),
+    }
+}
+
+/// The preference line a version cites: (line, text as written, group).
+fn cited_preference(
+    robots: &RobotsTxt,
+    group: Option<GroupId>,
+    id: PrefLineId,
+) -> (u32, Arc<str>, Arc<str>) {
+    let name = group.map(|g| robots.group(g).name()).unwrap_or_default();
+    let line = robots.preference_line(id);
+    (line.line, Arc::from(line.text.as_str()), Arc::from(name))
+}
+
+pub(super) fn violation_row(
+    host: Arc<str>,
+    kind: Kind,
+    crawler: Arc<str>,
+    path: String,
+    (robots_version, user_agent, verification, evidence): RowKey,
+    acc: RowAcc,
+) -> ViolationRow {
+    ViolationRow {
+        host,
+        kind,
+        crawler,
+        user_agent,
+        group: acc.rule.2,
+        path,
+        rule: acc.rule.1,
+        rule_line: acc.rule.0,
+        requests: acc.requests,
+        first_seen_ms: acc.first_ms,
+        last_seen_ms: acc.last_ms,
+        verification: verification.as_str(),
+        robots_version,
+        evidence: evidence.as_str(),
+        client_ips: acc.clients.len() as u64,
+        sample_ip: client_text(&acc.sample.1),
+        status_codes: acc.statuses.into_vec(),
+        min_interval_ms: acc.intervals.map(|i| i.0),
+        median_interval_ms: acc.intervals.map(|i| i.1),
+    }
+}

@@ -1,0 +1,482 @@
+//! Where the judgement at the end reads the kept requests from, in report order: memory, or
+//! the sorted runs the workers wrote past the memory budget merged with what is still in
+//! memory.
+//!
+//! Two passes read them this way, each as its writer asks for rows: the violations
+//! ([`super::rows::Violations`]) and the usage-preference conflicts
+//! ([`super::rows::Conflicts`]). Each pass reads only the streams it judges (a [`Wanted`]
+//! mask): streams that robots.txt binds for the first, streams whose crawler's use a
+//! preference can go against for the second. Both share what is in memory; the runs are
+//! merged once, in passes if there are more than the descriptors allow, and each pass opens
+//! the result on its own. A run that cannot be read back whole is an error naming its file.
+
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+use crate::extsort::{Merge, Run, SortError, Source as MergeSource, fan_in, read_buffer, reduce};
+use crate::text;
+
+use super::Auditor;
+use super::aggregate::{Client, Hit, kept_paths};
+use super::findings::{Spilled, StreamInfo};
+use super::spill::{RunHit, RunRecord, RunRecords, SpillRun, StreamTable, write_from};
+
+/// Which streams of the table a pass reads, by table index.
+pub(super) type Wanted = Arc<[bool]>;
+
+/// The kept requests of one stream in memory, by path.
+pub(super) struct MemStream {
+    pub info: u32,
+    pub paths: Vec<Box<[u8]>>,
+    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
+    pub texts: Vec<Option<Box<str>>>,
+    /// Sorted by path index.
+    pub hits: Vec<(u32, Hit)>,
+    /// Per path, its requests in `hits`.
+    pub ranges: Vec<(u32, u32)>,
+}
+
+impl MemStream {
+    fn text(&self, path: u32) -> &[u8] {
+        match &self.texts[path as usize] {
+            Some(t) => t.as_bytes(),
+            None => &self.paths[path as usize],
+        }
+    }
+}
+
+/// The kept requests of one (stream, path), as a group hands them over.
+pub(super) struct Entry {
+    pub info: u32,
+    pub path: Box<[u8]>,
+    pub hits: Vec<RunHit>,
+}
+
+/// Where one pass's (host, crawler, printed path) groups come from, in report order.
+pub(super) enum Source {
+    /// Everything in memory: (stream, path) pairs sorted once.
+    Memory {
+        streams: Arc<Vec<MemStream>>,
+        order: std::vec::IntoIter<(u32, u32)>,
+        /// The (stream, path) given last.
+        last: Option<(u32, u32)>,
+    },
+    /// Sorted runs (and what is still in memory), merged.
+    Merged {
+        merge: Merge<'static, Kept, fn(&Kept, &Kept) -> Ordering>,
+        /// The next record begins a group.
+        starts: bool,
+    },
+}
+
+/// A kept (stream, path) on its way through the merge: its stream in the table, and its place
+/// in report order.
+pub(super) struct Kept {
+    /// The rank of its (host, crawler) among the judged streams'.
+    host_crawler: u32,
+    /// The rank of its (User-Agent, verification).
+    agent: u32,
+    stream: u32,
+    /// The printed path where it differs from the raw bytes.
+    text: Option<Box<str>>,
+    path: Box<[u8]>,
+    hits: Vec<RunHit>,
+}
+
+impl Kept {
+    /// The printed path.
+    fn text(&self) -> &[u8] {
+        match &self.text {
+            Some(t) => t.as_bytes(),
+            None => &self.path,
+        }
+    }
+
+    /// Report order: host, crawler, printed path, User-Agent, verification (as a worker sorts
+    /// its runs).
+    fn order(a: &Kept, b: &Kept) -> Ordering {
+        (a.host_crawler, a.text(), a.agent).cmp(&(b.host_crawler, b.text(), b.agent))
+    }
+
+    fn new(ranks: &Ranks, stream: u32, path: Box<[u8]>, hits: Vec<RunHit>) -> Kept {
+        let (host_crawler, agent) = ranks.of[stream as usize];
+        let text = match text::cell(&path) {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
+        };
+        Kept {
+            host_crawler,
+            agent,
+            stream,
+            text,
+            path,
+            hits,
+        }
+    }
+}
+
+/// Per table stream: the rank of its (host, crawler) and of its (User-Agent, verification)
+/// among the judged streams' (equal values, equal ranks), so that the merge compares numbers
+/// where a worker compared strings, in the same order.
+pub(super) struct Ranks {
+    of: Vec<(u32, u32)>,
+}
+
+impl Ranks {
+    pub(super) fn new(infos: &[Option<StreamInfo>]) -> Ranks {
+        fn dense<K: Ord>(keys: Vec<(K, usize)>, n: usize) -> Vec<u32> {
+            let mut keys = keys;
+            keys.sort();
+            let mut rank = vec![0u32; n];
+            let mut r = 0u32;
+            for (i, (k, s)) in keys.iter().enumerate() {
+                if i > 0 && keys[i - 1].0 != *k {
+                    r += 1;
+                }
+                rank[*s] = r;
+            }
+            rank
+        }
+        let judged = || {
+            infos
+                .iter()
+                .enumerate()
+                .filter_map(|(s, i)| Some((i.as_ref()?, s)))
+        };
+        let host_crawler = dense(
+            judged()
+                .map(|(i, s)| ((&*i.host, &*i.crawler), s))
+                .collect(),
+            infos.len(),
+        );
+        let agent = dense(
+            judged()
+                .map(|(i, s)| ((&*i.ua, i.verification), s))
+                .collect(),
+            infos.len(),
+        );
+        Ranks {
+            of: host_crawler.into_iter().zip(agent).collect(),
+        }
+    }
+}
+
+/// A run to merge: a worker's (its streams its own) or one a merge pass wrote (streams
+/// already the table's, judged only).
+enum Input {
+    Worker(Arc<SpillRun>),
+    Merged(Run),
+}
+
+/// A worker's run being merged: its records of the streams a pass reads, with the table's
+/// streams.
+struct WorkerSource {
+    records: RunRecords,
+    /// Run stream → table stream, None where the pass does not read it.
+    map: Vec<Option<u32>>,
+    ranks: Arc<Ranks>,
+}
+
+impl MergeSource<Kept> for WorkerSource {
+    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
+        while let Some(r) = self.records.next_record()? {
+            // Indices within the run's own table: a record naming another is damage the
+            // checksum cannot see (a run written wrong), and is refused.
+            let Some(map) = self.map.get(r.stream as usize) else {
+                return Err(self.records.undecodable());
+            };
+            if let Some(s) = *map {
+                return Ok(Some(Kept::new(&self.ranks, s, r.path, r.hits)));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A run a merge pass wrote: its records of the streams a pass reads.
+struct MergedSource {
+    records: RunRecords,
+    wanted: Wanted,
+    ranks: Arc<Ranks>,
+}
+
+impl MergeSource<Kept> for MergedSource {
+    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
+        while let Some(r) = self.records.next_record()? {
+            match self.wanted.get(r.stream as usize) {
+                Some(true) => return Ok(Some(Kept::new(&self.ranks, r.stream, r.path, r.hits))),
+                Some(false) => {}
+                None => return Err(self.records.undecodable()),
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// What is still in memory, in report order.
+struct MemorySource {
+    streams: Arc<Vec<MemStream>>,
+    order: std::vec::IntoIter<(u32, u32)>,
+    clients: Arc<Vec<Client>>,
+    ranks: Arc<Ranks>,
+}
+
+impl MergeSource<Kept> for MemorySource {
+    fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
+        let Some((s, p)) = self.order.next() else {
+            return Ok(None);
+        };
+        let m = &self.streams[s as usize];
+        let (start, end) = m.ranges[p as usize];
+        let hits = run_hits(&m.hits[start as usize..end as usize], &self.clients);
+        Ok(Some(Kept::new(
+            &self.ranks,
+            m.info,
+            m.paths[p as usize].clone(),
+            hits,
+        )))
+    }
+}
+
+/// Kept requests with their clients by value.
+fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
+    hits.iter()
+        .map(|(_, h)| RunHit {
+            time_ms: h.time_ms,
+            client: clients[h.client as usize].clone(),
+            status: h.status,
+        })
+        .collect()
+}
+
+/// The (stream, path) pairs in memory of the streams a pass reads, in report order.
+fn memory_order(
+    streams: &[MemStream],
+    infos: &[Option<StreamInfo>],
+    wanted: &[bool],
+) -> Vec<(u32, u32)> {
+    let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
+    order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
+    let key = |&(s, p): &(u32, u32)| {
+        let m = &streams[s as usize];
+        infos[m.info as usize].as_ref().map(|i| i.key(m.text(p)))
+    };
+    order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+    order
+}
+
+/// The sorted runs, merged down to as many as may be open at once, ready for each pass to
+/// open (with what is still in memory). Dropped once every pass has opened them: the runs'
+/// files may go then, each being open and read to its end through that.
+pub(super) struct MergedRuns<'a> {
+    inputs: Vec<Input>,
+    memory: Arc<Vec<MemStream>>,
+    table: &'a StreamTable,
+    infos: &'a [Option<StreamInfo>],
+    clients: Arc<Vec<Client>>,
+    ranks: Arc<Ranks>,
+    buffer: usize,
+    stats: Spilled,
+}
+
+impl<'a> MergedRuns<'a> {
+    /// Merges `runs` into as few as the passes of `passes` may all hold open at once: never
+    /// more than the process's descriptors allow (`extsort::fan_in`: half of them, shared by
+    /// the passes that read anything; the HTML page's own sort may need the rest meanwhile).
+    /// Merging in passes keeps the records of every stream some pass reads.
+    pub fn new(
+        auditor: &Auditor,
+        runs: Vec<Arc<SpillRun>>,
+        memory: Arc<Vec<MemStream>>,
+        table: &'a StreamTable,
+        infos: &'a [Option<StreamInfo>],
+        clients: &Arc<Vec<Client>>,
+        passes: &[Wanted],
+    ) -> Result<MergedRuns<'a>, SortError> {
+        let active = passes.iter().filter(|w| w.contains(&true)).count().max(1);
+        let any: Wanted = (0..infos.len())
+            .map(|i| passes.iter().any(|w| w[i]))
+            .collect();
+        let fan_in = fan_in(2 * active)?;
+        let mut merged = MergedRuns {
+            inputs: Vec::new(),
+            stats: Spilled {
+                runs: runs.len(),
+                bytes: runs.iter().map(|r| r.bytes()).sum(),
+                fan_in,
+                merges: 0,
+            },
+            memory,
+            table,
+            infos,
+            clients: Arc::clone(clients),
+            ranks: Arc::new(Ranks::new(infos)),
+            buffer: read_buffer(auditor.settings.memory_budget, fan_in * active),
+        };
+        let has_memory = merged
+            .memory
+            .iter()
+            .any(|m| any[m.info as usize] && !m.hits.is_empty());
+        let order: fn(&Kept, &Kept) -> Ordering = Kept::order;
+        let mut merges = 0;
+        let inputs = reduce(
+            runs.into_iter().map(Input::Worker).collect(),
+            fan_in - usize::from(has_memory),
+            &order,
+            |input: &Input, run, runs| merged.open_input(input, run, runs, &any),
+            |merge| {
+                let dir = auditor.spill_dir.get()?;
+                let run = write_from(&dir, || {
+                    Ok(merge.next_record()?.map(|k| RunRecord {
+                        stream: k.stream,
+                        path: k.path,
+                        hits: k.hits,
+                    }))
+                })?;
+                merges += 1;
+                Ok(Input::Merged(run))
+            },
+        )?;
+        merged.inputs = inputs;
+        merged.stats.merges = merges;
+        Ok(merged)
+    }
+
+    /// One pass over the merged runs and what is in memory: the streams `wanted` names, in
+    /// report order. A pass that reads no stream opens nothing.
+    pub fn open(&self, wanted: &Wanted) -> Result<Source, SortError> {
+        let memory_order = memory_order(&self.memory, self.infos, wanted);
+        if !wanted.contains(&true) {
+            return Ok(Source::Memory {
+                streams: Arc::clone(&self.memory),
+                order: memory_order.into_iter(),
+                last: None,
+            });
+        }
+        let mut sources = self
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(k, input)| self.open_input(input, k + 1, self.inputs.len(), wanted))
+            .collect::<Result<Vec<_>, _>>()?;
+        if !memory_order.is_empty() {
+            sources.push(Box::new(MemorySource {
+                streams: Arc::clone(&self.memory),
+                order: memory_order.into_iter(),
+                clients: Arc::clone(&self.clients),
+                ranks: Arc::clone(&self.ranks),
+            }));
+        }
+        let order: fn(&Kept, &Kept) -> Ordering = Kept::order;
+        Ok(Source::Merged {
+            merge: Merge::new(sources, order)?,
+            starts: true,
+        })
+    }
+
+    /// How the runs went, once every pass has opened them.
+    pub fn finish(self) -> Spilled {
+        self.stats
+    }
+
+    fn open_input(
+        &self,
+        input: &Input,
+        run: usize,
+        runs: usize,
+        wanted: &Wanted,
+    ) -> Result<Box<dyn MergeSource<Kept> + Send>, SortError> {
+        Ok(match input {
+            Input::Worker(w) => Box::new(WorkerSource {
+                records: w.reader(run, runs, self.buffer)?,
+                map: w
+                    .streams
+                    .iter()
+                    .map(|s| {
+                        let i = self.table.index(&s.key);
+                        wanted[i as usize].then_some(i)
+                    })
+                    .collect(),
+                ranks: Arc::clone(&self.ranks),
+            }),
+            Input::Merged(m) => Box::new(MergedSource {
+                records: RunRecords::open(m, run, runs, self.buffer)?,
+                wanted: Arc::clone(wanted),
+                ranks: Arc::clone(&self.ranks),
+            }),
+        })
+    }
+}
+
+impl Source {
+    /// One pass over the kept requests in memory.
+    pub fn memory(
+        streams: Arc<Vec<MemStream>>,
+        infos: &[Option<StreamInfo>],
+        wanted: &[bool],
+    ) -> Source {
+        let order = memory_order(&streams, infos, wanted);
+        Source::Memory {
+            streams,
+            order: order.into_iter(),
+            last: None,
+        }
+    }
+
+    /// The next kept (stream, path) in report order, and whether it begins a new (host,
+    /// crawler, printed path) group; None when none is left. Entries come one at a time, so a
+    /// group of many User-Agents is never held whole.
+    pub fn next_entry(
+        &mut self,
+        infos: &[Option<StreamInfo>],
+        clients: &[Client],
+    ) -> Result<Option<(Entry, bool)>, SortError> {
+        match self {
+            Source::Memory {
+                streams,
+                order,
+                last,
+            } => {
+                let Some(e) = order.next() else {
+                    return Ok(None);
+                };
+                let head = |(s, p): (u32, u32)| {
+                    let m = &streams[s as usize];
+                    let i = infos[m.info as usize]
+                        .as_ref()
+                        .expect("only judged streams are kept");
+                    (&i.host, &i.crawler, m.text(p))
+                };
+                let starts = last.is_none_or(|l| head(l) != head(e));
+                *last = Some(e);
+                let m = &streams[e.0 as usize];
+                let (start, end) = m.ranges[e.1 as usize];
+                let entry = Entry {
+                    info: m.info,
+                    path: m.paths[e.1 as usize].clone(),
+                    hits: run_hits(&m.hits[start as usize..end as usize], clients),
+                };
+                Ok(Some((entry, starts)))
+            }
+            Source::Merged { merge, starts } => {
+                let Some(k) = merge.next_record()? else {
+                    return Ok(None);
+                };
+                let begins = *starts;
+                // In report order, so a group's entries come in User-Agent and verification
+                // order too.
+                *starts = merge
+                    .peek()
+                    .is_none_or(|n| n.host_crawler != k.host_crawler || n.text() != k.text());
+                Ok(Some((
+                    Entry {
+                        info: k.stream,
+                        path: k.path,
+                        hits: k.hits,
+                    },
+                    begins,
+                )))
+            }
+        }
+    }
+}

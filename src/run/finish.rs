@@ -1,0 +1,356 @@
+//! The end of a run, once for every front end: [`finish`] takes the merged [`Partial`] and
+//! decides whether its result can be trusted (no damaged input, no empty one, a window that
+//! kept something, at least one host judged), writes every report through the
+//! [`ReportSet`] (all in place together, or none), and tells what the user should hear as
+//! [`Note`]s. [`RunError`] is every way a run fails; each is exit status 2 and keeps the
+//! previous reports.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::notes::{NOT_JUDGED_SHOWN, NotJudged, Totals};
+use super::options::{OptionError, Window};
+use super::{Note, Plan, exit};
+use crate::audit::{AuditError, Auditor, Partial};
+use crate::extsort::SortError;
+use crate::report::{
+    self, ActivityBin, ConflictDigest, Limits, Page, PathError, Report, ReportError, ReportPaths,
+    ReportSet,
+};
+use crate::text;
+
+/// Why a run failed. Every one is exit status 2 ([`exit::ERROR`]); none leaves a report
+/// changed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// An option cannot be used.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// An input cannot be read, or a report would replace an input or another report.
+    #[error(transparent)]
+    Paths(#[from] PathError),
+    /// The robots.txt store could not be set up.
+    #[cfg(feature = "net")]
+    #[error(transparent)]
+    Fetch(#[from] crate::fetch::FetchError),
+    /// A report could not be written.
+    #[error(transparent)]
+    Report(ReportError),
+    /// An input cannot be audited at all; with what to do about it.
+    #[error("{0}{hint}", hint = audit_hint(.0))]
+    Audit(#[from] AuditError),
+    /// Inputs broke off (each was a [`Note::Damaged`]), and `--allow-damaged` was not
+    /// given.
+    #[error(
+        "{inputs} input{} could not be read to the end; the previous reports are kept \
+         (--allow-damaged writes them from the lines before the damage)",
+        if *inputs == 1 { "" } else { "s" }
+    )]
+    Damaged {
+        /// How many.
+        inputs: usize,
+    },
+    /// Inputs without a single line, and `--allow-empty` was not given.
+    #[error(
+        "{} is empty: no log lines at all (a failed step earlier in a pipeline looks like \
+         this); the previous reports are kept (--allow-empty accepts empty input)",
+        text::terminal(&inputs.join(", "))
+    )]
+    Empty {
+        /// Their names.
+        inputs: Vec<String>,
+    },
+    /// `--since`/`--until` left out every request, and `--allow-empty` was not given.
+    #[error(
+        "{window} leaves out every request: the {} requests read run from {} to {}; the \
+         previous reports are kept (--allow-empty accepts an empty window)",
+        text::thousands(*requests),
+        text::rfc3339_ms(span.0),
+        text::rfc3339_ms(span.1)
+    )]
+    EmptyWindow {
+        /// The window.
+        window: Window,
+        /// The requests read (all outside it).
+        requests: u64,
+        /// The earliest and latest of them (unix ms).
+        span: (i64, i64),
+    },
+    /// No host with crawler traffic could be judged.
+    #[error("no host could be judged, so the previous reports are kept: {0}")]
+    NoneJudged(NotJudged),
+    /// The kept requests (sorted runs on disk) could not be read back whole.
+    #[error("cannot finish the audit (the previous reports are kept): {0}")]
+    Unfinished(SortError),
+}
+
+impl RunError {
+    /// True when the reader of standard output went away (`| head`): not worth an error.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, RunError::Report(e) if e.is_broken_pipe())
+    }
+}
+
+impl From<ReportError> for RunError {
+    /// Rows that could not be read back are the audit's failure, not the report's.
+    fn from(e: ReportError) -> RunError {
+        match e {
+            ReportError::Rows(e) => RunError::Unfinished(e),
+            e => RunError::Report(e),
+        }
+    }
+}
+
+/// What to do about an input that cannot be audited, in the options' words.
+fn audit_hint(e: &AuditError) -> &'static str {
+    match e {
+        AuditError::UnknownFormat { .. } => "; name it with --format",
+        AuditError::NotALog { chosen: false, .. } => "; choose the format with --format",
+        // The user named the format: another one may fit, or detection (no --format).
+        AuditError::NotALog { chosen: true, .. } => {
+            "; is it in another format? Name that one with --format, or leave --format out to \
+             detect it"
+        }
+        AuditError::NoHost { .. } => "; give the site's host with --host",
+        _ => "",
+    }
+}
+
+/// Violating requests per host and crawler.
+pub type ViolationTally = BTreeMap<Arc<str>, BTreeMap<Arc<str>, u64>>;
+
+/// A run that was done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The exit status: [`exit::OK`], or [`exit::VIOLATIONS`] under `--fail-on-violations`
+    /// (or `--fail-on-conflicts`).
+    pub code: u8,
+    /// Rows of the violations report.
+    pub rows: usize,
+    /// Violating requests per host and crawler (for a terminal's summary).
+    pub tally: ViolationTally,
+}
+
+/// Checks the files of a run before it starts: every input can be read and is given once,
+/// and no report would replace an input or another report.
+pub fn check_files(inputs: &[&Path], reports: &ReportPaths) -> Result<(), RunError> {
+    Ok(report::check_paths(inputs, &reports.outputs())?)
+}
+
+/// Finishes a run: `partial` is everything the audit of `names` (the inputs, in order)
+/// found, merged; `auditor` the one that judges it (its robots source holds what the audit
+/// used); `reports` were opened before the work. Tells `notes` what the user should hear.
+pub fn finish(
+    partial: Partial,
+    auditor: &Auditor,
+    plan: &Plan,
+    names: &[String],
+    mut reports: ReportSet,
+    notes: &mut dyn FnMut(Note),
+) -> Result<Outcome, RunError> {
+    let policy = plan.policy;
+    // A run whose result cannot be trusted writes nothing.
+    let mut damaged = 0;
+    for (name, counts) in &partial.inputs {
+        if let Some(error) = &counts.error {
+            damaged += 1;
+            notes(Note::Damaged {
+                input: name.clone(),
+                error: error.clone(),
+                allowed: policy.allow_damaged,
+            });
+        }
+    }
+    if damaged > 0 && !policy.allow_damaged {
+        return Err(RunError::Damaged { inputs: damaged });
+    }
+    if !policy.allow_empty {
+        let empty: Vec<String> = names
+            .iter()
+            .filter(|n| partial.inputs.get(*n).is_none_or(|c| c.lines == 0))
+            .cloned()
+            .collect();
+        if !empty.is_empty() {
+            return Err(RunError::Empty { inputs: empty });
+        }
+        check_window(&partial, auditor)?;
+    }
+    let mut findings = auditor.findings(partial).map_err(RunError::Unfinished)?;
+    let not_judged = findings.not_judged();
+    if !not_judged.is_empty() {
+        let nj = NotJudged {
+            listed: not_judged
+                .iter()
+                .take(NOT_JUDGED_SHOWN)
+                .map(|(h, n, why)| (h.to_string(), *n, why.to_string()))
+                .collect(),
+            hosts: not_judged.len(),
+            with_traffic: findings
+                .hosts
+                .iter()
+                .filter(|h| h.crawler_requests > 0)
+                .count(),
+            requests: not_judged.iter().map(|h| h.1).sum(),
+        };
+        if nj.hosts == nj.with_traffic {
+            return Err(RunError::NoneJudged(nj));
+        }
+        notes(Note::NotJudged(nj));
+    }
+
+    let inputs = findings.input_rows(names);
+    let activity: Vec<ActivityBin<'_>> = findings
+        .activity
+        .iter()
+        .map(|a| ActivityBin {
+            start_ms: a.start_ms,
+            host: &a.host,
+            crawler: &a.crawler,
+            kind: a.kind,
+            requests: a.requests,
+        })
+        .collect();
+    // The preference rows stream first: the page's conflicts table is made from them.
+    let settings = plan.write_settings();
+    let conflicts = if reports.has(Report::Preferences)
+        || reports.has(Report::Html)
+        || policy.fail_on_conflicts
+    {
+        reports.write_preferences(findings.preferences.by_ref(), settings.style)?
+    } else {
+        ConflictDigest::new(Limits::default())
+    };
+    let page = Page {
+        inputs: &inputs,
+        summary: &findings.summary,
+        hosts: &findings.hosts,
+        spoofed: &findings.spoofed,
+        activity: &activity,
+        activity_bin_ms: findings.activity_bin_ms,
+        too_old_to_verify: findings.too_old_to_verify.requests,
+        leeway_ms: auditor.settings().leeway_ms,
+        conflicts: &conflicts,
+    };
+    let mut tally = ViolationTally::new();
+    let rows = findings.violations.by_ref().map(|row| {
+        row.inspect(|r| {
+            *tally
+                .entry(Arc::clone(&r.host))
+                .or_default()
+                .entry(Arc::clone(&r.crawler))
+                .or_default() += r.requests;
+        })
+    });
+    let rows = reports.write(rows, &page, settings)?;
+    reports.commit()?;
+
+    for name in names {
+        if let Some(counts) = findings.inputs.get(name) {
+            input_notes(name, counts, notes);
+        }
+    }
+    if let Some(spilled) = findings.spilled {
+        notes(Note::Spilled(spilled));
+    }
+    if findings.too_old_to_verify.requests > 0 {
+        notes(Note::TooOldToVerify(findings.too_old_to_verify));
+    }
+    if let Some(dns) = &findings.dns {
+        if let Some((why, unanswered)) = &dns.untrusted {
+            notes(Note::DnsUntrusted {
+                why: why.clone(),
+                unanswered: *unanswered,
+            });
+        }
+        notes(Note::DnsQueries {
+            ptr: dns.ptr_queries,
+            forward: dns.forward_queries,
+            failures: dns.failures,
+            gave_up: dns.gave_up,
+        });
+    }
+    notes(Note::Totals(Totals {
+        requests: findings.requests(),
+        malformed: findings.bad_lines(),
+        crawler_requests: findings.hosts.iter().map(|h| h.crawler_requests).sum(),
+        violating: findings.violating_requests(),
+        rows: rows as u64,
+        conflicts: findings
+            .summary
+            .iter()
+            .map(|s| s.preference_conflicts)
+            .sum(),
+    }));
+    Ok(Outcome {
+        code: if (policy.fail_on_violations && rows > 0)
+            || (policy.fail_on_conflicts && conflicts.rows() > 0)
+        {
+            exit::VIOLATIONS
+        } else {
+            exit::OK
+        },
+        rows,
+        tally,
+    })
+}
+
+/// A window that left out every request read is no audit: it fails like an empty input.
+fn check_window(partial: &Partial, auditor: &Auditor) -> Result<(), RunError> {
+    let settings = auditor.settings();
+    let window = Window {
+        since_ms: settings.since_ms,
+        until_ms: settings.until_ms,
+    };
+    let requests: u64 = partial.inputs.values().map(|c| c.requests).sum();
+    let outside: u64 = partial.inputs.values().map(|c| c.outside_window).sum();
+    let span = partial
+        .inputs
+        .values()
+        .filter_map(|c| c.outside_span)
+        .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)));
+    match span {
+        Some(span) if window.is_set() && requests > 0 && outside == requests => {
+            Err(RunError::EmptyWindow {
+                window,
+                requests,
+                span,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What an input's counts tell: malformed lines with the first examples, requests without a
+/// host, requests outside the window.
+fn input_notes(name: &str, counts: &crate::audit::InputCounts, notes: &mut dyn FnMut(Note)) {
+    let bad = counts.bad_total();
+    if bad > 0 {
+        notes(Note::Malformed {
+            input: name.to_owned(),
+            lines: bad,
+            reasons: counts.bad.iter().map(|(r, n)| (*r, *n)).collect(),
+            naming_crawler: counts.bad_naming_crawler,
+        });
+        for (line, reason, example) in &counts.bad_examples {
+            notes(Note::MalformedLine {
+                input: name.to_owned(),
+                line: *line,
+                reason: *reason,
+                example: example.clone(),
+            });
+        }
+    }
+    if counts.no_host > 0 {
+        notes(Note::NoHost {
+            input: name.to_owned(),
+            requests: counts.no_host,
+        });
+    }
+    if counts.outside_window > 0 {
+        notes(Note::OutsideWindow {
+            input: name.to_owned(),
+            requests: counts.outside_window,
+        });
+    }
+}
