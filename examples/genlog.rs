@@ -53,22 +53,29 @@ struct Args {
     violations: bool,
 }
 
+impl Default for Args {
+    /// What genlog writes without options.
+    fn default() -> Args {
+        Args {
+            lines: 5000,
+            hosts: 4,
+            seed: 1,
+            out: PathBuf::from("-"),
+            robots_dir: None,
+            gzip: false,
+            members: 1,
+            files: 1,
+            bad_every: 0,
+            format: "vhost_combined".into(),
+            level: 6,
+            variety: false,
+            violations: false,
+        }
+    }
+}
+
 fn parse_args() -> Result<Args, String> {
-    let mut a = Args {
-        lines: 5000,
-        hosts: 4,
-        seed: 1,
-        out: PathBuf::from("-"),
-        robots_dir: None,
-        gzip: false,
-        members: 1,
-        files: 1,
-        bad_every: 0,
-        format: "vhost_combined".into(),
-        level: 6,
-        variety: false,
-        violations: false,
-    };
+    let mut a = Args::default();
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -810,6 +817,22 @@ fn main() {
         eprintln!("genlog: {e}");
         std::process::exit(2);
     }
+}
+
+/// The benches' mixes as `benches/e2e.sh` makes them (`--hosts 20 --seed 11`, `--variety`, or
+/// `--violations` when `violations`), `lines` lines of plain text to `out` and the robots.txt
+/// files to `robots_dir`. For `benches/stages.rs`, which includes this file as a module.
+pub fn bench_mix(out: &Path, robots_dir: &Path, lines: u64, violations: bool) -> io::Result<()> {
+    generate(&Args {
+        lines,
+        hosts: 20,
+        seed: 11,
+        out: out.to_path_buf(),
+        robots_dir: Some(robots_dir.to_path_buf()),
+        variety: true,
+        violations,
+        ..Args::default()
+    })
 }
 
 fn generate(args: &Args) -> io::Result<()> {

@@ -31,6 +31,8 @@
 
 mod aggregate;
 mod findings;
+#[doc(hidden)]
+pub mod hooks;
 mod intern;
 mod line;
 mod partial;

@@ -18,8 +18,8 @@
 use std::borrow::Cow;
 
 use super::text::{
-    dash_empty, find_short, is_port, origin_form, quoted, rfind_near_end, scheme_for_port,
-    split_absolute, split_request_line, status, unescape_backslash,
+    dash_empty, find_short, find_short2, is_port, origin_form, quoted, rfind_near_end,
+    scheme_for_port, split_absolute, split_request_line, status, unescape_backslash,
 };
 use super::{BadLine, Request, time};
 
@@ -72,6 +72,30 @@ fn vhost(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
     Ok(scheme_for_port(port))
 }
 
+/// The `%v:%p` token at the start of a line: (token, scheme, position after the space).
+/// The usual `host:port` (no `:` in the host, a port of digits) is read in one pass; any
+/// other token goes through [`token`] and [`vhost`], which have the last word.
+#[inline]
+fn vhost_token(line: &[u8]) -> Result<(&[u8], Option<&'static str>, usize), BadLine> {
+    if let Some(colon) = find_short2(line, b' ', b':')
+        && colon > 0
+        && line[colon] == b':'
+    {
+        let port_len = line[colon + 1..]
+            .iter()
+            .take(6)
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let end = colon + 1 + port_len;
+        let port = &line[colon + 1..end];
+        if port_len > 0 && line.get(end) == Some(&b' ') && is_port(port) {
+            return Ok((&line[..end], scheme_for_port(port), end + 1));
+        }
+    }
+    let (tok, next) = token(line, 0)?;
+    Ok((tok, vhost(tok)?, next))
+}
+
 /// Parses one line of the given layout.
 #[inline]
 pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, BadLine> {
@@ -81,8 +105,8 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
     let mut at = 0;
     let (mut host, mut scheme) = (None, None);
     if layout == Layout::VhostCombined {
-        let (tok, next) = token(line, at)?;
-        scheme = vhost(tok)?;
+        let (tok, tok_scheme, next) = vhost_token(line)?;
+        scheme = tok_scheme;
         host = Some(tok);
         at = next;
     }
@@ -381,8 +405,18 @@ mod tests {
             "[::1]:",
             "[::1]",
             "a.very.long.virtual.host.name.example.com:443",
+            "h:0443",
+            "h:123456",
+            "h:80x",
+            "h :80",
         ] {
             assert_eq!(vhost(tok.as_bytes()), full(tok.as_bytes()), "{tok}");
+            // At the start of a line, read in one pass where it can be.
+            for rest in [" 192.0.2.1 - -", " ", ""] {
+                let line = format!("{tok}{rest}");
+                let slow = token(line.as_bytes(), 0).and_then(|(t, next)| Ok((t, vhost(t)?, next)));
+                assert_eq!(vhost_token(line.as_bytes()), slow, "{line:?}");
+            }
         }
     }
 

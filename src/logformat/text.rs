@@ -16,17 +16,26 @@ use super::BadLine;
 /// searches per line. Long fields (the User-Agent, the request) still go to `memchr`.
 #[inline(always)]
 pub(crate) fn find_short(hay: &[u8], needle: u8) -> Option<usize> {
+    // The two tests of `find_short2` are the same here: the compiler keeps one.
+    find_short2(hay, needle, needle)
+}
+
+/// The first `a` or `b` in `hay` (one pass for both), as [`find_short`] finds one byte.
+#[inline(always)]
+pub(crate) fn find_short2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
-    let pattern = LO * u64::from(needle);
+    let (pa, pb) = (LO * u64::from(a), LO * u64::from(b));
     let mut words = hay.chunks_exact(8);
     let mut at = 0;
     for word in &mut words {
-        // A zero byte of `x` is a match. The classic "has a zero byte" test: its lowest set
-        // bit marks the first zero byte exactly (false positives come only above a true one),
-        // and the little-endian load puts the first byte lowest.
-        let x = u64::from_le_bytes(word.try_into().expect("chunks_exact gives 8 bytes")) ^ pattern;
-        let found = x.wrapping_sub(LO) & !x & HI;
+        let w = u64::from_le_bytes(word.try_into().expect("chunks_exact gives 8 bytes"));
+        let (xa, xb) = (w ^ pa, w ^ pb);
+        // A zero byte of `xa` or `xb` is a match. The classic "has a zero byte" test: its
+        // lowest set bit marks the first zero byte exactly (false positives come only above
+        // a true one), and the little-endian load puts the first byte lowest; so the lowest
+        // bit of either test is the first match.
+        let found = (xa.wrapping_sub(LO) & !xa | xb.wrapping_sub(LO) & !xb) & HI;
         if found != 0 {
             return Some(at + (found.trailing_zeros() / 8) as usize);
         }
@@ -35,7 +44,7 @@ pub(crate) fn find_short(hay: &[u8], needle: u8) -> Option<usize> {
     words
         .remainder()
         .iter()
-        .position(|&c| c == needle)
+        .position(|&c| c == a || c == b)
         .map(|i| at + i)
 }
 
@@ -143,6 +152,18 @@ pub(crate) fn quoted(line: &[u8], at: usize) -> Result<(&[u8], bool, usize), Bad
     if line.get(at) != Some(&b'"') {
         return Err(BadLine::BadQuoting);
     }
+    // `"-"`, the usual empty Referer, without a search.
+    if line.get(at + 1..at + 3) == Some(b"-\"")
+        && matches!(line.get(at + 3), None | Some(b' ') | Some(b'\t'))
+    {
+        return Ok((&line[at + 1..at + 2], false, at + 3));
+    }
+    quoted_scan(line, at)
+}
+
+/// [`quoted`] by a search for the closing quote, whatever the value (`line[at]` is `"`).
+#[inline]
+fn quoted_scan(line: &[u8], at: usize) -> Result<(&[u8], bool, usize), BadLine> {
     let start = at + 1;
     let mut i = start;
     let mut escaped = false;
@@ -586,6 +607,74 @@ mod tests {
         assert_eq!(next, line.len());
         assert_eq!(quoted(b"\"open", 0).err(), Some(BadLine::BadQuoting));
         assert_eq!(quoted(b"\"open\\", 0).err(), Some(BadLine::BadQuoting));
+    }
+
+    /// The `"-"` shortcut reads as the search would, whatever follows the dash, on fields
+    /// cut from real lines (escaped quotes, raw quotes, a dash at the end of the line).
+    #[test]
+    fn quoted_dash_shortcut_agrees_with_the_search() {
+        let fields: [&[u8]; 14] = [
+            br#""-""#,
+            br#""-" "Mozilla/5.0""#,
+            b"\"-\"\t\"x\"",
+            br#""-"x" "ua""#,
+            br#""-""-""#,
+            br#""-\" "ua""#,
+            br#""-\"" "ua""#,
+            br#""--" 1"#,
+            br#""-"#,
+            br#""""#,
+            br#""a \"quoted\" UA" "-""#,
+            br#""raw "quote"d inside" "-""#,
+            br#""-\\" "-""#,
+            br#""GET / HTTP/1.1" 200 512 "-" "curl/8.5""#,
+        ];
+        for field in fields {
+            let mut at = 0;
+            // Every quoted field of the text in turn, as a parser walks them.
+            while let Some(q) = field[at..].iter().position(|&c| c == b'"') {
+                let at_q = at + q;
+                let fast = quoted(field, at_q);
+                assert_eq!(
+                    fast,
+                    quoted_scan(field, at_q),
+                    "{:?} at {at_q}",
+                    field.escape_ascii()
+                );
+                match fast {
+                    Ok((_, _, next)) => at = next,
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_short2_agrees_with_position_everywhere() {
+        // As find_short's test: every length, either needle at every place (and both, in
+        // either order), fillers next to each needle and with the high bit set.
+        for (a, b) in [(b' ', b':'), (b':', b' '), (0u8, 0xff), (0x80, 0x7f)] {
+            for filler in [a.wrapping_add(1), b.wrapping_sub(1), 0x80, 0xff, 0, 0x7f] {
+                if filler == a || filler == b {
+                    continue;
+                }
+                for len in 0..=27 {
+                    let mut hay = vec![filler; len];
+                    assert_eq!(find_short2(&hay, a, b), None);
+                    for at in 0..len {
+                        for (first, second) in [(a, b), (b, a)] {
+                            hay.fill(filler);
+                            hay[at] = first;
+                            if at + 2 < len {
+                                hay[at + 2] = second;
+                            }
+                            let want = hay.iter().position(|&c| c == a || c == b);
+                            assert_eq!(find_short2(&hay, a, b), want, "{hay:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
