@@ -213,10 +213,13 @@ pub fn finish(
         .collect();
     // The preference rows stream first: the page's conflicts table is made from them.
     let settings = plan.write_settings();
-    let conflicts = if reports.has(Report::Preferences)
-        || reports.has(Report::Html)
-        || policy.fail_on_conflicts
-    {
+    // Conflicting requests, as the summary counts them: the same judgement as the rows'.
+    let conflicting: u64 = findings
+        .summary
+        .iter()
+        .map(|s| s.preference_conflicts)
+        .sum();
+    let conflicts = if reports.has(Report::Preferences) || reports.has(Report::Html) {
         reports.write_preferences(findings.preferences.by_ref(), settings.style)?
     } else {
         ConflictDigest::new(Limits::default())
@@ -276,15 +279,11 @@ pub fn finish(
         crawler_requests: findings.hosts.iter().map(|h| h.crawler_requests).sum(),
         violating: findings.violating_requests(),
         rows: rows as u64,
-        conflicts: findings
-            .summary
-            .iter()
-            .map(|s| s.preference_conflicts)
-            .sum(),
+        conflicts: conflicting,
     }));
     Ok(Outcome {
         code: if (policy.fail_on_violations && rows > 0)
-            || (policy.fail_on_conflicts && conflicts.rows() > 0)
+            || (policy.fail_on_conflicts && conflicting > 0)
         {
             exit::VIOLATIONS
         } else {
