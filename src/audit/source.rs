@@ -254,12 +254,34 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
 fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u32, u32)> {
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
-    let key = |&(s, p): &(u32, u32)| {
+    // Sorted by (host and crawler, printed path, agent). The path's first eight bytes, read
+    // big-endian and zero-padded, order as the bytes do up to them, so most comparisons end
+    // on two integers; only equal prefixes compare the whole paths (a shorter path whose
+    // bytes are a prefix of a longer one pads with zeros and ties, then the whole-path
+    // comparison puts it first, as the bytes' order does).
+    let mut keyed: Vec<(u32, u64, u32, u32)> = order
+        .iter()
+        .map(|&(s, p)| {
+            let m = &streams[s as usize];
+            let text = m.text(p);
+            let mut head = [0u8; 8];
+            let n = text.len().min(8);
+            head[..n].copy_from_slice(&text[..n]);
+            (ranks.of[m.info as usize].0, u64::from_be_bytes(head), s, p)
+        })
+        .collect();
+    let rest = |&(_, _, s, p): &(u32, u64, u32, u32)| {
         let m = &streams[s as usize];
-        let (host_crawler, agent) = ranks.of[m.info as usize];
-        (host_crawler, m.text(p), agent)
+        (m.text(p), ranks.of[m.info as usize].1)
     };
-    order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
+    keyed.sort_unstable_by(|a, b| {
+        (a.0, a.1)
+            .cmp(&(b.0, b.1))
+            .then_with(|| rest(a).cmp(&rest(b)))
+            .then((a.2, a.3).cmp(&(b.2, b.3)))
+    });
+    order.clear();
+    order.extend(keyed.into_iter().map(|(_, _, s, p)| (s, p)));
     order
 }
 
