@@ -251,6 +251,18 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
 
 /// The (stream, path) pairs in memory of the streams a pass reads, in report order: the
 /// (host, crawler) and (User-Agent, verification) compared by rank, only the paths as bytes.
+/// A kept (stream, path) as [`memory_order`] sorts it: everything a comparison reads, in
+/// the element itself.
+struct SortKey<'a> {
+    /// The rank of its (host, crawler), and its printed path's first eight bytes.
+    head: (u32, u64),
+    text: &'a [u8],
+    /// The rank of its (User-Agent, verification).
+    agent: u32,
+    /// (stream, path).
+    at: (u32, u32),
+}
+
 fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u32, u32)> {
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
@@ -259,7 +271,7 @@ fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u
     // on two integers; only equal prefixes compare the whole paths (a shorter path whose
     // bytes are a prefix of a longer one pads with zeros and ties, then the whole-path
     // comparison puts it first, as the bytes' order does).
-    let mut keyed: Vec<(u32, u64, u32, u32)> = order
+    let mut keyed: Vec<SortKey<'_>> = order
         .iter()
         .map(|&(s, p)| {
             let m = &streams[s as usize];
@@ -267,21 +279,22 @@ fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u
             let mut head = [0u8; 8];
             let n = text.len().min(8);
             head[..n].copy_from_slice(&text[..n]);
-            (ranks.of[m.info as usize].0, u64::from_be_bytes(head), s, p)
+            let (host_crawler, agent) = ranks.of[m.info as usize];
+            SortKey {
+                head: (host_crawler, u64::from_be_bytes(head)),
+                text,
+                agent,
+                at: (s, p),
+            }
         })
         .collect();
-    let rest = |&(_, _, s, p): &(u32, u64, u32, u32)| {
-        let m = &streams[s as usize];
-        (m.text(p), ranks.of[m.info as usize].1)
-    };
     keyed.sort_unstable_by(|a, b| {
-        (a.0, a.1)
-            .cmp(&(b.0, b.1))
-            .then_with(|| rest(a).cmp(&rest(b)))
-            .then((a.2, a.3).cmp(&(b.2, b.3)))
+        a.head
+            .cmp(&b.head)
+            .then_with(|| (a.text, a.agent, a.at).cmp(&(b.text, b.agent, b.at)))
     });
     order.clear();
-    order.extend(keyed.into_iter().map(|(_, _, s, p)| (s, p)));
+    order.extend(keyed.into_iter().map(|k| k.at));
     order
 }
 
