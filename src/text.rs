@@ -374,32 +374,34 @@ impl<W: Write> Write for TerminalWriter<W> {
 /// assert_eq!(rfc3339_ms(1_795_182_936_999), "2026-11-20T13:55:36Z");
 /// ```
 pub fn rfc3339_ms(ms: i64) -> String {
-    let Ok(ts) = jiff::Timestamp::from_millisecond(ms) else {
-        return String::new();
+    const DAY_MS: i64 = 86_400_000;
+    let (year, month, day) = crate::logformat::time::civil_from_days(ms.div_euclid(DAY_MS));
+    // Digit by digit: `strftime` interprets its format, `format!` pads through the
+    // formatting machinery, and a calendar type checks its fields, on every call, each
+    // several times this; a report writes two or three times per row.
+    let Ok(year @ 0..=9999) = u16::try_from(year) else {
+        // Years before 0 (written with their sign) or past 9999 (out of range: empty).
+        return jiff::Timestamp::from_millisecond(ms)
+            .map(|ts| ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
+            .unwrap_or_default();
     };
-    let t = jiff::tz::Offset::UTC.to_datetime(ts);
-    // Digit by digit: `strftime` interprets its format and `format!` pads through the
-    // formatting machinery on every call, each ten times this, and a report writes two times
-    // per row.
-    let Ok(year) = u16::try_from(t.year()) else {
-        return ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string();
-    };
-    let mut out = String::with_capacity(20);
+    let secs = ms.rem_euclid(DAY_MS) / 1000;
+    let mut out = *b"0000-00-00T00:00:00Z";
     let fields = [
-        (year, 4, '-'),
-        (t.month() as u16, 2, '-'),
-        (t.day() as u16, 2, 'T'),
-        (t.hour() as u16, 2, ':'),
-        (t.minute() as u16, 2, ':'),
-        (t.second() as u16, 2, 'Z'),
+        (0..4, u32::from(year)),
+        (5..7, month),
+        (8..10, day),
+        (11..13, (secs / 3600) as u32),
+        (14..16, (secs / 60 % 60) as u32),
+        (17..19, (secs % 60) as u32),
     ];
-    for (value, width, then) in fields {
-        for place in (0..width).rev() {
-            out.push(char::from(b'0' + (value / 10u16.pow(place) % 10) as u8));
+    for (at, mut value) in fields {
+        for digit in out[at].iter_mut().rev() {
+            *digit = b'0' + (value % 10) as u8;
+            value /= 10;
         }
-        out.push(then);
     }
-    out
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// A Unix time in seconds as RFC 3339 in UTC, e.g. `2026-11-20T13:55:36Z`; [`rfc3339_ms`]

@@ -249,8 +249,6 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
         .collect()
 }
 
-/// The (stream, path) pairs in memory of the streams a pass reads, in report order: the
-/// (host, crawler) and (User-Agent, verification) compared by rank, only the paths as bytes.
 /// A kept (stream, path) as [`memory_order`] sorts it: everything a comparison reads, in
 /// the element itself.
 struct SortKey<'a> {
@@ -263,6 +261,8 @@ struct SortKey<'a> {
     at: (u32, u32),
 }
 
+/// The (stream, path) pairs in memory of the streams a pass reads, in report order: the
+/// (host, crawler) and (User-Agent, verification) compared by rank, only the paths as bytes.
 fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u32, u32)> {
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
