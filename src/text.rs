@@ -374,19 +374,27 @@ impl<W: Write> Write for TerminalWriter<W> {
 /// assert_eq!(rfc3339_ms(1_795_182_936_999), "2026-11-20T13:55:36Z");
 /// ```
 pub fn rfc3339_ms(ms: i64) -> String {
+    let mut out = String::with_capacity(20);
+    push_rfc3339_ms(&mut out, ms);
+    out
+}
+
+/// [`rfc3339_ms`] appended to `out` (nothing outside the years −9999 to 9999).
+pub fn push_rfc3339_ms(out: &mut String, ms: i64) {
     const DAY_MS: i64 = 86_400_000;
     let (year, month, day) = crate::logformat::time::civil_from_days(ms.div_euclid(DAY_MS));
     // Digit by digit: `strftime` interprets its format, `format!` pads through the
     // formatting machinery, and a calendar type checks its fields, on every call, each
     // several times this; a report writes two or three times per row.
     let Ok(year @ 0..=9999) = u16::try_from(year) else {
-        // Years before 0 (written with their sign) or past 9999 (out of range: empty).
-        return jiff::Timestamp::from_millisecond(ms)
-            .map(|ts| ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
-            .unwrap_or_default();
+        // Years before 0 (written with their sign) or past 9999 (out of range: nothing).
+        if let Ok(ts) = jiff::Timestamp::from_millisecond(ms) {
+            out.push_str(&ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string());
+        }
+        return;
     };
     let secs = ms.rem_euclid(DAY_MS) / 1000;
-    let mut out = *b"0000-00-00T00:00:00Z";
+    let mut text = *b"0000-00-00T00:00:00Z";
     let fields = [
         (0..4, u32::from(year)),
         (5..7, month),
@@ -396,12 +404,12 @@ pub fn rfc3339_ms(ms: i64) -> String {
         (17..19, (secs % 60) as u32),
     ];
     for (at, mut value) in fields {
-        for digit in out[at].iter_mut().rev() {
+        for digit in text[at].iter_mut().rev() {
             *digit = b'0' + (value % 10) as u8;
             value /= 10;
         }
     }
-    String::from_utf8_lossy(&out).into_owned()
+    out.push_str(&String::from_utf8_lossy(&text));
 }
 
 /// A Unix time in seconds as RFC 3339 in UTC, e.g. `2026-11-20T13:55:36Z`; [`rfc3339_ms`]

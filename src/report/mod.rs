@@ -322,26 +322,26 @@ pub fn write_violations(
         "median_interval_s",
     ];
     write_streamed(out, style, &header, rows, |w, r: &ViolationRow| {
-        w.record(&[
-            &r.host,
-            r.kind.as_str(),
-            &r.crawler,
-            &r.user_agent,
-            &r.group,
-            &r.path,
-            &r.rule,
-            &r.rule_line.to_string(),
-            &r.requests.to_string(),
-            &text::rfc3339_ms(r.first_seen_ms),
-            &text::rfc3339_ms(r.last_seen_ms),
-            r.verification,
-            &r.robots_version.map(text::rfc3339_ms).unwrap_or_default(),
-            r.evidence,
-            &r.client_ips.to_string(),
-            &r.sample_ip,
-            &counts(&r.status_codes),
-            &r.min_interval_ms.map(seconds).unwrap_or_default(),
-            &r.median_interval_ms.map(seconds).unwrap_or_default(),
+        w.record_cells(&[
+            Cell::Text(&r.host),
+            Cell::Text(r.kind.as_str()),
+            Cell::Text(&r.crawler),
+            Cell::Text(&r.user_agent),
+            Cell::Text(&r.group),
+            Cell::Text(&r.path),
+            Cell::Text(&r.rule),
+            Cell::Count(r.rule_line.into()),
+            Cell::Count(r.requests),
+            Cell::Time(Some(r.first_seen_ms)),
+            Cell::Time(Some(r.last_seen_ms)),
+            Cell::Text(r.verification),
+            Cell::Time(r.robots_version),
+            Cell::Text(r.evidence),
+            Cell::Count(r.client_ips),
+            Cell::Text(&r.sample_ip),
+            Cell::Text(&counts(&r.status_codes)),
+            Cell::Text(&r.min_interval_ms.map(seconds).unwrap_or_default()),
+            Cell::Text(&r.median_interval_ms.map(seconds).unwrap_or_default()),
         ])
     })
 }
@@ -377,26 +377,26 @@ pub fn write_preferences(
         "status_codes",
     ];
     write_streamed(out, style, &header, rows, |w, r: &PreferenceRow| {
-        w.record(&[
-            &r.host,
-            &r.crawler,
-            &r.operator,
-            &r.category,
-            &r.user_agent,
-            &r.group,
-            r.key,
-            &r.path,
-            &r.rule,
-            &r.rule_line.to_string(),
-            &r.requests.to_string(),
-            &text::rfc3339_ms(r.first_seen_ms),
-            &text::rfc3339_ms(r.last_seen_ms),
-            r.verification,
-            &r.robots_version.map(text::rfc3339_ms).unwrap_or_default(),
-            r.evidence,
-            &r.client_ips.to_string(),
-            &r.sample_ip,
-            &counts(&r.status_codes),
+        w.record_cells(&[
+            Cell::Text(&r.host),
+            Cell::Text(&r.crawler),
+            Cell::Text(&r.operator),
+            Cell::Text(&r.category),
+            Cell::Text(&r.user_agent),
+            Cell::Text(&r.group),
+            Cell::Text(r.key),
+            Cell::Text(&r.path),
+            Cell::Text(&r.rule),
+            Cell::Count(r.rule_line.into()),
+            Cell::Count(r.requests),
+            Cell::Time(Some(r.first_seen_ms)),
+            Cell::Time(Some(r.last_seen_ms)),
+            Cell::Text(r.verification),
+            Cell::Time(r.robots_version),
+            Cell::Text(r.evidence),
+            Cell::Count(r.client_ips),
+            Cell::Text(&r.sample_ip),
+            Cell::Text(&counts(&r.status_codes)),
         ])
     })
 }
@@ -603,6 +603,16 @@ struct Cells<W: Write> {
     scratch: String,
 }
 
+/// One cell of a streamed report's row: text from the log or a robots.txt, made safe on
+/// the way out, or a number or time the report writes itself (digits and punctuation, never
+/// in need of escaping), written without a string made for it.
+enum Cell<'a> {
+    Text(&'a str),
+    Count(u64),
+    /// Unix ms, as RFC 3339; empty when `None`.
+    Time(Option<i64>),
+}
+
 impl<W: Write> Cells<W> {
     fn new(out: W, style: CsvStyle) -> Self {
         Cells {
@@ -614,17 +624,45 @@ impl<W: Write> Cells<W> {
 
     fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
         for cell in cells {
-            let cell = text::cell_str(cell);
-            if self.style.neutralize && is_formula(&cell) {
-                self.scratch.clear();
-                self.scratch.push('\'');
-                self.scratch.push_str(&cell);
-                self.csv.write_field(&self.scratch)?;
-            } else {
-                self.csv.write_field(cell.as_bytes())?;
+            self.text(cell)?;
+        }
+        self.csv.write_record(None::<&[u8]>)?;
+        Ok(())
+    }
+
+    /// [`Cells::record`] of typed cells.
+    fn record_cells(&mut self, cells: &[Cell<'_>]) -> Result<(), ReportError> {
+        for cell in cells {
+            match *cell {
+                Cell::Text(t) => self.text(t)?,
+                Cell::Count(n) => self.csv.write_field(itoa::Buffer::new().format(n))?,
+                Cell::Time(ms) => {
+                    let mut time = std::mem::take(&mut self.scratch);
+                    time.clear();
+                    if let Some(ms) = ms {
+                        text::push_rfc3339_ms(&mut time, ms);
+                    }
+                    // A year before 0 starts with `-`.
+                    let written = self.text(&time);
+                    self.scratch = time;
+                    written?;
+                }
             }
         }
         self.csv.write_record(None::<&[u8]>)?;
+        Ok(())
+    }
+
+    fn text(&mut self, cell: &str) -> Result<(), ReportError> {
+        let cell = text::cell_str(cell);
+        if self.style.neutralize && is_formula(&cell) {
+            let mut quoted = String::with_capacity(cell.len() + 1);
+            quoted.push('\'');
+            quoted.push_str(&cell);
+            self.csv.write_field(&quoted)?;
+        } else {
+            self.csv.write_field(cell.as_bytes())?;
+        }
         Ok(())
     }
 
