@@ -409,7 +409,7 @@ pub fn push_rfc3339_ms(out: &mut String, ms: i64) {
             value /= 10;
         }
     }
-    out.push_str(&String::from_utf8_lossy(&text));
+    out.push_str(std::str::from_utf8(&text).expect("ASCII digits and punctuation"));
 }
 
 /// A Unix time in seconds as RFC 3339 in UTC, e.g. `2026-11-20T13:55:36Z`; [`rfc3339_ms`]
