@@ -827,6 +827,19 @@ fn judge_delays(
 /// A client as a report cell.
 pub(super) fn client_text(c: &Client) -> String {
     match c {
+        // Dotted decimal as `Display` writes it, without the formatting machinery (padding
+        // support, a stack buffer, then a copy): a report writes one per row.
+        Client::Ip(std::net::IpAddr::V4(ip)) => {
+            let mut out = String::with_capacity(15);
+            let mut digits = itoa::Buffer::new();
+            for (i, octet) in ip.octets().into_iter().enumerate() {
+                if i > 0 {
+                    out.push('.');
+                }
+                out.push_str(digits.format(octet));
+            }
+            out
+        }
         Client::Ip(ip) => ip.to_string(),
         Client::Other(bytes) => text::cell(bytes).into_owned(),
     }
@@ -1005,4 +1018,27 @@ fn spoofed_rows(
             user_agent: s.sample.1,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_text_writes_addresses_as_display_does() {
+        use std::net::{IpAddr, Ipv4Addr};
+        for ip in [
+            Ipv4Addr::new(0, 0, 0, 0),
+            Ipv4Addr::new(255, 255, 255, 255),
+            Ipv4Addr::new(66, 249, 66, 1),
+            Ipv4Addr::new(10, 0, 100, 9),
+            Ipv4Addr::new(1, 20, 3, 40),
+        ] {
+            assert_eq!(client_text(&Client::Ip(IpAddr::V4(ip))), ip.to_string());
+        }
+        let v6: IpAddr = "2001:db8::1".parse().unwrap();
+        assert_eq!(client_text(&Client::Ip(v6)), "2001:db8::1");
+        let other = Client::Other(b"unix:\x1b".to_vec().into_boxed_slice());
+        assert_eq!(client_text(&other), "unix:%1B");
+    }
 }
