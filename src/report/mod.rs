@@ -323,13 +323,13 @@ pub fn write_violations(
     ];
     write_streamed(out, style, &header, rows, |w, r: &ViolationRow| {
         w.record_cells(&[
-            Cell::Text(&r.host),
+            Cell::Shared(&r.host),
             Cell::Text(r.kind.as_str()),
-            Cell::Text(&r.crawler),
-            Cell::Text(&r.user_agent),
-            Cell::Text(&r.group),
+            Cell::Shared(&r.crawler),
+            Cell::Shared(&r.user_agent),
+            Cell::Shared(&r.group),
             Cell::Text(&r.path),
-            Cell::Text(&r.rule),
+            Cell::Shared(&r.rule),
             Cell::Count(r.rule_line.into()),
             Cell::Count(r.requests),
             Cell::Time(Some(r.first_seen_ms)),
@@ -378,15 +378,15 @@ pub fn write_preferences(
     ];
     write_streamed(out, style, &header, rows, |w, r: &PreferenceRow| {
         w.record_cells(&[
-            Cell::Text(&r.host),
-            Cell::Text(&r.crawler),
-            Cell::Text(&r.operator),
-            Cell::Text(&r.category),
-            Cell::Text(&r.user_agent),
-            Cell::Text(&r.group),
+            Cell::Shared(&r.host),
+            Cell::Shared(&r.crawler),
+            Cell::Shared(&r.operator),
+            Cell::Shared(&r.category),
+            Cell::Shared(&r.user_agent),
+            Cell::Shared(&r.group),
             Cell::Text(r.key),
             Cell::Text(&r.path),
-            Cell::Text(&r.rule),
+            Cell::Shared(&r.rule),
             Cell::Count(r.rule_line.into()),
             Cell::Count(r.requests),
             Cell::Time(Some(r.first_seen_ms)),
@@ -601,6 +601,10 @@ struct Cells<W: Write> {
     csv: csv::Writer<W>,
     style: CsvStyle,
     scratch: String,
+    /// Per column, the shared text last written there when it needed no change: the next
+    /// row's same text (the host, crawler, User-Agent, group and rule repeat row after row)
+    /// is written as it is. Held, so that its address cannot be another text's meanwhile.
+    known: Vec<Option<Arc<str>>>,
 }
 
 /// One cell of a streamed report's row: text from the log or a robots.txt, made safe on
@@ -608,6 +612,8 @@ struct Cells<W: Write> {
 /// in need of escaping), written without a string made for it.
 enum Cell<'a> {
     Text(&'a str),
+    /// Text shared from row to row.
+    Shared(&'a Arc<str>),
     Count(u64),
     /// Unix ms, as RFC 3339; empty when `None`.
     Time(Option<i64>),
@@ -619,6 +625,7 @@ impl<W: Write> Cells<W> {
             csv: csv::Writer::from_writer(out),
             style,
             scratch: String::new(),
+            known: Vec::new(),
         }
     }
 
@@ -632,9 +639,22 @@ impl<W: Write> Cells<W> {
 
     /// [`Cells::record`] of typed cells.
     fn record_cells(&mut self, cells: &[Cell<'_>]) -> Result<(), ReportError> {
-        for cell in cells {
+        if self.known.len() < cells.len() {
+            self.known.resize(cells.len(), None);
+        }
+        for (column, cell) in cells.iter().enumerate() {
             match *cell {
-                Cell::Text(t) => self.text(t)?,
+                Cell::Text(t) => {
+                    self.text(t)?;
+                }
+                Cell::Shared(t) => {
+                    if matches!(&self.known[column], Some(known) if Arc::ptr_eq(known, t)) {
+                        self.csv.write_field(t.as_bytes())?;
+                    } else {
+                        let unchanged = self.text(t)?;
+                        self.known[column] = unchanged.then(|| Arc::clone(t));
+                    }
+                }
                 Cell::Count(n) => self.csv.write_field(itoa::Buffer::new().format(n))?,
                 Cell::Time(ms) => {
                     let mut time = std::mem::take(&mut self.scratch);
@@ -653,17 +673,19 @@ impl<W: Write> Cells<W> {
         Ok(())
     }
 
-    fn text(&mut self, cell: &str) -> Result<(), ReportError> {
-        let cell = text::cell_str(cell);
-        if self.style.neutralize && is_formula(&cell) {
-            let mut quoted = String::with_capacity(cell.len() + 1);
+    /// Writes a text cell made safe; true when it is written as it was given.
+    fn text(&mut self, cell: &str) -> Result<bool, ReportError> {
+        let safe = text::cell_str(cell);
+        if self.style.neutralize && is_formula(&safe) {
+            let mut quoted = String::with_capacity(safe.len() + 1);
             quoted.push('\'');
-            quoted.push_str(&cell);
+            quoted.push_str(&safe);
             self.csv.write_field(&quoted)?;
+            Ok(false)
         } else {
-            self.csv.write_field(cell.as_bytes())?;
+            self.csv.write_field(safe.as_bytes())?;
+            Ok(matches!(safe, std::borrow::Cow::Borrowed(_)))
         }
-        Ok(())
     }
 
     fn finish(mut self) -> Result<(), ReportError> {
@@ -752,6 +774,44 @@ mod tests {
             "example.com,disallowed,GPTBot,GPTBot/1.2,*,/private/a?x=1,Disallow: /private/,3,2,\
              2025-11-20T13:55:36Z,2025-11-20T13:55:37Z,unverifiable,,in-force,1,203.0.113.9,200:1 403:1,,"
         );
+    }
+
+    #[test]
+    fn shared_cells_are_made_safe_on_every_row_they_need_it() {
+        // Rows sharing one text (as the audit's rows share their host, crawler, User-Agent,
+        // group and rule) must each be written as a row of their own would be.
+        let formula: Arc<str> = "=HYPERLINK(\"x\")".into();
+        let control: Arc<str> = "bot\u{1b}[2J".into();
+        let clean: Arc<str> = "Disallow: /private/".into();
+        let mut rows = Vec::new();
+        for (i, (host, ua)) in [
+            (&formula, &control),
+            (&formula, &control),
+            (&clean, &clean),
+            (&clean, &clean),
+            (&formula, &clean),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut r = row(&format!("/p{i}"), "");
+            r.host = Arc::clone(host);
+            r.user_agent = Arc::clone(ua);
+            rows.push(r);
+        }
+        for neutralize in [true, false] {
+            let together = written(&rows, neutralize);
+            let alone: Vec<String> = rows
+                .iter()
+                .map(|r| written(std::slice::from_ref(r), neutralize))
+                .collect();
+            let lines: Vec<&str> = together.lines().skip(1).collect();
+            for (line, one) in lines.iter().zip(&alone) {
+                assert_eq!(Some(*line), one.lines().nth(1), "neutralize: {neutralize}");
+            }
+            assert!(!together.contains('\u{1b}'));
+        }
+        assert_eq!(written(&rows, true).matches("'=HYPERLINK").count(), 3);
     }
 
     #[test]
