@@ -662,8 +662,15 @@ impl<W: Write> Cells<W> {
                     if let Some(ms) = ms {
                         text::push_rfc3339_ms(&mut time, ms);
                     }
-                    // A year before 0 starts with `-`.
-                    let written = self.text(&time);
+                    // Digits and punctuation: nothing to escape, but a year before 0
+                    // starts with `-`.
+                    let written = if self.style.neutralize && is_formula(&time) {
+                        self.text(&time).map(|_| ())
+                    } else {
+                        self.csv
+                            .write_field(time.as_bytes())
+                            .map_err(ReportError::from)
+                    };
                     self.scratch = time;
                     written?;
                 }
