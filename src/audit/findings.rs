@@ -379,20 +379,28 @@ impl StreamInfo {
 
 /// The counts of one path's kept requests (first pass).
 #[allow(clippy::too_many_arguments)]
+/// The summary row a stream's requests count in.
+fn pair_of<'p>(
+    pairs: &'p mut BTreeMap<(HostKey, String), PairAgg>,
+    info: &StreamInfo,
+) -> &'p mut PairAgg {
+    if pairs.contains_key(&info.pair) {
+        pairs.get_mut(&info.pair).expect("just found")
+    } else {
+        pairs.entry(info.pair.clone()).or_default()
+    }
+}
+
 fn count(
     info: &StreamInfo,
     path: &[u8],
     times: impl Iterator<Item = i64>,
     leeway: i64,
-    pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
+    pair: &mut PairAgg,
     activity: &mut ActivityMap,
     scratch: &mut Vec<u8>,
 ) {
     let reads = info.reads(path, scratch);
-    let pair = match pairs.get_mut(&info.pair) {
-        Some(pair) => pair,
-        None => pairs.entry(info.pair.clone()).or_default(),
-    };
     for t in times {
         let verdict = info.verdict(&reads, t, leeway);
         if !info.bound {
@@ -507,6 +515,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
         let info = infos[m.info as usize]
             .as_ref()
             .expect("streams without rules were dropped");
+        let pair = pair_of(&mut pairs, info);
         for (p, &(start, end)) in m.ranges.iter().enumerate() {
             if start < end {
                 let times = m.hits[start as usize..end as usize]
@@ -517,7 +526,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                     &m.paths[p],
                     times,
                     leeway,
-                    &mut pairs,
+                    pair,
                     &mut activity,
                     &mut scratch,
                 );
@@ -552,7 +561,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                             &r.path,
                             times,
                             leeway,
-                            &mut pairs,
+                            pair_of(&mut pairs, info),
                             &mut activity,
                             &mut scratch,
                         );
