@@ -512,8 +512,8 @@ impl<'a> Worker<'a> {
             for raw in range.clone() {
                 if let Some(v) = rules.timeline.effective(raw) {
                     let name = &judged.group_names[v];
-                    if !name.is_empty() && !entry.agg.groups.contains(&**name) {
-                        entry.agg.groups.insert(name.to_string());
+                    if !name.is_empty() && !entry.agg.groups.contains(name) {
+                        entry.agg.groups.insert(name);
                     }
                 }
             }
