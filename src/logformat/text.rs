@@ -313,6 +313,10 @@ pub(crate) fn split_request_line(raw: &[u8]) -> Option<RequestLine<'_>> {
 /// origin-form target; `/` when the URL has no path). `None` for any other form.
 #[inline]
 pub(crate) fn split_absolute(target: &[u8]) -> Option<(&'static str, &[u8], &[u8])> {
+    // Nearly every target is origin-form (`/…`): settled by its first byte.
+    if !matches!(target.first(), Some(b'h' | b'H')) {
+        return None;
+    }
     let (scheme, rest) = if target.len() > 8 && target[..8].eq_ignore_ascii_case(b"https://") {
         ("https", &target[8..])
     } else if target.len() > 7 && target[..7].eq_ignore_ascii_case(b"http://") {
