@@ -254,13 +254,19 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
 fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u32, u32)> {
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
-    let key = |&(s, p): &(u32, u32)| {
-        let m = &streams[s as usize];
-        let (host_crawler, agent) = ranks.of[m.info as usize];
-        (host_crawler, m.text(p), agent)
-    };
-    order.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-    order
+    // Each key made once and compared inline: looking the ranks and the text up again in
+    // every comparison cost most of the sort. Equal keys (streams that print the same) go
+    // by stream and path index, so the order never rests on the sort's treatment of ties.
+    let mut keyed: Vec<_> = order
+        .iter()
+        .map(|&(s, p)| {
+            let m = &streams[s as usize];
+            let (host_crawler, agent) = ranks.of[m.info as usize];
+            ((host_crawler, m.text(p), agent), (s, p))
+        })
+        .collect();
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, at)| at).collect()
 }
 
 /// The sorted runs, merged down to as many as may be open at once, ready for each pass to
