@@ -398,17 +398,62 @@ impl<W: Write> Write for TerminalWriter<W> {
 /// assert_eq!(rfc3339_ms(1_795_182_936_999), "2026-11-20T13:55:36Z");
 /// ```
 pub fn rfc3339_ms(ms: i64) -> String {
+    let mut out = String::with_capacity(20);
+    push_rfc3339_ms(&mut out, ms);
+    out
+}
+
+/// [`rfc3339_ms`] appended to `out` (nothing when the time is outside the years −9999 to
+/// 9999): a report writes two or three times a row into one reused buffer.
+pub fn push_rfc3339_ms(out: &mut String, ms: i64) {
+    /// 9999-12-30T22:00:00Z: jiff's last timestamps are about here (it keeps every offset of
+    /// a timestamp within year 9999), so the last hours go its way.
+    const END_MS: i64 = 253_402_207_200_000;
+    if !(0..END_MS).contains(&ms) {
+        return push_rfc3339_jiff(out, ms);
+    }
+    // From 1970 to 9999 by arithmetic alone: the date by Howard Hinnant's
+    // `civil_from_days` (days from the epoch to year, month, day in the proleptic Gregorian
+    // calendar), then the digits into their places.
+    let secs = ms / 1000;
+    let (days, clock) = (secs / 86_400, secs % 86_400);
+    let z = days + 719_468;
+    let (era, doe) = (z / 146_097, z % 146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let mut text = *b"0000-00-00T00:00:00Z";
+    for (at, width, value) in [
+        (0, 4, year),
+        (5, 2, month),
+        (8, 2, day),
+        (11, 2, clock / 3600),
+        (14, 2, clock / 60 % 60),
+        (17, 2, clock % 60),
+    ] {
+        let mut v = value;
+        for place in text[at..at + width].iter_mut().rev() {
+            *place = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+    }
+    out.push_str(std::str::from_utf8(&text).expect("digits and ASCII separators"));
+}
+
+/// [`push_rfc3339_ms`] for any time, through jiff: the reference the arithmetic is tested
+/// against, and the way for times before 1970.
+fn push_rfc3339_jiff(out: &mut String, ms: i64) {
     let Ok(ts) = jiff::Timestamp::from_millisecond(ms) else {
-        return String::new();
+        return;
     };
     let t = jiff::tz::Offset::UTC.to_datetime(ts);
-    // Digit by digit: `strftime` interprets its format and `format!` pads through the
-    // formatting machinery on every call, each ten times this, and a report writes two times
-    // per row.
     let Ok(year) = u16::try_from(t.year()) else {
-        return ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string();
+        out.push_str(&ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string());
+        return;
     };
-    let mut out = String::with_capacity(20);
     let fields = [
         (year, 4, '-'),
         (t.month() as u16, 2, '-'),
@@ -423,7 +468,6 @@ pub fn rfc3339_ms(ms: i64) -> String {
         }
         out.push(then);
     }
-    out
 }
 
 /// A Unix time in seconds as RFC 3339 in UTC, e.g. `2026-11-20T13:55:36Z`; [`rfc3339_ms`]
@@ -634,6 +678,51 @@ mod tests {
         assert_eq!(cell("/a%20b"), "/a%20b");
         let s = cell(b"\x00\x01\x1b\x7f\xc2\x80\xc2\x9f\xff\xfe");
         assert!(!s.chars().any(char::is_control), "{s}");
+    }
+
+    #[test]
+    fn rfc3339_arithmetic_agrees_with_jiff() {
+        let jiff = |ms: i64| {
+            let mut s = String::new();
+            push_rfc3339_jiff(&mut s, ms);
+            s
+        };
+        const DAY: i64 = 86_400_000;
+        const END: i64 = 253_402_207_200_000;
+        // Around the ends of the range and of the days, months and leap days in it.
+        let mut times = vec![
+            0,
+            1,
+            999,
+            1000,
+            DAY - 1,
+            DAY,
+            END - 1,
+            END,
+            END + 1,
+            -1,
+            -1000,
+        ];
+        times.extend([951_782_400_000, 4_107_542_400_000, 1_795_182_936_999]);
+        // Every 13th day from 1970 to 9999, at a time of day that moves through the day.
+        let mut d = 0;
+        while d * DAY < END {
+            times.push(d * DAY + (d * 7_919_777) % DAY);
+            times.push(d * DAY - 1);
+            d += 13;
+        }
+        // Far outside, both ways.
+        times.extend([
+            i64::MIN,
+            i64::MAX,
+            -62_135_596_800_000,
+            -377_705_116_800_000,
+        ]);
+        for ms in times {
+            assert_eq!(rfc3339_ms(ms), jiff(ms), "{ms}");
+        }
+        assert_eq!(rfc3339_ms(END - 1), "9999-12-30T21:59:59Z");
+        assert_eq!(rfc3339_ms(END + DAY), "");
     }
 
     #[test]
