@@ -37,7 +37,7 @@ const CLF_TIME_LEN: usize = 26;
 
 /// The next space-terminated token at `at`: (token, position after the space). Tokens are
 /// short (an address, `-`, a byte count), so no `memchr`.
-#[inline]
+#[inline(always)]
 fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
     let rest = line.get(at..).ok_or(BadLine::TooFewFields)?;
     match find_short(rest, b' ') {

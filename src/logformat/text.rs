@@ -282,7 +282,7 @@ pub(crate) struct RequestLine<'a> {
 /// Splits `METHOD SP TARGET [SP HTTP/x.y]` (HTTP/0.9 lines have no protocol; a target with
 /// raw spaces, which servers log as received, runs to the last space before `HTTP/`).
 /// `None` if it is not a request line at all (`-`, TLS bytes sent to a plain port…).
-#[inline]
+#[inline(always)]
 pub(crate) fn split_request_line(raw: &[u8]) -> Option<RequestLine<'_>> {
     let sp = find_short(raw, b' ')?;
     let method = &raw[..sp];
@@ -312,7 +312,7 @@ pub(crate) fn split_request_line(raw: &[u8]) -> Option<RequestLine<'_>> {
 
 /// Absolute-form target (`http://host:port/path?q`, RFC 9112 §3.2.2): (scheme, authority,
 /// origin-form target; `/` when the URL has no path). `None` for any other form.
-#[inline]
+#[inline(always)]
 pub(crate) fn split_absolute(target: &[u8]) -> Option<(&'static str, &[u8], &[u8])> {
     // Nearly every target is origin-form (`/…`): settled by its first byte.
     if !matches!(target.first(), Some(b'h' | b'H')) {
