@@ -237,8 +237,12 @@ impl QuoteSearch {
 
 /// Request method: an RFC 9110 §5.6.2 token starting with a letter (ALB writes `-` for a
 /// request it could not parse).
-#[inline]
+#[inline(always)]
 pub(crate) fn is_method(m: &[u8]) -> bool {
+    // Nearly every line's, settled by one compare.
+    if m == b"GET" {
+        return true;
+    }
     m.first().is_some_and(u8::is_ascii_alphabetic)
         && m.len() <= 32
         && m.iter().all(|&c| TCHAR[usize::from(c)])
