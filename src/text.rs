@@ -412,24 +412,15 @@ pub fn push_rfc3339_ms(out: &mut String, ms: i64) {
     if !(0..END_MS).contains(&ms) {
         return push_rfc3339_jiff(out, ms);
     }
-    // From 1970 to 9999 by arithmetic alone: the date by Howard Hinnant's
-    // `civil_from_days` (days from the epoch to year, month, day in the proleptic Gregorian
-    // calendar), then the digits into their places.
+    // From 1970 to 9999 by arithmetic alone: the date, then the digits into their places.
     let secs = ms / 1000;
     let (days, clock) = (secs / 86_400, secs % 86_400);
-    let z = days + 719_468;
-    let (era, doe) = (z / 146_097, z % 146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = civil_from_days(days);
     let mut text = *b"0000-00-00T00:00:00Z";
     for (at, width, value) in [
         (0, 4, year),
-        (5, 2, month),
-        (8, 2, day),
+        (5, 2, i64::from(month)),
+        (8, 2, i64::from(day)),
         (11, 2, clock / 3600),
         (14, 2, clock / 60 % 60),
         (17, 2, clock % 60),
@@ -441,6 +432,33 @@ pub fn push_rfc3339_ms(out: &mut String, ms: i64) {
         }
     }
     out.push_str(std::str::from_utf8(&text).expect("digits and ASCII separators"));
+}
+
+/// The date (year, month 1–12, day 1–31) of a day counted from 1970-01-01 (negative before
+/// it), in the proleptic Gregorian calendar: Howard Hinnant's `civil_from_days`, in integer
+/// arithmetic alone.
+///
+/// ```
+/// use robots_audit::text::civil_from_days;
+/// assert_eq!(civil_from_days(0), (1970, 1, 1));
+/// assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+/// assert_eq!(civil_from_days(-1), (1969, 12, 31));
+/// ```
+pub fn civil_from_days(days: i64) -> (i64, u8, u8) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    // Day 1 to 31 and month 1 to 12 by construction.
+    (
+        yoe + era * 400 + i64::from(month <= 2),
+        month as u8,
+        day as u8,
+    )
 }
 
 /// [`push_rfc3339_ms`] for any time, through jiff: the reference the arithmetic is tested
