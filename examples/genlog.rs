@@ -452,7 +452,16 @@ fn clf_time(unix: i64) -> String {
     let local = unix + 3600;
     let days = local.div_euclid(86_400);
     let secs = local.rem_euclid(86_400);
-    let (y, m, d) = robots_audit::text::civil_from_days(days);
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
     format!(
         "[{d:02}/{}/{y}:{:02}:{:02}:{:02} +0100]",
         MONTHS[(m - 1) as usize],

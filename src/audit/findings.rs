@@ -379,20 +379,28 @@ impl StreamInfo {
 
 /// The counts of one path's kept requests (first pass).
 #[allow(clippy::too_many_arguments)]
+/// The summary row a stream's requests count in.
+fn pair_of<'p>(
+    pairs: &'p mut BTreeMap<(HostKey, String), PairAgg>,
+    info: &StreamInfo,
+) -> &'p mut PairAgg {
+    if pairs.contains_key(&info.pair) {
+        pairs.get_mut(&info.pair).expect("just found")
+    } else {
+        pairs.entry(info.pair.clone()).or_default()
+    }
+}
+
 fn count(
     info: &StreamInfo,
     path: &[u8],
     times: impl Iterator<Item = i64>,
     leeway: i64,
-    pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
+    pair: &mut PairAgg,
     activity: &mut ActivityMap,
     scratch: &mut Vec<u8>,
 ) {
     let reads = info.reads(path, scratch);
-    let pair = match pairs.get_mut(&info.pair) {
-        Some(pair) => pair,
-        None => pairs.entry(info.pair.clone()).or_default(),
-    };
     for t in times {
         let verdict = info.verdict(&reads, t, leeway);
         if !info.bound {
@@ -507,6 +515,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
         let info = infos[m.info as usize]
             .as_ref()
             .expect("streams without rules were dropped");
+        let pair = pair_of(&mut pairs, info);
         for (p, &(start, end)) in m.ranges.iter().enumerate() {
             if start < end {
                 let times = m.hits[start as usize..end as usize]
@@ -517,7 +526,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                     &m.paths[p],
                     times,
                     leeway,
-                    &mut pairs,
+                    pair,
                     &mut activity,
                     &mut scratch,
                 );
@@ -552,7 +561,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
                             &r.path,
                             times,
                             leeway,
-                            &mut pairs,
+                            pair_of(&mut pairs, info),
                             &mut activity,
                             &mut scratch,
                         );
@@ -827,6 +836,19 @@ fn judge_delays(
 /// A client as a report cell.
 pub(super) fn client_text(c: &Client) -> String {
     match c {
+        // Dotted decimal as `Display` writes it, without the formatting machinery (padding
+        // support, a stack buffer, then a copy): a report writes one per row.
+        Client::Ip(std::net::IpAddr::V4(ip)) => {
+            let mut out = String::with_capacity(15);
+            let mut digits = itoa::Buffer::new();
+            for (i, octet) in ip.octets().into_iter().enumerate() {
+                if i > 0 {
+                    out.push('.');
+                }
+                out.push_str(digits.format(octet));
+            }
+            out
+        }
         Client::Ip(ip) => ip.to_string(),
         Client::Other(bytes) => text::cell(bytes).into_owned(),
     }
@@ -1005,4 +1027,27 @@ fn spoofed_rows(
             user_agent: s.sample.1,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_text_writes_addresses_as_display_does() {
+        use std::net::{IpAddr, Ipv4Addr};
+        for ip in [
+            Ipv4Addr::new(0, 0, 0, 0),
+            Ipv4Addr::new(255, 255, 255, 255),
+            Ipv4Addr::new(66, 249, 66, 1),
+            Ipv4Addr::new(10, 0, 100, 9),
+            Ipv4Addr::new(1, 20, 3, 40),
+        ] {
+            assert_eq!(client_text(&Client::Ip(IpAddr::V4(ip))), ip.to_string());
+        }
+        let v6: IpAddr = "2001:db8::1".parse().unwrap();
+        assert_eq!(client_text(&Client::Ip(v6)), "2001:db8::1");
+        let other = Client::Other(b"unix:\x1b".to_vec().into_boxed_slice());
+        assert_eq!(client_text(&other), "unix:%1B");
+    }
 }

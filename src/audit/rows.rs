@@ -14,6 +14,8 @@ use std::cmp::Ordering;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
+use foldhash::HashMap;
+
 use crate::extsort::SortError;
 use crate::history::Evidence;
 use crate::report::{Kind, PreferenceRow, ViolationRow};
@@ -96,6 +98,9 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
 /// A cited line: (line number, text, group).
 type Line = (u32, Arc<str>, Arc<str>);
 
+/// Cited lines a pass remembers before it starts again: a few per stream of a site.
+const LINES_CACHED: usize = 4096;
+
 /// What a row is keyed by within its (host, crawler, path) group, in report order.
 type RowKey = (Option<i64>, Arc<str>, Verification, Evidence);
 
@@ -116,6 +121,9 @@ struct Pass<R> {
     /// The current group's first stream and printed path.
     head: Option<(u32, String)>,
     scratch: Vec<u8>,
+    /// The lines cited lately, by (stream, version, line): each text is made once for the
+    /// many paths and requests that cite it, not once per path.
+    lines: HashMap<(u32, usize, LineRef), Line>,
     /// An error was given: nothing more.
     done: bool,
     cite: fn(&StreamInfo, Verdict, &PathReads) -> Option<Cited>,
@@ -173,8 +181,9 @@ impl<R> Pass<R> {
         }
         let d = judged(&self.infos, e.info);
         let reads = d.reads(&e.path, &mut self.scratch);
-        // The lines this entry's requests cite, by (version, line): each text made once.
-        let mut lines: Vec<((usize, LineRef), Line)> = Vec::new();
+        if self.lines.len() >= LINES_CACHED {
+            self.lines.clear();
+        }
         for hit in &e.hits {
             let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
             let Some(Cited {
@@ -186,14 +195,10 @@ impl<R> Pass<R> {
             else {
                 continue;
             };
-            let at = match lines.iter().position(|(k, _)| *k == (version, line)) {
-                Some(at) => at,
-                None => {
-                    lines.push(((version, line), line_text(d, version, line)));
-                    lines.len() - 1
-                }
-            };
-            let line = &lines[at].1;
+            let line = self
+                .lines
+                .entry((e.info, version, line))
+                .or_insert_with(|| line_text(d, version, line));
             let row = (
                 d.rules.starts[version],
                 Arc::clone(&d.ua),
@@ -258,7 +263,7 @@ struct Cited {
 }
 
 /// Which line of a version a row cites, before its text is made.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum LineRef {
     /// The deciding rule (None: no rule decided).
     Rule(Option<RuleId>),
@@ -292,6 +297,7 @@ impl Violations {
                 rows: BTreeMap::new(),
                 head: None,
                 scratch: Vec::new(),
+                lines: HashMap::default(),
                 done: false,
                 cite: |d, verdict, reads| {
                     let Verdict::Violation { version, evidence } = verdict else {
@@ -369,6 +375,7 @@ impl Conflicts {
             rows: BTreeMap::new(),
             head: None,
             scratch: Vec::new(),
+            lines: HashMap::default(),
             done: false,
             cite: |d, verdict, reads| {
                 let Verdict::Allowed {

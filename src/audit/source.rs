@@ -249,24 +249,53 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
         .collect()
 }
 
+/// A kept (stream, path) as [`memory_order`] sorts it: everything a comparison reads, in
+/// the element itself.
+struct SortKey<'a> {
+    /// The rank of its (host, crawler), and its printed path's first eight bytes.
+    head: (u32, u64),
+    text: &'a [u8],
+    /// The rank of its (User-Agent, verification).
+    agent: u32,
+    /// (stream, path).
+    at: (u32, u32),
+}
+
 /// The (stream, path) pairs in memory of the streams a pass reads, in report order: the
 /// (host, crawler) and (User-Agent, verification) compared by rank, only the paths as bytes.
 fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u32, u32)> {
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
-    // Each key made once and compared inline: looking the ranks and the text up again in
-    // every comparison cost most of the sort. Equal keys (streams that print the same) go
-    // by stream and path index, so the order never rests on the sort's treatment of ties.
-    let mut keyed: Vec<_> = order
+    // Sorted by (host and crawler, printed path, agent). The path's first eight bytes, read
+    // big-endian and zero-padded, order as the bytes do up to them, so most comparisons end
+    // on two integers; only equal prefixes compare the whole paths (a shorter path whose
+    // bytes are a prefix of a longer one pads with zeros and ties, then the whole-path
+    // comparison puts it first, as the bytes' order does).
+    let mut keyed: Vec<SortKey<'_>> = order
         .iter()
         .map(|&(s, p)| {
             let m = &streams[s as usize];
+            let text = m.text(p);
+            let mut head = [0u8; 8];
+            let n = text.len().min(8);
+            head[..n].copy_from_slice(&text[..n]);
             let (host_crawler, agent) = ranks.of[m.info as usize];
-            ((host_crawler, m.text(p), agent), (s, p))
+            SortKey {
+                head: (host_crawler, u64::from_be_bytes(head)),
+                text,
+                agent,
+                at: (s, p),
+            }
         })
         .collect();
-    keyed.sort_unstable();
-    keyed.into_iter().map(|(_, at)| at).collect()
+    keyed.sort_unstable_by(|a, b| {
+        a.head
+            .cmp(&b.head)
+            .then_with(|| (a.text, a.agent, a.at).cmp(&(b.text, b.agent, b.at)))
+    });
+    order.clear();
+    order.extend(keyed.into_iter().map(|k| k.at));
+    order
 }
 
 /// The sorted runs, merged down to as many as may be open at once, ready for each pass to

@@ -20,7 +20,7 @@ pub mod cloudflare;
 mod json;
 pub mod nginx_json;
 mod text;
-mod time;
+pub(crate) mod time;
 pub mod w3c;
 
 use std::borrow::Cow;

@@ -291,26 +291,26 @@ pub fn write_violations(
         "median_interval_s",
     ];
     write_streamed(out, style, &header, rows, |w, r: &ViolationRow| {
-        w.record(&[
-            &r.host,
-            r.kind.as_str(),
-            &r.crawler,
-            &r.user_agent,
-            &r.group,
-            &r.path,
-            &r.rule,
-            &r.rule_line.to_string(),
-            &r.requests.to_string(),
-            &text::rfc3339_ms(r.first_seen_ms),
-            &text::rfc3339_ms(r.last_seen_ms),
-            r.verification,
-            &r.robots_version.map(text::rfc3339_ms).unwrap_or_default(),
-            r.evidence,
-            &r.client_ips.to_string(),
-            &r.sample_ip,
-            &counts(&r.status_codes),
-            &r.min_interval_ms.map(seconds).unwrap_or_default(),
-            &r.median_interval_ms.map(seconds).unwrap_or_default(),
+        w.record_cells(&[
+            Cell::Shared(&r.host),
+            Cell::Text(r.kind.as_str()),
+            Cell::Shared(&r.crawler),
+            Cell::Shared(&r.user_agent),
+            Cell::Shared(&r.group),
+            Cell::Text(&r.path),
+            Cell::Shared(&r.rule),
+            Cell::Count(r.rule_line.into()),
+            Cell::Count(r.requests),
+            Cell::Time(Some(r.first_seen_ms)),
+            Cell::Time(Some(r.last_seen_ms)),
+            Cell::Text(r.verification),
+            Cell::Time(r.robots_version),
+            Cell::Text(r.evidence),
+            Cell::Count(r.client_ips),
+            Cell::Text(&r.sample_ip),
+            Cell::Text(&counts(&r.status_codes)),
+            Cell::Text(&r.min_interval_ms.map(seconds).unwrap_or_default()),
+            Cell::Text(&r.median_interval_ms.map(seconds).unwrap_or_default()),
         ])
     })
 }
@@ -346,26 +346,26 @@ pub fn write_preferences(
         "status_codes",
     ];
     write_streamed(out, style, &header, rows, |w, r: &PreferenceRow| {
-        w.record(&[
-            &r.host,
-            &r.crawler,
-            &r.operator,
-            &r.category,
-            &r.user_agent,
-            &r.group,
-            r.key,
-            &r.path,
-            &r.rule,
-            &r.rule_line.to_string(),
-            &r.requests.to_string(),
-            &text::rfc3339_ms(r.first_seen_ms),
-            &text::rfc3339_ms(r.last_seen_ms),
-            r.verification,
-            &r.robots_version.map(text::rfc3339_ms).unwrap_or_default(),
-            r.evidence,
-            &r.client_ips.to_string(),
-            &r.sample_ip,
-            &counts(&r.status_codes),
+        w.record_cells(&[
+            Cell::Shared(&r.host),
+            Cell::Shared(&r.crawler),
+            Cell::Shared(&r.operator),
+            Cell::Shared(&r.category),
+            Cell::Shared(&r.user_agent),
+            Cell::Shared(&r.group),
+            Cell::Text(r.key),
+            Cell::Text(&r.path),
+            Cell::Shared(&r.rule),
+            Cell::Count(r.rule_line.into()),
+            Cell::Count(r.requests),
+            Cell::Time(Some(r.first_seen_ms)),
+            Cell::Time(Some(r.last_seen_ms)),
+            Cell::Text(r.verification),
+            Cell::Time(r.robots_version),
+            Cell::Text(r.evidence),
+            Cell::Count(r.client_ips),
+            Cell::Text(&r.sample_ip),
+            Cell::Text(&counts(&r.status_codes)),
         ])
     })
 }
@@ -373,12 +373,12 @@ pub fn write_preferences(
 /// Writes a report whose rows come as they are made: the header, then each row through
 /// `record`, never holding them all; gives the number of rows written. A row that cannot be
 /// read ends the writing with [`ReportError::Rows`].
-fn write_streamed<T, W: Write, const N: usize>(
+fn write_streamed<T, W: Write>(
     out: W,
     style: CsvStyle,
-    header: &[&str; N],
+    header: &[&str],
     rows: impl IntoIterator<Item = Result<impl Borrow<T>, SortError>>,
-    mut record: impl FnMut(&mut Cells<W, N>, &T) -> Result<(), ReportError>,
+    mut record: impl FnMut(&mut Cells<W>, &T) -> Result<(), ReportError>,
 ) -> Result<usize, ReportError> {
     let mut w = Cells::new(out, style);
     w.record(header)?;
@@ -568,50 +568,132 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
 const CELLS_BUFFER: usize = 64 * 1024;
 
 /// A CSV writer that makes every cell safe on the way out: [`text::cell_str`], then formula
-/// neutralisation on what that gives. Every record has `N` cells, the header's number.
+/// neutralisation on what that gives.
 ///
 /// It writes what the csv crate's writer writes with its defaults, by hand: `,` between
 /// cells, `\n` after each record, a cell quoted only when it holds a `,`, a `"`, CR or LF
 /// (its quotes doubled), a record of one empty cell as `""`. The crate's writer passed each
 /// cell through a byte-at-a-time state machine, which cost more than the rest of writing a
 /// row; a test holds the two to the same bytes.
-struct Cells<W: Write, const N: usize> {
+struct Cells<W: Write> {
     out: W,
-    style: CsvStyle,
+    /// Records not yet written out, the current one last.
     buf: Vec<u8>,
+    /// Where the current record starts in `buf`, and its cells so far.
+    record_start: usize,
+    cells: usize,
+    style: CsvStyle,
+    scratch: String,
+    /// Per column, the shared text last written there when it needed no change: the next
+    /// row's same text (the host, crawler, User-Agent, group and rule repeat row after row)
+    /// is written as it is. Held, so that its address cannot be another text's meanwhile.
+    known: Vec<Option<Arc<str>>>,
 }
 
-impl<W: Write, const N: usize> Cells<W, N> {
+/// One cell of a streamed report's row: text from the log or a robots.txt, made safe on
+/// the way out, or a number or time the report writes itself (digits and punctuation, never
+/// in need of escaping), written without a string made for it.
+enum Cell<'a> {
+    Text(&'a str),
+    /// Text shared from row to row.
+    Shared(&'a Arc<str>),
+    Count(u64),
+    /// Unix ms, as RFC 3339; empty when `None`.
+    Time(Option<i64>),
+}
+
+impl<W: Write> Cells<W> {
     fn new(out: W, style: CsvStyle) -> Self {
         Cells {
             out,
-            style,
             buf: Vec::with_capacity(CELLS_BUFFER + 4096),
+            record_start: 0,
+            cells: 0,
+            style,
+            scratch: String::new(),
+            known: Vec::new(),
         }
     }
 
-    fn record(&mut self, cells: &[&str; N]) -> Result<(), ReportError> {
-        let start = self.buf.len();
-        for (i, cell) in cells.iter().enumerate() {
-            if i > 0 {
-                self.buf.push(b',');
-            }
-            let cell = text::cell_str(cell);
-            let prefix: &[u8] = if self.style.neutralize && is_formula(&cell) {
-                b"'"
-            } else {
-                b""
-            };
-            push_field(&mut self.buf, prefix, cell.as_bytes());
+    fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
+        for cell in cells {
+            self.text(cell)?;
         }
-        if self.buf.len() == start {
+        self.end_record()
+    }
+
+    /// [`Cells::record`] of typed cells.
+    fn record_cells(&mut self, cells: &[Cell<'_>]) -> Result<(), ReportError> {
+        if self.known.len() < cells.len() {
+            self.known.resize(cells.len(), None);
+        }
+        for (column, cell) in cells.iter().enumerate() {
+            match *cell {
+                Cell::Text(t) => {
+                    self.text(t)?;
+                }
+                Cell::Shared(t) => {
+                    if matches!(&self.known[column], Some(known) if Arc::ptr_eq(known, t)) {
+                        self.field(b"", t.as_bytes());
+                    } else {
+                        let unchanged = self.text(t)?;
+                        self.known[column] = unchanged.then(|| Arc::clone(t));
+                    }
+                }
+                Cell::Count(n) => self.field(b"", itoa::Buffer::new().format(n).as_bytes()),
+                Cell::Time(ms) => {
+                    let mut time = std::mem::take(&mut self.scratch);
+                    time.clear();
+                    if let Some(ms) = ms {
+                        text::push_rfc3339_ms(&mut time, ms);
+                    }
+                    // Digits and punctuation: nothing to escape, but a year before 0
+                    // starts with `-`.
+                    if self.style.neutralize && is_formula(&time) {
+                        self.text(&time)?;
+                    } else {
+                        self.field(b"", time.as_bytes());
+                    }
+                    self.scratch = time;
+                }
+            }
+        }
+        self.end_record()
+    }
+
+    /// Writes a text cell made safe; true when it is written as it was given.
+    fn text(&mut self, cell: &str) -> Result<bool, ReportError> {
+        let safe = text::cell_str(cell);
+        if self.style.neutralize && is_formula(&safe) {
+            self.field(b"'", safe.as_bytes());
+            Ok(false)
+        } else {
+            self.field(b"", safe.as_bytes());
+            Ok(matches!(safe, std::borrow::Cow::Borrowed(_)))
+        }
+    }
+
+    /// One cell of the current record, `prefix` then `cell`.
+    fn field(&mut self, prefix: &[u8], cell: &[u8]) {
+        if self.cells > 0 {
+            self.buf.push(b',');
+        }
+        self.cells += 1;
+        push_field(&mut self.buf, prefix, cell);
+    }
+
+    /// Ends the current record; past the buffer's size, the records go to the writer.
+    fn end_record(&mut self) -> Result<(), ReportError> {
+        if self.buf.len() == self.record_start {
             self.buf.extend_from_slice(b"\"\"");
         }
         self.buf.push(b'\n');
+        self.cells = 0;
         if self.buf.len() >= CELLS_BUFFER {
             self.out.write_all(&self.buf).map_err(ReportError::Io)?;
             self.buf.clear();
         }
+        self.record_start = self.buf.len();
         Ok(())
     }
 
@@ -743,6 +825,44 @@ mod tests {
             "example.com,disallowed,GPTBot,GPTBot/1.2,*,/private/a?x=1,Disallow: /private/,3,2,\
              2025-11-20T13:55:36Z,2025-11-20T13:55:37Z,unverifiable,,in-force,1,203.0.113.9,200:1 403:1,,"
         );
+    }
+
+    #[test]
+    fn shared_cells_are_made_safe_on_every_row_they_need_it() {
+        // Rows sharing one text (as the audit's rows share their host, crawler, User-Agent,
+        // group and rule) must each be written as a row of their own would be.
+        let formula: Arc<str> = "=HYPERLINK(\"x\")".into();
+        let control: Arc<str> = "bot\u{1b}[2J".into();
+        let clean: Arc<str> = "Disallow: /private/".into();
+        let mut rows = Vec::new();
+        for (i, (host, ua)) in [
+            (&formula, &control),
+            (&formula, &control),
+            (&clean, &clean),
+            (&clean, &clean),
+            (&formula, &clean),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut r = row(&format!("/p{i}"), "");
+            r.host = Arc::clone(host);
+            r.user_agent = Arc::clone(ua);
+            rows.push(r);
+        }
+        for neutralize in [true, false] {
+            let together = written(&rows, neutralize);
+            let alone: Vec<String> = rows
+                .iter()
+                .map(|r| written(std::slice::from_ref(r), neutralize))
+                .collect();
+            let lines: Vec<&str> = together.lines().skip(1).collect();
+            for (line, one) in lines.iter().zip(&alone) {
+                assert_eq!(Some(*line), one.lines().nth(1), "neutralize: {neutralize}");
+            }
+            assert!(!together.contains('\u{1b}'));
+        }
+        assert_eq!(written(&rows, true).matches("'=HYPERLINK").count(), 3);
     }
 
     #[test]
@@ -992,8 +1112,8 @@ mod tests {
         for neutralize in [false, true] {
             let style = CsvStyle { neutralize };
             let (mut ours, mut ours_one) = (Vec::new(), Vec::new());
-            let mut three = Cells::<_, 3>::new(&mut ours, style);
-            let mut one = Cells::<_, 1>::new(&mut ours_one, style);
+            let mut three = Cells::new(&mut ours, style);
+            let mut one = Cells::new(&mut ours_one, style);
             let mut want = csv::Writer::from_writer(Vec::new());
             let mut want_one = csv::Writer::from_writer(Vec::new());
             for _ in 0..40 {

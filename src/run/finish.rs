@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use super::ahead::ahead;
 use super::notes::{NOT_JUDGED_SHOWN, NotJudged, Totals};
 use super::options::{OptionError, Window};
 use super::{Note, Plan, exit};
@@ -220,7 +221,11 @@ pub fn finish(
         .map(|s| s.preference_conflicts)
         .sum();
     let conflicts = if reports.has(Report::Preferences) || reports.has(Report::Html) {
-        reports.write_preferences(findings.preferences.by_ref(), settings.style)?
+        ahead(
+            findings.preferences.by_ref(),
+            auditor.settings().threads,
+            |rows| reports.write_preferences(rows, settings.style),
+        )?
     } else {
         ConflictDigest::new(Limits::default())
     };
@@ -236,16 +241,23 @@ pub fn finish(
         conflicts: &conflicts,
     };
     let mut tally = ViolationTally::new();
-    let rows = findings.violations.by_ref().map(|row| {
-        row.inspect(|r| {
-            *tally
-                .entry(Arc::clone(&r.host))
-                .or_default()
-                .entry(Arc::clone(&r.crawler))
-                .or_default() += r.requests;
-        })
-    });
-    let rows = reports.write(rows, &page, settings)?;
+    // The rows are made on one thread and written on another when the run has two.
+    let rows = ahead(
+        findings.violations.by_ref(),
+        auditor.settings().threads,
+        |rows| {
+            let rows = rows.map(|row| {
+                row.inspect(|r| {
+                    *tally
+                        .entry(Arc::clone(&r.host))
+                        .or_default()
+                        .entry(Arc::clone(&r.crawler))
+                        .or_default() += r.requests;
+                })
+            });
+            reports.write(rows, &page, settings)
+        },
+    )?;
     reports.commit()?;
 
     for name in names {

@@ -17,6 +17,7 @@
 //!
 //! Like the rest of the library, nothing here prints or exits.
 
+mod ahead;
 pub mod exit;
 mod finish;
 mod notes;
