@@ -296,22 +296,24 @@ impl Timeline {
             return Held::NotJudged;
         };
         let fetch = fetch.filter(|f| f.time <= t && f.time >= from);
+        // The raw versions held, as a range: no list is made for them (this runs for every
+        // kept request).
         let (raw, evidence) = match fetch {
             Some(f) if f.got_no_file() => return Held::NoFile,
             Some(f) if f.got_body() => {
                 let at_fetch = self.in_force_during(f.time, f.time);
-                let matching: Vec<usize> = match f.bytes {
-                    Some(bytes) => at_fetch
+                // The one version in force at the fetch whose size is the bytes it got, if
+                // exactly one is; else all of them.
+                let one = f.bytes.and_then(|bytes| {
+                    let mut sized = at_fetch
                         .clone()
-                        .filter(|&i| self.effective[i].is_some_and(|e| size_of(e) == Some(bytes)))
-                        .collect(),
-                    None => Vec::new(),
-                };
-                let raw: Vec<usize> = if matching.len() == 1 {
-                    matching
-                } else {
-                    at_fetch.collect()
-                };
+                        .filter(|&i| self.effective[i].is_some_and(|e| size_of(e) == Some(bytes)));
+                    match (sized.next(), sized.next()) {
+                        (Some(i), None) => Some(i),
+                        _ => None,
+                    }
+                });
+                let raw = one.map_or(at_fetch, |i| i..i + 1);
                 (raw, Evidence::Fetched)
             }
             _ => {
@@ -320,7 +322,7 @@ impl Timeline {
                 } else {
                     Evidence::InForce
                 };
-                (self.in_force_during(from, t).collect(), evidence)
+                (self.in_force_during(from, t), evidence)
             }
         };
         let mut versions = Vec::with_capacity(raw.len());

@@ -171,6 +171,10 @@ fn needs_escape(c: char, rules: Rules) -> bool {
 /// (vectorised) settles most text; only text with a byte that may start something to
 /// escape is looked at character by character.
 fn clean_str(s: &str, rules: Rules) -> bool {
+    // Most cells are printable ASCII, which no rules escape: settled eight bytes at a time.
+    if printable_ascii(s.as_bytes()) {
+        return true;
+    }
     let keep_newline = rules.keep_newline;
     // C1 controls are U+0080–U+009F, encoded C2 80–C2 9F: in valid UTF-8, only a C2 byte
     // can start one. Invisible characters are all outside ASCII.
@@ -187,6 +191,26 @@ fn clean_str(s: &str, rules: Rules) -> bool {
         return true;
     }
     !s.chars().any(|c| needs_escape(c, rules))
+}
+
+/// Whether every byte is printable ASCII (0x20 to 0x7e), eight bytes to a word: the report
+/// cells are mostly short, where a vectorised pass spends its time on the tail byte by byte.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let w = u64::from_le_bytes(word.try_into().expect("chunks_exact gives 8 bytes"));
+        // A byte below 0x20 (the classic "has a byte less than n" test, exact as a yes or
+        // no for n up to 0x80), or one of 0x7f and up (its low seven bits plus one carry
+        // into its own high bit, never the next byte's; or its high bit is set already).
+        let below = w.wrapping_sub(LO * 0x20) & !w & HI;
+        let above = (((w & !HI) + LO) | w) & HI;
+        if below | above != 0 {
+            return false;
+        }
+    }
+    words.remainder().iter().all(|&b| (0x20..0x7f).contains(&b))
 }
 
 /// `bytes` as it is, when it is valid UTF-8 with nothing to escape.

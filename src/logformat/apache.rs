@@ -37,7 +37,7 @@ const CLF_TIME_LEN: usize = 26;
 
 /// The next space-terminated token at `at`: (token, position after the space). Tokens are
 /// short (an address, `-`, a byte count), so no `memchr`.
-#[inline]
+#[inline(always)]
 fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
     let rest = line.get(at..).ok_or(BadLine::TooFewFields)?;
     match find_short(rest, b' ') {
@@ -144,9 +144,11 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
     let user_agent = if layout == Layout::Common {
         Cow::Borrowed(&[][..])
     } else {
-        // %b, then the quoted Referer and User-Agent.
-        let (_bytes, next) = token(line, status_end + 1)?;
-        let (_referer, _, next) = quoted(line, next)?;
+        // %b (found above: a token ended by a space), then the quoted Referer and User-Agent.
+        if bytes_end >= line.len() || bytes_end == status_end + 1 {
+            return Err(BadLine::TooFewFields);
+        }
+        let (_referer, _, next) = quoted(line, bytes_end + 1)?;
         if line.get(next) != Some(&b' ') {
             return Err(BadLine::TooFewFields);
         }
@@ -417,6 +419,48 @@ mod tests {
                 let slow = token(line.as_bytes(), 0).and_then(|(t, next)| Ok((t, vhost(t)?, next)));
                 assert_eq!(vhost_token(line.as_bytes()), slow, "{line:?}");
             }
+        }
+    }
+
+    /// The fields after the status, as the parse reads them: `%b` must be a token ended by
+    /// one space before the quoted Referer (the parse finds that space once, for the bytes
+    /// and for what follows).
+    #[test]
+    fn fields_after_the_status() {
+        let head = r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET /a HTTP/1.1" 200"#;
+        let cases: [(&str, Result<&[u8], BadLine>); 9] = [
+            ("", Err(BadLine::TooFewFields)),
+            (" ", Err(BadLine::TooFewFields)),
+            (" 512", Err(BadLine::TooFewFields)),
+            (" 512 ", Err(BadLine::BadQuoting)),
+            (r#"  "-" "ua""#, Err(BadLine::TooFewFields)),
+            (r#" 512  "-" "ua""#, Err(BadLine::BadQuoting)),
+            (r#" 512 "-" "ua""#, Ok(b"512")),
+            (r#" - "-" "ua" extra"#, Ok(b"-")),
+            (r#" 512 "-""#, Err(BadLine::TooFewFields)),
+        ];
+        for (tail, want) in cases {
+            let line = format!("{head}{tail}");
+            let got = p(Format::Combined, &line).map(|r| r.expect("a request").bytes);
+            assert_eq!(got, want, "{line}");
+        }
+        // The common layout stops at the bytes, which may end the line.
+        let line = format!("{head} 512");
+        assert_eq!(req(Format::Common, &line).bytes, b"512");
+    }
+
+    #[test]
+    fn absolute_targets_and_their_first_byte() {
+        for (target, host) in [
+            ("/http://x.example/", None),
+            ("HTTP://x.example/p", Some(&b"x.example"[..])),
+            ("https://x.example", Some(b"x.example")),
+            ("hxxp://x.example/", None),
+        ] {
+            let line = format!(
+                r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET {target} HTTP/1.1" 200 1 "-" "ua""#
+            );
+            assert_eq!(req(Format::Combined, &line).host, host, "{target}");
         }
     }
 

@@ -312,7 +312,7 @@ impl LineParser {
     /// `Ok(Some(request))` for a request; `Ok(None)` for a line to skip silently (blank, a
     /// `#` directive of the W3C formats, a request that never was one: `-` or junk answered
     /// with 4xx); `Err(reason)` for a malformed line.
-    #[inline]
+    #[inline(always)]
     pub fn parse<'a>(&self, line: &'a [u8]) -> Result<Option<Request<'a>>, BadLine> {
         match self.format {
             Format::Common => apache::parse(line, apache::Layout::Common),

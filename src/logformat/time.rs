@@ -167,7 +167,7 @@ fn offset(b: &[u8]) -> Option<(i64, usize)> {
 
 /// Apache/nginx `%t` without the brackets: `10/Oct/2000:13:55:36 -0700`, optionally with a
 /// fraction after the seconds (`13:55:36.123`).
-#[inline]
+#[inline(always)]
 pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
     if b.len() < 26 || b[2] != b'/' || b[6] != b'/' || b[11] != b':' {
         return None;
