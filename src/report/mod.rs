@@ -291,6 +291,26 @@ pub struct CsvStyle {
     pub neutralize: bool,
 }
 
+/// The cells a violation row and a preference row share, from the rule cited to the
+/// statuses (`rule` … `status_codes`): the two rows have these fields by the same names.
+macro_rules! evidence_cells {
+    ($r:ident, $statuses:expr) => {
+        [
+            Cell::Shared(&$r.rule),
+            Cell::Count($r.rule_line.into()),
+            Cell::Count($r.requests),
+            Cell::Time(Some($r.first_seen_ms)),
+            Cell::Time(Some($r.last_seen_ms)),
+            Cell::Text($r.verification),
+            Cell::Time($r.robots_version),
+            Cell::Text($r.evidence),
+            Cell::Count($r.client_ips),
+            Cell::Text(&$r.sample_ip),
+            Cell::Text($statuses),
+        ]
+    };
+}
+
 /// Writes the violations report from rows in report order, as they come (the rows of a large
 /// report are never all in memory); gives the number of rows written. A row that cannot be
 /// read ends the writing with [`ReportError::Rows`]: the report is then incomplete and must
@@ -322,26 +342,21 @@ pub fn write_violations(
         "median_interval_s",
     ];
     write_streamed(out, style, &header, rows, |w, r: &ViolationRow| {
+        let statuses = counts(&r.status_codes);
         w.record_cells(&[
-            Cell::Shared(&r.host),
-            Cell::Text(r.kind.as_str()),
-            Cell::Shared(&r.crawler),
-            Cell::Shared(&r.user_agent),
-            Cell::Shared(&r.group),
-            Cell::Text(&r.path),
-            Cell::Shared(&r.rule),
-            Cell::Count(r.rule_line.into()),
-            Cell::Count(r.requests),
-            Cell::Time(Some(r.first_seen_ms)),
-            Cell::Time(Some(r.last_seen_ms)),
-            Cell::Text(r.verification),
-            Cell::Time(r.robots_version),
-            Cell::Text(r.evidence),
-            Cell::Count(r.client_ips),
-            Cell::Text(&r.sample_ip),
-            Cell::Text(&counts(&r.status_codes)),
-            Cell::Text(&r.min_interval_ms.map(seconds).unwrap_or_default()),
-            Cell::Text(&r.median_interval_ms.map(seconds).unwrap_or_default()),
+            &[
+                Cell::Shared(&r.host),
+                Cell::Text(r.kind.as_str()),
+                Cell::Shared(&r.crawler),
+                Cell::Shared(&r.user_agent),
+                Cell::Shared(&r.group),
+                Cell::Text(&r.path),
+            ],
+            &evidence_cells!(r, &statuses),
+            &[
+                Cell::Text(&r.min_interval_ms.map(seconds).unwrap_or_default()),
+                Cell::Text(&r.median_interval_ms.map(seconds).unwrap_or_default()),
+            ],
         ])
     })
 }
@@ -377,26 +392,19 @@ pub fn write_preferences(
         "status_codes",
     ];
     write_streamed(out, style, &header, rows, |w, r: &PreferenceRow| {
+        let statuses = counts(&r.status_codes);
         w.record_cells(&[
-            Cell::Shared(&r.host),
-            Cell::Shared(&r.crawler),
-            Cell::Shared(&r.operator),
-            Cell::Shared(&r.category),
-            Cell::Shared(&r.user_agent),
-            Cell::Shared(&r.group),
-            Cell::Text(r.key),
-            Cell::Text(&r.path),
-            Cell::Shared(&r.rule),
-            Cell::Count(r.rule_line.into()),
-            Cell::Count(r.requests),
-            Cell::Time(Some(r.first_seen_ms)),
-            Cell::Time(Some(r.last_seen_ms)),
-            Cell::Text(r.verification),
-            Cell::Time(r.robots_version),
-            Cell::Text(r.evidence),
-            Cell::Count(r.client_ips),
-            Cell::Text(&r.sample_ip),
-            Cell::Text(&counts(&r.status_codes)),
+            &[
+                Cell::Shared(&r.host),
+                Cell::Shared(&r.crawler),
+                Cell::Shared(&r.operator),
+                Cell::Shared(&r.category),
+                Cell::Shared(&r.user_agent),
+                Cell::Shared(&r.group),
+                Cell::Text(r.key),
+                Cell::Text(&r.path),
+            ],
+            &evidence_cells!(r, &statuses),
         ])
     })
 }
@@ -637,12 +645,13 @@ impl<W: Write> Cells<W> {
         Ok(())
     }
 
-    /// [`Cells::record`] of typed cells.
-    fn record_cells(&mut self, cells: &[Cell<'_>]) -> Result<(), ReportError> {
-        if self.known.len() < cells.len() {
-            self.known.resize(cells.len(), None);
+    /// [`Cells::record`] of typed cells, given in parts that follow one another.
+    fn record_cells(&mut self, parts: &[&[Cell<'_>]]) -> Result<(), ReportError> {
+        let width = parts.iter().map(|p| p.len()).sum();
+        if self.known.len() < width {
+            self.known.resize(width, None);
         }
-        for (column, cell) in cells.iter().enumerate() {
+        for (column, cell) in parts.iter().flat_map(|p| p.iter()).enumerate() {
             match *cell {
                 Cell::Text(t) => {
                     self.text(t)?;
