@@ -520,7 +520,7 @@ impl<'a> Worker<'a> {
             for raw in range.clone() {
                 if let Some(v) = rules.timeline.effective(raw) {
                     let name = &judged.group_names[v];
-                    if !name.is_empty() && !entry.agg.groups.contains(name) {
+                    if !name.is_empty() {
                         entry.agg.groups.insert(name);
                     }
                 }
