@@ -693,10 +693,10 @@ impl<W: Write> Cells<W> {
     fn text(&mut self, cell: &str) -> Result<bool, ReportError> {
         let safe = text::cell_str(cell);
         if self.style.neutralize && is_formula(&safe) {
-            let mut quoted = String::with_capacity(safe.len() + 1);
-            quoted.push('\'');
-            quoted.push_str(&safe);
-            self.csv.write_field(&quoted)?;
+            self.scratch.clear();
+            self.scratch.push('\'');
+            self.scratch.push_str(&safe);
+            self.csv.write_field(&self.scratch)?;
             Ok(false)
         } else {
             self.csv.write_field(safe.as_bytes())?;
