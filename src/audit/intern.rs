@@ -22,6 +22,7 @@ use crate::text;
 
 use super::AuditSettings;
 use super::aggregate::{AgentProfile, Client, CrawlerInfo, HostCounts, HostKey};
+use super::census;
 use super::rules::{DialectRules, OriginRules, Rules};
 
 /// The profile a judge keeps of a crawler: HTTP libraries and automation follow `*` only when
@@ -159,6 +160,9 @@ pub struct Tables {
     no_name: Arc<str>,
     not_crawler_judges: usize,
     client_ids: HashMap<Client, u32>,
+    /// Bytes its hosts and crawler names will take until the end of the run
+    /// ([`super::census`]): they never go to disk.
+    pub census_bytes: u64,
 }
 
 impl Tables {
@@ -208,6 +212,7 @@ impl Tables {
             return id;
         }
         let id = self.origins.len() as u32;
+        self.census_bytes += census::HOST;
         self.origin_ids.insert(key.clone(), id);
         self.origins.push(LocalOrigin {
             origin: key.origin().cloned().map(Arc::new),
@@ -333,6 +338,7 @@ impl Tables {
             return id;
         }
         let id = self.crawlers.len() as u32;
+        self.census_bytes += census::CRAWLER;
         self.crawler_ids.insert(info.name.clone(), id);
         self.crawler_names.push(Arc::from(info.name.as_str()));
         self.crawlers.push(info);

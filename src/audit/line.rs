@@ -24,17 +24,18 @@ use crate::logformat::{BadLine, Format, LineParser, Request};
 use crate::robots::{PrefKey, normalize_target};
 use crate::text;
 
-use super::AuditSettings;
 use super::aggregate::{
     Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification, by_path,
     kept_paths,
 };
+use super::census::{self, Census};
 use super::intern::{BROWSER_UA, Judge, Judged, Tables};
 use super::partial::Partial;
 use super::pipeline::Job;
 use super::rules::{DialectRules, Rules, RulesCache};
 use super::spill::{RunHit, RunRecord, RunStream, SpillRun};
 use super::spool::Spool;
+use super::{AuditError, AuditSettings};
 
 /// Bytes a kept path costs beyond its own (its map entry and allocation).
 const PATH_OVERHEAD: usize = 48;
@@ -151,8 +152,15 @@ pub struct Worker<'a> {
     /// a run could not be written (so the kept requests never take more than twice
     /// `--max-memory`, and none is lost).
     limit: usize,
-    /// A run could not be written with the overdraft spent too: the worker stops.
-    failed: Option<SortError>,
+    /// Bytes its (host, crawler) pairs, spoofing addresses, crawler fetches of
+    /// `/robots.txt` and the streams in its runs will take until the end of the run
+    /// ([`census`]; its tables count its hosts and crawler names).
+    census_bytes: u64,
+    /// The most they may take with the tables' ([`census::limit`]).
+    census_limit: u64,
+    /// A run could not be written with the overdraft spent too, or what cannot go to disk
+    /// passed its limit: the worker stops.
+    failed: Option<AuditError>,
     phase: Phase,
     /// Crawler id → its published range lists, found once rather than per request.
     range_lists: Vec<Option<Vec<&'a RangeList>>>,
@@ -177,6 +185,8 @@ impl<'a> Worker<'a> {
             held: 0,
             budget,
             limit: budget,
+            census_bytes: 0,
+            census_limit: census::limit(shared.settings.memory_budget),
             failed: None,
             phase: Phase::Read,
             range_lists: Vec::new(),
@@ -194,9 +204,10 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
-    /// Why the worker stopped: requests it could neither keep in memory nor write to a run.
-    /// Once set, it processes nothing more.
-    pub fn take_failure(&mut self) -> Option<SortError> {
+    /// Why the worker stopped: requests it could neither keep in memory nor write to a run,
+    /// or more of what cannot go to disk than the budget holds. Once set, it processes
+    /// nothing more.
+    pub fn take_failure(&mut self) -> Option<AuditError> {
         self.failed.take()
     }
 
@@ -239,19 +250,50 @@ impl<'a> Worker<'a> {
     }
 
     /// Past the budget, writes the kept requests to a run and forgets the User-Agents
-    /// nothing else names; with no request kept, only forgets. (The test, asked after every
-    /// line, is inlined; what is done past the budget is not.)
+    /// nothing else names; with no request kept, only forgets. Past the limit of what
+    /// cannot go to disk, stops. (The test, asked after every line, is inlined; what is done
+    /// past either is not.)
     #[inline(always)]
     fn within_budget(&mut self) {
-        if self.counted() <= self.limit || self.failed.is_some() {
+        if (self.counted() <= self.limit
+            && self.census_bytes + self.tables.census_bytes <= self.census_limit)
+            || self.failed.is_some()
+        {
             return;
         }
         self.over_budget();
     }
 
+    /// What the worker holds that cannot go to disk (at least what `census_bytes` and its
+    /// tables' count).
+    fn census(&self) -> Census {
+        Census {
+            hosts: self.tables.origins.len() as u64,
+            pairs: self.aggs.pairs.len() as u64,
+            crawlers: self.tables.crawlers.len() as u64,
+            streams: self.aggs.streams.len() as u64
+                + self
+                    .runs
+                    .iter()
+                    .map(|r| r.streams.len() as u64)
+                    .sum::<u64>(),
+            spoofed: self.aggs.spoofed.len() as u64,
+            fetches: self.aggs.fetches.values().map(|f| f.len() as u64).sum(),
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn over_budget(&mut self) {
+        if self.census_bytes + self.tables.census_bytes > self.census_limit {
+            // What this worker alone holds is part of what the whole audit would: past the
+            // limit here is past it for any split of the input.
+            self.failed = Some(AuditError::TooMany {
+                census: self.census(),
+                budget: self.shared.settings.memory_budget,
+            });
+            return;
+        }
         if self.aggs.streams.values().any(|s| !s.hits.is_empty()) {
             self.spill();
         } else {
@@ -289,7 +331,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Reads the spooled lines again, now that every origin's robots.txt is known.
-    pub fn replay(&mut self) -> Result<(), super::AuditError> {
+    pub fn replay(&mut self) -> Result<(), AuditError> {
         self.phase = Phase::Replay;
         let spool = std::mem::take(&mut self.spool);
         spool
@@ -306,16 +348,16 @@ impl<'a> Worker<'a> {
                 }
                 self.within_budget();
             })
-            .map_err(super::AuditError::Spool)?;
+            .map_err(AuditError::Spool)?;
         match self.failed.take() {
-            Some(source) => Err(self.spill_error(source)),
+            Some(e) => Err(e),
             None => Ok(()),
         }
     }
 
     /// The audit's error for a run that could not be written with the overdraft spent.
-    pub fn spill_error(&self, source: SortError) -> super::AuditError {
-        super::AuditError::Spill {
+    fn spill_error(&self, source: SortError) -> AuditError {
+        AuditError::Spill {
             source,
             budget: self.shared.settings.memory_budget,
         }
@@ -405,9 +447,12 @@ impl<'a> Worker<'a> {
             .aggs
             .pairs
             .entry((origin, crawler))
-            .or_insert_with(|| LocalPair {
-                agg: PairAgg::new(req.time_ms),
-                last_judged: None,
+            .or_insert_with(|| {
+                self.census_bytes += census::PAIR;
+                LocalPair {
+                    agg: PairAgg::new(req.time_ms),
+                    last_judged: None,
+                }
             })
             .agg;
         pair.requests += 1;
@@ -420,12 +465,15 @@ impl<'a> Worker<'a> {
                 .aggs
                 .spoofed
                 .entry((client, crawler))
-                .or_insert_with(|| LocalSpoof {
-                    requests: 0,
-                    first_ms: req.time_ms,
-                    last_ms: req.time_ms,
-                    origins: BTreeSet::new(),
-                    sample: (req.time_ms, ua),
+                .or_insert_with(|| {
+                    self.census_bytes += census::SPOOFED;
+                    LocalSpoof {
+                        requests: 0,
+                        first_ms: req.time_ms,
+                        last_ms: req.time_ms,
+                        origins: BTreeSet::new(),
+                        sample: (req.time_ms, ua),
+                    }
                 });
             spoof.requests += 1;
             spoof.first_ms = spoof.first_ms.min(req.time_ms);
@@ -592,6 +640,7 @@ impl<'a> Worker<'a> {
             u32::MAX
         };
         let key = (origin, judged.crawler, verification, fetch_ua);
+        self.census_bytes += census::FETCH;
         self.aggs.fetches.entry(key).or_default().push(Fetch {
             time: req.time_ms,
             status: req.status,
@@ -708,6 +757,7 @@ impl<'a> Worker<'a> {
         match written {
             Ok(run) => {
                 drop(kept);
+                self.census_bytes += run.streams.len() as u64 * census::STREAM;
                 self.runs.push(Arc::new(run));
                 // A stream is made again when it keeps a request again: only those with
                 // Crawl-delay requests stay (a log of a million User-Agents would otherwise
@@ -750,7 +800,7 @@ impl<'a> Worker<'a> {
         if self.limit < most && self.kept <= most {
             self.limit = most;
         } else {
-            self.failed = Some(e);
+            self.failed = Some(self.spill_error(e));
         }
     }
 

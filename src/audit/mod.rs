@@ -20,8 +20,9 @@
 //! is reported as not judged. Only an input that cannot be audited at all (not a log of the
 //! format asked for, a format without hosts and no default host) is an error — and so is a
 //! resource that fails under the kept requests (temporary files that cannot be written past
-//! twice the memory budget, or do not come back whole; too few descriptors to merge them):
-//! then there is an error naming it, never fewer rows. Nothing here prints, exits or knows the
+//! twice the memory budget, or do not come back whole; too few descriptors to merge them),
+//! and so are more hosts and crawlers than the budget keeps of what cannot go to disk
+//! ([`census`]): then there is an error naming it, never fewer rows. Nothing here prints, exits or knows the
 //! command line.
 //!
 //! [`Registry`]: crate::crawlers::Registry
@@ -30,6 +31,7 @@
 //! [`Snapshot`]: crate::fetch::Snapshot
 
 mod aggregate;
+pub mod census;
 mod findings;
 #[doc(hidden)]
 pub mod hooks;
@@ -185,6 +187,23 @@ pub enum AuditError {
         /// The memory budget.
         budget: usize,
     },
+    /// The logs hold more of what cannot go to disk (hosts, crawlers, streams, spoofing
+    /// addresses, crawler fetches of /robots.txt: [`census`]) than the memory budget keeps.
+    #[error(
+        "the logs hold more than an audit keeps of what cannot go to temporary files ({}: as \
+         much as --max-memory, at least {}): at least {census}, about {} until the end of \
+         the run; raise --max-memory (made-up Host headers or User-Agents in bulk look like \
+         this)",
+        census::mib(census::limit(*budget)),
+        census::mib(census::LEAST_LIMIT),
+        census::mib(census.bytes())
+    )]
+    TooMany {
+        /// What the audit (or one worker of it) held when it passed the limit.
+        census: census::Census,
+        /// The memory budget.
+        budget: usize,
+    },
     /// Worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
@@ -297,6 +316,20 @@ impl Auditor {
         match self.rules.fault() {
             Some(fault) => Err(fault.into()),
             None => Ok(()),
+        }
+    }
+
+    /// Whether a (merged) partial holds no more of what cannot go to disk (hosts, crawlers,
+    /// streams: [`census`]) than the memory budget allows; the workers stopped at the limit
+    /// each on its own, this is the limit on the whole.
+    pub fn check_census(&self, partial: &Partial) -> Result<(), AuditError> {
+        let census = census::Census::of(partial);
+        match census.passes(self.settings.memory_budget) {
+            true => Err(AuditError::TooMany {
+                census,
+                budget: self.settings.memory_budget,
+            }),
+            false => Ok(()),
         }
     }
 

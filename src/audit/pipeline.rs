@@ -137,7 +137,7 @@ pub fn audit_sources(
                     worker.process(&job);
                     if let Some(e) = worker.take_failure() {
                         abort.store(true, Ordering::Relaxed);
-                        lock(&fatal).get_or_insert(worker.spill_error(e));
+                        lock(&fatal).get_or_insert(e);
                     }
                 }
                 buffers.give_back(job.block.data);
@@ -206,7 +206,7 @@ pub fn audit_reader(
                                 });
                             }
                             if let Some(e) = worker.take_failure() {
-                                fatal = Some(worker.spill_error(e));
+                                fatal = Some(e);
                                 return false;
                             }
                             found.0
@@ -224,7 +224,7 @@ pub fn audit_reader(
                 });
                 match worker.take_failure() {
                     Some(e) => {
-                        fatal = Some(worker.spill_error(e));
+                        fatal = Some(e);
                         false
                     }
                     None => true,

@@ -177,6 +177,7 @@ pub fn finish(
         }
         check_window(&partial, auditor)?;
     }
+    auditor.check_census(&partial)?;
     let mut findings = auditor.findings(partial).map_err(RunError::Unfinished)?;
     let not_judged = findings.not_judged();
     if !not_judged.is_empty() {

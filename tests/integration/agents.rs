@@ -5,6 +5,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use crate::support::{run_bounded, stderr};
 
@@ -147,14 +148,9 @@ fn distinct_user_agents_log(dir: &Path, lines: usize) -> (PathBuf, PathBuf) {
     (path, robots)
 }
 
-#[test]
-fn many_distinct_user_agents_stay_within_bounded_memory() {
-    // Each User-Agent cost about 2.8 KB outside --max-memory: 150,000 of them took over
-    // 600 MiB of address space; now the run takes under 300 MiB (a guard, not a measure).
-    let tmp = tempfile::tempdir().unwrap();
-    let lines = 150_000;
-    let (log, robots) = distinct_user_agents_log(tmp.path(), lines);
-    let out = tmp.path().join("violations.csv");
+/// Audits `log` under `--max-memory 4M` on two workers, in at most 300 s and 450 MiB of
+/// address space; gives the run and its violations report (None when not written).
+fn audit_in_4m(log: &Path, robots: &Path, out: &Path) -> (Output, Option<Vec<u8>>) {
     let args: Vec<std::ffi::OsString> = vec![
         log.into(),
         "--robots-dir".into(),
@@ -164,12 +160,129 @@ fn many_distinct_user_agents_stay_within_bounded_memory() {
         "--threads".into(),
         "2".into(),
         "--out".into(),
-        out.clone().into(),
+        out.into(),
     ];
     let o = run_bounded(&args, 300, 450);
+    let report = out.exists().then(|| std::fs::read(out).unwrap());
+    (o, report)
+}
+
+#[test]
+fn many_distinct_user_agents_stay_within_bounded_memory() {
+    // Each User-Agent cost about 2.8 KB outside --max-memory: 150,000 of them took over
+    // 600 MiB of address space. Now their requests go to sorted runs, and what stays until
+    // the end (about 500 bytes a User-Agent with kept requests) counts against the limit of
+    // what cannot go to disk (as much as --max-memory, at least 64 MiB): 100,000 fit in it
+    // and give every row; 150,000 do not, and the run stops saying so, the report not
+    // written (a guard on time and memory, not a measure).
+    let tmp = tempfile::tempdir().unwrap();
+    let (log, robots) = distinct_user_agents_log(tmp.path(), 100_000);
+    let out = tmp.path().join("violations.csv");
+    let (o, report) = audit_in_4m(&log, &robots, &out);
     assert!(o.status.success(), "{}", stderr(&o));
-    let violations = std::fs::read(&out).unwrap();
+    let violations = report.expect("written");
     let rows = violations.iter().filter(|&&b| b == b'\n').count() - 1;
-    assert_eq!(rows, lines, "one row per User-Agent");
-    assert!(String::from_utf8_lossy(&violations).contains(",Xbot/1.0 149999,"));
+    assert_eq!(rows, 100_000, "one row per User-Agent");
+    assert!(String::from_utf8_lossy(&violations).contains(",Xbot/1.0 99999,"));
+    assert!(stderr(&o).contains("sorted run"), "{}", stderr(&o));
+
+    let (log, robots) = distinct_user_agents_log(tmp.path(), 150_000);
+    let out = tmp.path().join("too-many.csv");
+    let (o, report) = audit_in_4m(&log, &robots, &out);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("crawler User-Agents with kept requests") && err.contains("--max-memory"),
+        "the error says what there was too much of and what to do: {err}"
+    );
+    assert!(report.is_none(), "no report of fewer rows");
+}
+
+/// A log of `n` requests on an allowed path, each naming a crawler of its own (`Bot<i>`) or
+/// going to a host of its own, with robots.txt for none of those hosts but one.
+fn flood_log(dir: &Path, n: usize, hosts: bool) -> (PathBuf, PathBuf) {
+    let robots = dir.join("robots-one");
+    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
+    std::fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
+    let path = dir.join(if hosts { "hosts.log" } else { "names.log" });
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    for i in 0..n {
+        let (host, ua) = match hosts {
+            true => (
+                format!("h{i}.example.com:443"),
+                "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+                    .to_owned(),
+            ),
+            false => (
+                "www.example.com:443".to_owned(),
+                format!("Bot{i}/2.0 (+http://b.example/)"),
+            ),
+        };
+        writeln!(
+            out,
+            "{host} 66.249.66.1 - - [{DAY}:03:{:02}:{:02} +0000] \"GET /ok HTTP/1.1\" 200 5 \"-\" \"{ua}\"",
+            (i / 60) % 60,
+            i % 60,
+        )
+        .unwrap();
+    }
+    out.flush().unwrap();
+    (path, robots)
+}
+
+#[test]
+fn distinct_crawler_names_and_hosts_past_the_limit_stop_the_run_at_any_split() {
+    // 25,000 crawler names (or hosts with a crawler), each a summary row and a judgement that
+    // cannot go to disk (about 3.3 KB each at the end): more than the 64 MiB a small
+    // --max-memory still holds of them. At 16M the run stops with exit 2, whether one worker
+    // sees them all or each of two sees a part (then the whole is counted after the merge),
+    // the previous report kept; at 128M every row is there.
+    let tmp = tempfile::tempdir().unwrap();
+    for (hosts, noun, report) in [
+        (false, "crawler names", "--summary"),
+        (true, "hosts", "--hosts"),
+    ] {
+        let (log, robots) = flood_log(tmp.path(), 25_000, hosts);
+        let out = tmp.path().join(format!("{noun}.csv"));
+        let audit = |budget: &str, threads: &str| {
+            std::fs::write(&out, "previous\n").unwrap();
+            let args: Vec<std::ffi::OsString> = vec![
+                log.clone().into(),
+                "--robots-dir".into(),
+                robots.clone().into(),
+                "--max-memory".into(),
+                budget.into(),
+                "--threads".into(),
+                threads.into(),
+                "-q".into(),
+                "--out".into(),
+                tmp.path().join("violations.csv").into(),
+                report.into(),
+                out.clone().into(),
+            ];
+            let o = run_bounded(&args, 300, 600);
+            (o, std::fs::read(&out).unwrap())
+        };
+        for threads in ["1", "2"] {
+            let (o, kept) = audit("16M", threads);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{noun}, {threads} threads: {err}");
+            assert!(
+                err.contains(&format!(" {noun}")) && err.contains("raise --max-memory"),
+                "{noun}, {threads} threads: the error says what and what to do: {err}"
+            );
+            assert_eq!(
+                kept, b"previous\n",
+                "{noun}, {threads} threads: report kept"
+            );
+        }
+        let (o, written) = audit("128M", "2");
+        assert!(o.status.success(), "{noun}: {}", stderr(&o));
+        let rows = written.iter().filter(|&&b| b == b'\n').count() - 1;
+        assert_eq!(rows, 25_000, "{noun}: one row each");
+    }
 }
