@@ -25,11 +25,13 @@ pub const HOST: u64 = 800;
 pub const PAIR: u64 = 3_000;
 /// Bytes a crawler name takes beyond its pairs (its name, operator and category).
 pub const CRAWLER: u64 = 256;
-/// Bytes a stream of kept requests takes beyond its requests: its key and profile in each
-/// sorted run and at the end, and how the end judges it (500,000 User-Agents of one
-/// crawler: about 390 bytes each; 100,000 crawlers of one User-Agent each, about 1 KB more
-/// than their pairs).
-pub const STREAM: u64 = 500;
+/// Bytes a stream of kept requests takes at the end beyond its requests: its key in the
+/// table of streams and how the end judges it.
+pub const STREAM: u64 = 250;
+/// Bytes a stream takes in the list of each sorted run that holds some of its requests (its
+/// key, and the User-Agent it keeps when the worker forgot it). With [`STREAM`]: 500,000
+/// User-Agents of one crawler, each in one run, cost about 390 bytes each.
+pub const LISTED: u64 = 150;
 /// Bytes a spoofing (address, crawler) takes: its address, counts, hosts and report row.
 pub const SPOOFED: u64 = 1_000;
 /// Bytes a crawler's fetch of `/robots.txt` takes (its time, status and size, in a list).
@@ -44,8 +46,10 @@ pub struct Census {
     pub pairs: u64,
     /// Crawler names.
     pub crawlers: u64,
-    /// Streams of kept requests: in memory, and in each sorted run that holds some.
+    /// Streams of kept requests, each once (a worker knows only those in memory).
     pub streams: u64,
+    /// Streams as the sorted runs list them (one per run that holds some of its requests).
+    pub listed: u64,
     /// Spoofing (address, crawler) pairs.
     pub spoofed: u64,
     /// Crawler fetches of `/robots.txt`.
@@ -59,22 +63,20 @@ impl Census {
             + self.pairs * PAIR
             + self.crawlers * CRAWLER
             + self.streams * STREAM
+            + self.listed * LISTED
             + self.spoofed * SPOOFED
             + self.fetches * FETCH
     }
 
-    /// What a (merged) partial holds.
-    pub fn of(partial: &Partial) -> Census {
+    /// What a (merged) partial holds; `streams`, the streams each once, from the memory and
+    /// the runs.
+    pub fn of(partial: &Partial, streams: usize) -> Census {
         Census {
             hosts: partial.hosts.len() as u64,
             pairs: partial.pairs.len() as u64,
             crawlers: partial.crawlers.len() as u64,
-            streams: partial.streams.len() as u64
-                + partial
-                    .runs
-                    .iter()
-                    .map(|r| r.streams.len() as u64)
-                    .sum::<u64>(),
+            streams: streams as u64,
+            listed: partial.runs.iter().map(|r| r.streams.len() as u64).sum(),
             spoofed: partial.spoofed.len() as u64,
             fetches: partial.fetches.values().map(|f| f.len() as u64).sum(),
         }
@@ -121,7 +123,15 @@ impl fmt::Display for Census {
                 counted(
                     self.streams,
                     "crawler User-Agent with kept requests",
-                    "crawler User-Agents with kept requests (counted per sorted run)",
+                    "crawler User-Agents with kept requests",
+                ),
+            ),
+            (
+                self.listed,
+                counted(
+                    self.listed,
+                    "stream listed by a sorted run",
+                    "streams listed by sorted runs",
                 ),
             ),
             (

@@ -18,23 +18,24 @@ use std::sync::Arc;
 use foldhash::HashMap;
 
 use crate::crawlers::DnsTally;
-use crate::extsort::{SortError, read_buffer};
+use crate::extsort::read_buffer;
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
 use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
-use super::Auditor;
 use super::aggregate::{
     AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, Stream, TooOld, Verification,
     by_path,
 };
+use super::census::Census;
 use super::partial::Partial;
 use super::rows::{Conflicts, RowAcc, Violations, report_order, violation_row};
 use super::rules::{DialectRules, Rules};
 use super::source::{MemStream, MergedRuns, Source, Wanted};
 use super::spill::StreamTable;
+use super::{AuditError, Auditor};
 
 /// Everything the reports say. The violations and the preference conflicts stream out as
 /// they are read.
@@ -436,7 +437,9 @@ fn count(
 }
 
 /// Builds the findings of a merged partial.
-pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortError> {
+pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditError> {
+    // What cannot go to disk, but the streams, which are counted once the table has them.
+    let census = Census::of(&partial, 0);
     let Partial {
         inputs,
         hosts,
@@ -463,6 +466,16 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, SortErr
         for s in &run.streams {
             table.add(&s.key, &s.agent);
         }
+    }
+    let census = Census {
+        streams: table.keys.len() as u64,
+        ..census
+    };
+    if census.passes(auditor.settings.memory_budget) {
+        return Err(AuditError::TooMany {
+            census,
+            budget: auditor.settings.memory_budget,
+        });
     }
     let infos = stream_infos(auditor, &table, &fetches, &crawlers);
     // Streams on origins without rules: their kept requests are not judged.

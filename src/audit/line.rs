@@ -271,12 +271,8 @@ impl<'a> Worker<'a> {
             hosts: self.tables.origins.len() as u64,
             pairs: self.aggs.pairs.len() as u64,
             crawlers: self.tables.crawlers.len() as u64,
-            streams: self.aggs.streams.len() as u64
-                + self
-                    .runs
-                    .iter()
-                    .map(|r| r.streams.len() as u64)
-                    .sum::<u64>(),
+            streams: self.aggs.streams.len() as u64,
+            listed: self.runs.iter().map(|r| r.streams.len() as u64).sum(),
             spoofed: self.aggs.spoofed.len() as u64,
             fetches: self.aggs.fetches.values().map(|f| f.len() as u64).sum(),
         }
@@ -757,7 +753,7 @@ impl<'a> Worker<'a> {
         match written {
             Ok(run) => {
                 drop(kept);
-                self.census_bytes += run.streams.len() as u64 * census::STREAM;
+                self.census_bytes += run.streams.len() as u64 * census::LISTED;
                 self.runs.push(Arc::new(run));
                 // A stream is made again when it keeps a request again: only those with
                 // Crawl-delay requests stay (a log of a million User-Agents would otherwise

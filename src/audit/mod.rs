@@ -204,6 +204,9 @@ pub enum AuditError {
         /// The memory budget.
         budget: usize,
     },
+    /// The kept requests (sorted runs on disk) could not be read back whole, or merged.
+    #[error(transparent)]
+    Unfinished(#[from] SortError),
     /// Worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
@@ -319,24 +322,13 @@ impl Auditor {
         }
     }
 
-    /// Whether a (merged) partial holds no more of what cannot go to disk (hosts, crawlers,
-    /// streams: [`census`]) than the memory budget allows; the workers stopped at the limit
-    /// each on its own, this is the limit on the whole.
-    pub fn check_census(&self, partial: &Partial) -> Result<(), AuditError> {
-        let census = census::Census::of(partial);
-        match census.passes(self.settings.memory_budget) {
-            true => Err(AuditError::TooMany {
-                census,
-                budget: self.settings.memory_budget,
-            }),
-            false => Ok(()),
-        }
-    }
-
     /// The report rows of a (merged) partial. Fails when a sorted run cannot be read back
     /// whole (or the runs cannot be merged): never fewer rows. The rows themselves
     /// ([`Findings::violations`]) may still fail as they are read, for the same reasons.
-    pub fn findings(&self, partial: Partial) -> Result<Findings, SortError> {
+    /// Fails too when the partial holds more than the budget keeps of what cannot go to disk
+    /// ([`census`]: the workers stopped at the limit each on its own, this is the limit on
+    /// the whole).
+    pub fn findings(&self, partial: Partial) -> Result<Findings, AuditError> {
         findings::findings(self, partial)
     }
 

@@ -177,8 +177,10 @@ pub fn finish(
         }
         check_window(&partial, auditor)?;
     }
-    auditor.check_census(&partial)?;
-    let mut findings = auditor.findings(partial).map_err(RunError::Unfinished)?;
+    let mut findings = auditor.findings(partial).map_err(|e| match e {
+        AuditError::Unfinished(e) => RunError::Unfinished(e),
+        e => RunError::Audit(e),
+    })?;
     let not_judged = findings.not_judged();
     if !not_judged.is_empty() {
         let nj = NotJudged {

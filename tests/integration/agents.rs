@@ -171,9 +171,9 @@ fn audit_in_4m(log: &Path, robots: &Path, out: &Path) -> (Output, Option<Vec<u8>
 fn many_distinct_user_agents_stay_within_bounded_memory() {
     // Each User-Agent cost about 2.8 KB outside --max-memory: 150,000 of them took over
     // 600 MiB of address space. Now their requests go to sorted runs, and what stays until
-    // the end (about 500 bytes a User-Agent with kept requests) counts against the limit of
+    // the end (about 400 bytes a User-Agent with kept requests) counts against the limit of
     // what cannot go to disk (as much as --max-memory, at least 64 MiB): 100,000 fit in it
-    // and give every row; 150,000 do not, and the run stops saying so, the report not
+    // and give every row; 200,000 do not, and the run stops saying so, the report not
     // written (a guard on time and memory, not a measure).
     let tmp = tempfile::tempdir().unwrap();
     let (log, robots) = distinct_user_agents_log(tmp.path(), 100_000);
@@ -186,7 +186,7 @@ fn many_distinct_user_agents_stay_within_bounded_memory() {
     assert!(String::from_utf8_lossy(&violations).contains(",Xbot/1.0 99999,"));
     assert!(stderr(&o).contains("sorted run"), "{}", stderr(&o));
 
-    let (log, robots) = distinct_user_agents_log(tmp.path(), 150_000);
+    let (log, robots) = distinct_user_agents_log(tmp.path(), 200_000);
     let out = tmp.path().join("too-many.csv");
     let (o, report) = audit_in_4m(&log, &robots, &out);
     let err = stderr(&o);
