@@ -30,6 +30,7 @@
 //! [`Snapshot`]: crate::fetch::Snapshot
 
 mod aggregate;
+mod delays;
 mod findings;
 #[doc(hidden)]
 pub mod hooks;
