@@ -111,7 +111,7 @@ impl Delays<'_> {
                     w.reader(run, runs, buffer)?,
                     w.streams
                         .iter()
-                        .map(|s| table.map[table.table.index(&s.key) as usize])
+                        .map(|s| table.map[table.streams.index(&s.key) as usize])
                         .collect(),
                 ),
                 Input::Merged(m) => (RunRecords::open(m, run, runs, buffer)?, table.map.clone()),
@@ -173,6 +173,7 @@ impl Delays<'_> {
                 if let Some((_, w)) = walk.take() {
                     w.finish(self)?;
                 }
+                // The sources map the streams that are not judged to nothing.
                 let info = table.infos[h.stream as usize]
                     .as_ref()
                     .expect("only judged streams are merged");
@@ -192,7 +193,7 @@ impl Delays<'_> {
 
 /// The streams of the judgement's table as the merge of Crawl-delay requests reads them.
 pub(super) struct DelayTable<'a> {
-    table: &'a StreamTable,
+    streams: &'a StreamTable,
     /// How each stream is judged (None: not judged).
     infos: &'a [Option<StreamInfo>],
     /// Each stream's time resolution (the coarsest of its lines).
@@ -218,7 +219,7 @@ impl<'a> DelayTable<'a> {
             }
         }
         DelayTable {
-            table,
+            streams: table,
             infos,
             resolution_ms,
             map: map.into(),
