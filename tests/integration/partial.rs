@@ -350,9 +350,10 @@ fn damage(path: &std::path::Path, how: Damage) {
     }
 }
 
-#[test]
-fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows() {
-    let log = long_tail_log(24_000);
+/// Spills `log` at a 64 KiB budget and damages, each way, the middle one of the runs `runs`
+/// names: the judgement, which reads every run, fails naming it, and so does the byte form,
+/// which reads the runs back into memory.
+fn a_damaged_run_is_an_error_naming_it(log: &[u8], runs: fn(&Partial) -> Vec<std::path::PathBuf>) {
     for how in [
         Damage::Flip,
         Damage::CutAtBoundary,
@@ -361,14 +362,13 @@ fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows(
     ] {
         let tmp = tempfile::tempdir().unwrap();
         let small = with_budget_in(64 << 10, Some(tmp.path()));
-        let spilled = small.audit_reader(&log[..], "long-tail.log").unwrap();
-        let runs = spilled.runs.len();
-        assert!(runs > 5, "{runs} runs");
-        let victim = runs / 2;
-        let path = spilled.runs[victim].path().to_path_buf();
+        let spilled = small.audit_reader(log, "spilled.log").unwrap();
+        let paths = runs(&spilled);
+        assert!(paths.len() > 5, "{} runs", paths.len());
+        let victim = paths.len() / 2;
+        let path = &paths[victim];
         assert!(path.starts_with(tmp.path()), "{}", path.display());
-        damage(&path, how);
-        // The judgement reads every run for the counts: it fails, naming the run.
+        damage(path, how);
         let err = small
             .findings(spilled.clone())
             .err()
@@ -376,10 +376,9 @@ fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows(
             .to_string();
         assert!(
             err.contains(&path.display().to_string())
-                && err.contains(&format!("sorted run {} of {runs}", victim + 1)),
+                && err.contains(&format!("sorted run {} of {}", victim + 1, paths.len())),
             "{how:?}: {err}"
         );
-        // So does the byte form, which reads the runs back into memory.
         let err = spilled
             .to_bytes()
             .err()
@@ -387,6 +386,13 @@ fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows(
             .to_string();
         assert!(err.contains(&path.display().to_string()), "{how:?}: {err}");
     }
+}
+
+#[test]
+fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows() {
+    a_damaged_run_is_an_error_naming_it(&long_tail_log(24_000), |p| {
+        p.runs.iter().map(|r| r.path().to_path_buf()).collect()
+    });
 }
 
 #[test]
@@ -484,31 +490,10 @@ fn crawl_delay_requests_past_the_memory_budget_go_to_runs_and_come_back_whole() 
 
 #[test]
 fn a_crawl_delay_run_damaged_between_spill_and_merge_is_an_error_naming_it() {
-    let log = crawl_delay_log(30_000);
-    for how in [
-        Damage::Flip,
-        Damage::CutAtBoundary,
-        Damage::CutInRecord,
-        Damage::Removed,
-    ] {
-        let tmp = tempfile::tempdir().unwrap();
-        let small = with_budget_in(64 << 10, Some(tmp.path()));
-        let spilled = small.audit_reader(&log[..], "crawl-delay.log").unwrap();
-        let runs = spilled.delay_runs.len();
-        assert!(runs > 5, "{runs} runs");
-        let path = spilled.delay_runs[runs / 2].path().to_path_buf();
-        damage(&path, how);
-        let err = small
-            .findings(spilled.clone())
-            .err()
-            .unwrap_or_else(|| panic!("{how:?}: findings from a damaged run"))
-            .to_string();
-        assert!(err.contains(&path.display().to_string()), "{how:?}: {err}");
-        let err = spilled
-            .to_bytes()
-            .err()
-            .unwrap_or_else(|| panic!("{how:?}: a byte form from a damaged run"))
-            .to_string();
-        assert!(err.contains(&path.display().to_string()), "{how:?}: {err}");
-    }
+    a_damaged_run_is_an_error_naming_it(&crawl_delay_log(30_000), |p| {
+        p.delay_runs
+            .iter()
+            .map(|r| r.path().to_path_buf())
+            .collect()
+    });
 }
