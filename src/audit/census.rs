@@ -76,7 +76,9 @@ impl Census {
             pairs: partial.pairs.len() as u64,
             crawlers: partial.crawlers.len() as u64,
             streams: streams as u64,
-            listed: partial.runs.iter().map(|r| r.streams.len() as u64).sum(),
+            listed: (partial.runs.iter().chain(&partial.delay_runs))
+                .map(|r| r.streams.len() as u64)
+                .sum(),
             spoofed: partial.spoofed.len() as u64,
             fetches: partial.fetches.values().map(|f| f.len() as u64).sum(),
         }

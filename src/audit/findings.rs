@@ -8,9 +8,10 @@
 //! what evidence. Crawl-delay breaches are judged the same way.
 //!
 //! Three passes over the kept requests. The first judges each one for the counts (the
-//! summary, the hourly activity) and finds the Crawl-delay rows. The others run as the
-//! writers ask for rows ([`Violations`], [`Conflicts`]: `rows.rs`), each over its own reading
-//! of the kept requests in report order (`source.rs`).
+//! summary, the hourly activity); the Crawl-delay rows come before it, from each stream's
+//! requests under a checked Crawl-delay walked in time order (`delays.rs`). The others run
+//! as the writers ask for rows ([`Violations`], [`Conflicts`]: `rows.rs`), each over its own
+//! reading of the kept requests in report order (`source.rs`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -21,17 +22,17 @@ use crate::crawlers::DnsTally;
 use crate::extsort::read_buffer;
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
-use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow, ViolationRow};
+use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow};
 use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
 use super::aggregate::{
-    AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, Stream, TooOld, Verification,
-    by_path,
+    AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, TooOld, Verification, by_path,
 };
 use super::census::Census;
+use super::delays::{DelayTable, Delays};
 use super::partial::Partial;
-use super::rows::{Conflicts, RowAcc, Violations, report_order, violation_row};
+use super::rows::{Conflicts, Violations, report_order};
 use super::rules::{DialectRules, Rules};
 use super::source::{MemStream, MergedRuns, Source, Wanted};
 use super::spill::StreamTable;
@@ -96,6 +97,18 @@ impl std::fmt::Display for Spilled {
             0 => Ok(()),
             1 => write!(f, " (one merge first)"),
             n => write!(f, " ({} merges first)", text::thousands(n as u64)),
+        }
+    }
+}
+
+impl Spilled {
+    /// Two sorts on disk as one: their runs and merges added, the lesser fan-in.
+    pub(super) fn and(self, other: Spilled) -> Spilled {
+        Spilled {
+            runs: self.runs + other.runs,
+            bytes: self.bytes + other.bytes,
+            fan_in: self.fan_in.min(other.fan_in),
+            merges: self.merges + other.merges,
         }
     }
 }
@@ -176,7 +189,7 @@ impl Findings {
 type BinKey = (i64, usize, usize, Kind);
 
 /// Violating requests per (time bin, host, crawler, kind).
-struct ActivityMap {
+pub(super) struct ActivityMap {
     bin_ms: i64,
     /// (bin, host, crawler, kind) → requests, the names by the address of the stream's own
     /// copies (fixed while the findings are made): a request is counted with no string
@@ -199,7 +212,7 @@ impl ActivityMap {
     }
 
     /// One violating request at `time_ms`.
-    fn add(&mut self, time_ms: i64, host: &Arc<str>, crawler: &Arc<str>, kind: Kind) {
+    pub(super) fn add(&mut self, time_ms: i64, host: &Arc<str>, crawler: &Arc<str>, kind: Kind) {
         let bin = time_ms.div_euclid(self.bin_ms) * self.bin_ms;
         let key = (
             bin,
@@ -319,7 +332,7 @@ impl PathReads {
 }
 
 impl StreamInfo {
-    fn held(&self, t: i64, leeway: i64) -> Held {
+    pub(super) fn held(&self, t: i64, leeway: i64) -> Held {
         let fetch = history::latest_fetch(&self.fetches, t);
         self.rules
             .timeline
@@ -452,17 +465,17 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         too_old_to_verify,
         dns,
         runs,
+        delay_runs,
     } = partial;
     let leeway = auditor.settings.leeway_ms;
     let mut activity = ActivityMap::new(&pairs);
-    let mut delay_rows = Vec::new();
     let mut scratch = Vec::new();
     // Every stream, from memory and from the runs, in one table.
     let mut table = StreamTable::new();
     for (key, stream) in &streams {
         table.add(&Arc::new(key.clone()), &stream.agent);
     }
-    for run in &runs {
+    for run in runs.iter().chain(&delay_runs) {
         for s in &run.streams {
             table.add(&s.key, &s.agent);
         }
@@ -477,6 +490,18 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
             budget: auditor.settings.memory_budget,
         });
     }
+    // Each stream's time resolution: the coarsest of its parts'.
+    let mut resolution = vec![i64::MIN; table.keys.len()];
+    for (key, stream) in &streams {
+        let r = &mut resolution[table.index(key) as usize];
+        *r = (*r).max(stream.resolution_ms);
+    }
+    for run in runs.iter().chain(&delay_runs) {
+        for s in &run.streams {
+            let r = &mut resolution[table.index(&s.key) as usize];
+            *r = (*r).max(s.resolution_ms);
+        }
+    }
     let infos = stream_infos(auditor, &table, &fetches, &crawlers);
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
@@ -489,20 +514,27 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
             pair.pending = 0;
         }
     }
+    // Crawl-delay: each stream walked from memory, or, past the memory budget, from the runs
+    // merged with what is still in memory.
+    let mut delays = Delays {
+        leeway,
+        dir: &auditor.spill_dir,
+        budget: auditor.settings.memory_budget,
+        rows: Vec::new(),
+        activity: &mut activity,
+    };
+    let mut delay_memory = Vec::new();
     let mut memory = Vec::new();
     for (key, mut stream) in streams {
         let i = table.index(&key);
         let Some(info) = &infos[i as usize] else {
             continue;
         };
-        judge_delays(
-            info,
-            &stream,
-            leeway,
-            &clients,
-            &mut delay_rows,
-            &mut activity,
-        );
+        if delay_runs.is_empty() {
+            delays.in_memory(info, resolution[i as usize], &mut stream.delay, &clients)?;
+        } else if !stream.delay.is_empty() {
+            delay_memory.push((i, std::mem::take(&mut stream.delay)));
+        }
         let mut hits = std::mem::take(&mut stream.hits);
         let ranges = by_path(&mut hits, stream.paths.len());
         let texts = stream
@@ -523,6 +555,11 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     }
     let clients = Arc::new(clients);
     let mut spilled = None;
+    if !delay_runs.is_empty() {
+        let table = DelayTable::new(&table, &infos, resolution);
+        spilled = Some(delays.merged(delay_runs, delay_memory, &clients, &table)?);
+    }
+    let mut delay_rows = delays.rows;
     // First pass: the counts, of the requests in memory, then of each run in turn.
     for m in &memory {
         let info = infos[m.info as usize]
@@ -598,7 +635,8 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         }
         let merged = MergedRuns::new(auditor, runs, memory, &table, &infos, &clients, &passes)?;
         let sources = [merged.open(&passes[0])?, merged.open(&passes[1])?];
-        spilled = Some(merged.finish());
+        let kept = merged.finish();
+        spilled = Some(spilled.map_or(kept, |delay: Spilled| delay.and(kept)));
         sources
     };
     delay_rows.sort_by(report_order);
@@ -750,100 +788,6 @@ fn groups_of(rules: &DialectRules, profile: &AgentProfile) -> Vec<Option<GroupId
             _ => None,
         })
         .collect()
-}
-
-/// Crawl-delay: a request is early when its distance from the previous one is certainly
-/// shorter than the delay of every version the crawler may have held. Log times are coarse
-/// (`[…:13:55:36 -0700]` is to the second), so an observed interval `i` at resolution `r`
-/// only proves a breach when `i + r <= delay`: the report never accuses a crawler that may
-/// have waited long enough.
-fn judge_delays(
-    d: &StreamInfo,
-    stream: &Stream,
-    leeway: i64,
-    clients: &[Client],
-    out: &mut Vec<ViolationRow>,
-    activity: &mut ActivityMap,
-) {
-    let mut hits = stream.delay.clone();
-    if hits.len() < 2 {
-        return;
-    }
-    let client = |i: u32| &clients[i as usize];
-    // By value (the client's address, not its index in this partial's table): which of two
-    // requests in the same instant counts as the earlier must not depend on how the data
-    // was split.
-    hits.sort_unstable_by(|a, b| {
-        (a.time_ms, client(a.client), a.status).cmp(&(b.time_ms, client(b.client), b.status))
-    });
-    let mut intervals: Vec<i64> = hits
-        .windows(2)
-        .map(|w| w[1].time_ms - w[0].time_ms)
-        .collect();
-    let mut rows: BTreeMap<(Option<i64>, Evidence), RowAcc> = BTreeMap::new();
-    for (i, hit) in hits.iter().enumerate().skip(1) {
-        let interval = hit.time_ms - hits[i - 1].time_ms;
-        let Held::Versions {
-            versions, evidence, ..
-        } = d.held(hit.time_ms, leeway)
-        else {
-            continue;
-        };
-        // The delay of each version the crawler may have held; a version without one (no
-        // file, no group, no Crawl-delay line) means it may not have been bound by any.
-        let delays: Option<Vec<u64>> = versions
-            .iter()
-            .map(|&v| match &d.rules.versions[v] {
-                Rules::Compiled(robots) => d.groups[v]
-                    .and_then(|g| robots.group(g).crawl_delay)
-                    .map(|c| c.millis),
-                _ => None,
-            })
-            .collect();
-        let Some(least) = delays.and_then(|d| d.into_iter().min()) else {
-            continue;
-        };
-        if interval + stream.resolution_ms > least as i64 {
-            continue;
-        }
-        let Some(&version) = versions.last() else {
-            continue;
-        };
-        let Rules::Compiled(robots) = &d.rules.versions[version] else {
-            continue;
-        };
-        let Some(delay) = d.groups[version].and_then(|g| robots.group(g).crawl_delay) else {
-            continue;
-        };
-        let group = d.groups[version]
-            .map(|g| robots.group(g).name())
-            .unwrap_or_default();
-        rows.entry((d.rules.starts[version], evidence))
-            .or_insert_with(|| {
-                RowAcc::new(
-                    hit.time_ms,
-                    client(hit.client),
-                    (delay.line, Arc::from(delay.display()), Arc::from(group)),
-                )
-            })
-            .add(hit.time_ms, client(hit.client), hit.status);
-        activity.add(hit.time_ms, &d.host, &d.crawler, Kind::CrawlDelay);
-    }
-    // The crawler's pace over all its requests: the shortest and the median interval.
-    intervals.sort_unstable();
-    // `intervals` has one entry fewer than `hits`, at least one.
-    let pace = (intervals[0], intervals[(hits.len() - 1) / 2]);
-    for ((robots_version, evidence), mut acc) in rows {
-        acc.intervals = Some(pace);
-        out.push(violation_row(
-            Arc::clone(&d.host),
-            Kind::CrawlDelay,
-            Arc::clone(&d.crawler),
-            String::new(),
-            (robots_version, Arc::clone(&d.ua), d.verification, evidence),
-            acc,
-        ));
-    }
 }
 
 /// A client as a report cell.

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use foldhash::HashMap;
 
 use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier};
-use crate::extsort::{LazyDir, OVERDRAFT, SortError};
+use crate::extsort::{LazyDir, OVERDRAFT, SortDir, SortError};
 use crate::fetch::RobotsSource;
 use crate::history::Fetch;
 use crate::logformat::{BadLine, Format, LineParser, Request};
@@ -29,11 +29,12 @@ use super::aggregate::{
     kept_paths,
 };
 use super::census::{self, Census};
+use super::delays::sort_by_value;
 use super::intern::{BROWSER_UA, Judge, Judged, Tables};
 use super::partial::Partial;
 use super::pipeline::Job;
 use super::rules::{DialectRules, Rules, RulesCache};
-use super::spill::{RunHit, RunRecord, RunStream, SpillRun};
+use super::spill::{DELAY_RECORD_HITS, RunHit, RunRecord, RunStream, SpillRun};
 use super::spool::Spool;
 use super::{AuditError, AuditSettings};
 
@@ -139,6 +140,8 @@ pub struct Worker<'a> {
     spool: Spool,
     /// Kept requests written out past the memory budget.
     runs: Vec<Arc<SpillRun>>,
+    /// Crawl-delay requests written out with them.
+    delay_runs: Vec<Arc<SpillRun>>,
     /// Bytes the kept requests take (about), and the worker's share of the budget.
     kept: usize,
     /// Bytes the streams of kept requests take beyond their requests (about).
@@ -180,6 +183,7 @@ impl<'a> Worker<'a> {
             aggs,
             spool: Spool::new(),
             runs: Vec::new(),
+            delay_runs: Vec::new(),
             kept: 0,
             streams_bytes: 0,
             held: 0,
@@ -272,7 +276,9 @@ impl<'a> Worker<'a> {
             pairs: self.aggs.pairs.len() as u64,
             crawlers: self.tables.crawlers.len() as u64,
             streams: self.aggs.streams.len() as u64,
-            listed: self.runs.iter().map(|r| r.streams.len() as u64).sum(),
+            listed: (self.runs.iter().chain(&self.delay_runs))
+                .map(|r| r.streams.len() as u64)
+                .sum(),
             spoofed: self.aggs.spoofed.len() as u64,
             fetches: self.aggs.fetches.values().map(|f| f.len() as u64).sum(),
         }
@@ -290,7 +296,12 @@ impl<'a> Worker<'a> {
             });
             return;
         }
-        if self.aggs.streams.values().any(|s| !s.hits.is_empty()) {
+        if self
+            .aggs
+            .streams
+            .values()
+            .any(|s| !s.hits.is_empty() || !s.delay.is_empty())
+        {
             self.spill();
         } else {
             self.forget();
@@ -501,13 +512,15 @@ impl<'a> Worker<'a> {
             return false;
         }
         if judged.agent.check_delay {
-            let client = self.tables.client(Client::new(ip, req.client));
+            let client = self.kept_client(ip, req.client);
             let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
+            let capacity = stream.delay.capacity();
             stream.delay.push(Hit {
                 time_ms: req.time_ms,
                 client,
                 status: req.status,
             });
+            self.kept += (stream.delay.capacity() - capacity) * std::mem::size_of::<Hit>();
         }
         let judged = &self.tables.judged[judged_id as usize];
         let pair = &mut self
@@ -647,15 +660,7 @@ impl<'a> Worker<'a> {
     /// Keeps a request for the judgement at the end, past the memory budget in a sorted run.
     fn keep(&mut self, j: &Judging<'_, '_>) {
         let req = j.req;
-        let known_clients = self.tables.clients.len();
-        let client = self.tables.client(Client::new(j.ip, req.client));
-        if self.tables.clients.len() > known_clients {
-            self.kept += CLIENT_OVERHEAD
-                + match &self.tables.clients[client as usize] {
-                    Client::Ip(_) => 0,
-                    Client::Other(name) => name.len(),
-                };
-        }
+        let client = self.kept_client(j.ip, req.client);
         let stream = self.stream(j.origin, j.ua, j.verification, j.judged, j.resolution_ms);
         let (path, new_path) = match stream.path_ids.get(&*req.target) {
             Some(&p) => (p, false),
@@ -681,14 +686,33 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Writes the kept requests to a sorted run (spill.rs) and forgets them. A run that
-    /// cannot be written leaves them in memory, within the [`OVERDRAFT`].
+    /// The client of a kept request, in the table; a new one counts as kept.
+    fn kept_client(&mut self, ip: Option<IpAddr>, raw: &[u8]) -> u32 {
+        let known_clients = self.tables.clients.len();
+        let client = self.tables.client(Client::new(ip, raw));
+        if self.tables.clients.len() > known_clients {
+            self.kept += CLIENT_OVERHEAD
+                + match &self.tables.clients[client as usize] {
+                    Client::Ip(_) => 0,
+                    Client::Other(name) => name.len(),
+                };
+        }
+        client
+    }
+
+    /// Writes the kept requests to a sorted run (spill.rs), and the Crawl-delay requests to
+    /// one of their own, and forgets them. When either run cannot be written, neither is
+    /// kept: the requests stay in memory, within the [`OVERDRAFT`].
     ///
     /// The records are made one at a time as the run is written, in an order sorted by
     /// indices, so writing a run takes little memory beyond what it frees.
     fn spill(&mut self) {
         let dir = match self.shared.spill_dir.get() {
             Ok(dir) => dir,
+            Err(e) => return self.not_spilled(e),
+        };
+        let delay_run = match self.delay_run(&dir) {
+            Ok(run) => run,
             Err(e) => return self.not_spilled(e),
         };
         let tables = &self.tables;
@@ -698,19 +722,10 @@ impl<'a> Worker<'a> {
             if s.hits.is_empty() {
                 continue;
             }
-            let Some(o) = &tables.origins[origin as usize].origin else {
+            let Some(stream) = run_stream(tables, origin, ua, v, s) else {
                 continue;
             };
-            let judged = &tables.judged[s.judged as usize];
-            streams.push(RunStream {
-                key: Arc::new((
-                    Arc::clone(o),
-                    Arc::clone(&tables.crawler_names[judged.crawler as usize]),
-                    Arc::clone(&tables.uas[ua as usize].text),
-                    v,
-                )),
-                agent: Arc::clone(&judged.agent),
-            });
+            streams.push(stream);
             let mut hits = std::mem::take(&mut s.hits);
             let ranges = by_path(&mut hits, s.path_ids.len());
             let mut paths: Vec<&[u8]> = vec![&[]; s.path_ids.len()];
@@ -748,21 +763,24 @@ impl<'a> Worker<'a> {
                     .collect(),
             }
         });
-        let written = SpillRun::write(&dir, streams, records);
+        let written = if streams.is_empty() {
+            Ok(None)
+        } else {
+            SpillRun::write(&dir, streams, records).map(Some)
+        };
         drop(order);
         match written {
             Ok(run) => {
                 drop(kept);
-                self.census_bytes += run.streams.len() as u64 * census::LISTED;
-                self.runs.push(Arc::new(run));
-                // A stream is made again when it keeps a request again: only those with
-                // Crawl-delay requests stay (a log of a million User-Agents would otherwise
-                // keep a million empty streams).
-                self.aggs.streams.retain(|_, s| {
-                    s.hits = Vec::new();
-                    s.path_ids = HashMap::default();
-                    !s.delay.is_empty()
-                });
+                self.census_bytes += (run.iter().chain(&delay_run))
+                    .map(|r| r.streams.len() as u64)
+                    .sum::<u64>()
+                    * census::LISTED;
+                self.runs.extend(run.map(Arc::new));
+                self.delay_runs.extend(delay_run.map(Arc::new));
+                // A stream is made again when it keeps a request again (a log of a million
+                // User-Agents would otherwise keep a million empty streams).
+                self.aggs.streams.clear();
                 self.compact_clients();
                 self.forget();
                 self.kept = 0;
@@ -789,6 +807,44 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Writes the Crawl-delay requests to a run: per stream by key, each stream's sorted in
+    /// place in the order the walk at the end reads them. Leaves them in memory (the caller
+    /// forgets them once the other run is written too); None when there are none.
+    fn delay_run(&mut self, dir: &SortDir) -> Result<Option<SpillRun>, SortError> {
+        let tables = &self.tables;
+        let mut taken: Vec<(RunStream, &[Hit])> = Vec::new();
+        for (&(origin, ua, v), s) in &mut self.aggs.streams {
+            if s.delay.is_empty() {
+                continue;
+            }
+            let Some(stream) = run_stream(tables, origin, ua, v, s) else {
+                continue;
+            };
+            sort_by_value(&mut s.delay, &tables.clients);
+            taken.push((stream, &s.delay));
+        }
+        if taken.is_empty() {
+            return Ok(None);
+        }
+        taken.sort_by(|a, b| a.0.key.cmp(&b.0.key));
+        let (streams, delays): (Vec<RunStream>, Vec<&[Hit]>) = taken.into_iter().unzip();
+        let records = delays.iter().enumerate().flat_map(|(i, hits)| {
+            hits.chunks(DELAY_RECORD_HITS).map(move |chunk| RunRecord {
+                stream: i as u32,
+                path: Box::default(),
+                hits: chunk
+                    .iter()
+                    .map(|hit| RunHit {
+                        time_ms: hit.time_ms,
+                        client: tables.clients[hit.client as usize].clone(),
+                        status: hit.status,
+                    })
+                    .collect(),
+            })
+        });
+        SpillRun::write(dir, streams, records).map(Some)
+    }
+
     /// A run could not be written: the first time, the worker goes on in memory up to the
     /// [`OVERDRAFT`]; when that is spent too, it stops with the error.
     fn not_spilled(&mut self, e: SortError) {
@@ -801,16 +857,11 @@ impl<'a> Worker<'a> {
     }
 
     /// After a run took the kept requests, keeps only the clients still referred to
-    /// (Crawl-delay requests, spoofed addresses), so that the table does not grow with every
-    /// address the runs took away.
+    /// (spoofed addresses), so that the table does not grow with every address the runs took
+    /// away.
     fn compact_clients(&mut self) {
         let old = self.tables.take_clients();
         let tables = &mut self.tables;
-        for s in self.aggs.streams.values_mut() {
-            for hit in &mut s.delay {
-                hit.client = tables.client(old[hit.client as usize].clone());
-            }
-        }
         self.aggs.spoofed = std::mem::take(&mut self.aggs.spoofed)
             .into_iter()
             .map(|((client, crawler), s)| {
@@ -879,6 +930,7 @@ impl<'a> Worker<'a> {
         let mut partial = Partial {
             too_old_to_verify: aggs.too_old,
             runs: self.runs,
+            delay_runs: self.delay_runs,
             ..Partial::default()
         };
         for (i, counts) in aggs.inputs.into_iter().enumerate() {
@@ -985,6 +1037,28 @@ impl<'a> Worker<'a> {
         partial.clients = tables.clients;
         partial
     }
+}
+
+/// A stream of the worker as a run names it; None for one on an invalid host (never judged).
+fn run_stream(
+    tables: &Tables,
+    origin: u32,
+    ua: u32,
+    v: Verification,
+    s: &LocalStream,
+) -> Option<RunStream> {
+    let o = tables.origins[origin as usize].origin.as_ref()?;
+    let judged = &tables.judged[s.judged as usize];
+    Some(RunStream {
+        key: Arc::new((
+            Arc::clone(o),
+            Arc::clone(&tables.crawler_names[judged.crawler as usize]),
+            Arc::clone(&tables.uas[ua as usize].text),
+            v,
+        )),
+        agent: Arc::clone(&judged.agent),
+        resolution_ms: s.resolution_ms,
+    })
 }
 
 /// How precisely a format records request times.

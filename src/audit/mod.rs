@@ -32,6 +32,7 @@
 
 mod aggregate;
 pub mod census;
+mod delays;
 mod findings;
 #[doc(hidden)]
 pub mod hooks;

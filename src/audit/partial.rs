@@ -64,6 +64,10 @@ pub struct Partial {
     /// [`Partial::to_bytes`] reads them back in).
     #[serde(skip)]
     pub runs: Vec<Arc<SpillRun>>,
+    /// Crawl-delay requests (`Stream::delay`) written to temporary files past the memory
+    /// budget, likewise.
+    #[serde(skip)]
+    pub delay_runs: Vec<Arc<SpillRun>>,
 }
 
 /// Why bytes are not a partial.
@@ -95,8 +99,10 @@ impl Partial {
             too_old_to_verify,
             dns,
             runs,
+            delay_runs,
         } = other;
         self.runs.extend(runs);
+        self.delay_runs.extend(delay_runs);
         for (k, v) in inputs {
             self.inputs.entry(k).or_default().merge(v);
         }
@@ -223,8 +229,14 @@ impl Partial {
     /// file, when a run cannot be read back whole.
     fn absorb_runs(mut self) -> Result<Partial, SortError> {
         let runs = std::mem::take(&mut self.runs);
-        for (k, run) in runs.iter().enumerate() {
-            let mut reader = run.reader(k + 1, runs.len(), READ_BUFFER)?;
+        let delay_runs = std::mem::take(&mut self.delay_runs);
+        let all = runs.len() + delay_runs.len();
+        let tagged = runs.iter().map(|r| (r, false));
+        for (k, (run, delay)) in tagged
+            .chain(delay_runs.iter().map(|r| (r, true)))
+            .enumerate()
+        {
+            let mut reader = run.reader(k + 1, all, READ_BUFFER)?;
             let mut part = Partial::default();
             while let Some(r) = reader.next_record()? {
                 let Some(s) = run.streams.get(r.stream as usize) else {
@@ -235,11 +247,22 @@ impl Partial {
                     .entry((*s.key).clone())
                     .or_insert_with(|| Stream {
                         agent: s.agent.clone(),
-                        resolution_ms: 1,
+                        resolution_ms: s.resolution_ms,
                         paths: Vec::new(),
                         hits: Vec::new(),
                         delay: Vec::new(),
                     });
+                if delay {
+                    for h in r.hits {
+                        part.clients.push(h.client);
+                        stream.delay.push(super::aggregate::Hit {
+                            time_ms: h.time_ms,
+                            client: part.clients.len() as u32 - 1,
+                            status: h.status,
+                        });
+                    }
+                    continue;
+                }
                 let path = stream.paths.len() as u32;
                 stream.paths.push(r.path);
                 for h in r.hits {

@@ -10,6 +10,11 @@
 //! on error and on a signal). The judgement at the end reads the runs twice: once in any
 //! order for the counts, once merged in report order for the rows. Any run that cannot be
 //! read back whole is an error naming its file.
+//!
+//! The requests of crawlers whose Crawl-delay is checked (every fetching one) go out with
+//! them, to a run of their own in the same records: per stream by key, each stream's requests
+//! in the order the Crawl-delay walk reads them (`delays.rs`), with an empty path, a stream's
+//! requests cut into records of [`DELAY_RECORD_HITS`].
 
 use std::net::IpAddr;
 use std::path::Path;
@@ -44,7 +49,13 @@ pub struct RunRecord {
 pub struct RunStream {
     pub key: Arc<StreamKey>,
     pub agent: Arc<AgentProfile>,
+    /// The coarsest time resolution of its lines so far, in ms (Crawl-delay needs it).
+    pub resolution_ms: i64,
 }
+
+/// Crawl-delay requests in one record of a run: a stream's are cut into records of at most
+/// this many, so that a merge holds one short record per run, whatever the stream's size.
+pub const DELAY_RECORD_HITS: usize = 256;
 
 /// One sorted run of a worker, in a temporary file (closed until it is read).
 pub struct SpillRun {
@@ -304,6 +315,7 @@ mod tests {
         let stream = RunStream {
             key: Arc::new(key),
             agent: Arc::new(agent),
+            resolution_ms: 1000,
         };
         let run = SpillRun::write(&dir, vec![stream], records.clone()).unwrap();
         assert_eq!(run.records(), 1000);

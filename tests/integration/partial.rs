@@ -350,9 +350,10 @@ fn damage(path: &std::path::Path, how: Damage) {
     }
 }
 
-#[test]
-fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows() {
-    let log = long_tail_log(24_000);
+/// Spills `log` at a 64 KiB budget and damages, each way, the middle one of the runs `runs`
+/// names: the judgement, which reads every run, fails naming it, and so does the byte form,
+/// which reads the runs back into memory.
+fn a_damaged_run_is_an_error_naming_it(log: &[u8], runs: fn(&Partial) -> Vec<std::path::PathBuf>) {
     for how in [
         Damage::Flip,
         Damage::CutAtBoundary,
@@ -361,14 +362,13 @@ fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows(
     ] {
         let tmp = tempfile::tempdir().unwrap();
         let small = with_budget_in(64 << 10, Some(tmp.path()));
-        let spilled = small.audit_reader(&log[..], "long-tail.log").unwrap();
-        let runs = spilled.runs.len();
-        assert!(runs > 5, "{runs} runs");
-        let victim = runs / 2;
-        let path = spilled.runs[victim].path().to_path_buf();
+        let spilled = small.audit_reader(log, "spilled.log").unwrap();
+        let paths = runs(&spilled);
+        assert!(paths.len() > 5, "{} runs", paths.len());
+        let victim = paths.len() / 2;
+        let path = &paths[victim];
         assert!(path.starts_with(tmp.path()), "{}", path.display());
-        damage(&path, how);
-        // The judgement reads every run for the counts: it fails, naming the run.
+        damage(path, how);
         let err = small
             .findings(spilled.clone())
             .err()
@@ -376,10 +376,9 @@ fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows(
             .to_string();
         assert!(
             err.contains(&path.display().to_string())
-                && err.contains(&format!("sorted run {} of {runs}", victim + 1)),
+                && err.contains(&format!("sorted run {} of {}", victim + 1, paths.len())),
             "{how:?}: {err}"
         );
-        // So does the byte form, which reads the runs back into memory.
         let err = spilled
             .to_bytes()
             .err()
@@ -387,6 +386,13 @@ fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows(
             .to_string();
         assert!(err.contains(&path.display().to_string()), "{how:?}: {err}");
     }
+}
+
+#[test]
+fn a_run_damaged_between_spill_and_merge_is_an_error_naming_it_never_fewer_rows() {
+    a_damaged_run_is_an_error_naming_it(&long_tail_log(24_000), |p| {
+        p.runs.iter().map(|r| r.path().to_path_buf()).collect()
+    });
 }
 
 #[test]
@@ -427,4 +433,67 @@ fn a_run_damaged_while_it_is_merged_fails_the_report_never_fewer_rows() {
     assert!(v.len() < whole.len(), "the writer stopped at the damage");
     // Nothing more comes after the error.
     assert!(f.violations.next().is_none());
+}
+
+/// A log of `lines` fetches by bingbot on `www.example.com` (`Crawl-delay: 5`), 0 to 7
+/// seconds apart from a few addresses: every one is kept for the Crawl-delay judgement.
+fn crawl_delay_log(lines: usize) -> Vec<u8> {
+    let mut log = Vec::new();
+    let mut t = 0u64;
+    for i in 0..lines as u64 {
+        let r = i.wrapping_mul(2_654_435_761) >> 7;
+        t += r % 8;
+        log.extend_from_slice(
+            format!(
+                "www.example.com:443 198.51.100.{} - - [{:02}/Nov/2026:{:02}:{:02}:{:02} +0000] \"GET /docs/{} HTTP/1.1\" {} 5 \"-\" \"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\"\n",
+                r % 3,
+                1 + t / 86_400,
+                (t / 3600) % 24,
+                (t / 60) % 60,
+                t % 60,
+                r % 5000,
+                [200, 304][(r % 2) as usize],
+            )
+            .as_bytes(),
+        );
+    }
+    log
+}
+
+#[test]
+fn crawl_delay_requests_past_the_memory_budget_go_to_runs_and_come_back_whole() {
+    let log = crawl_delay_log(30_000);
+    let big = with_budget(1 << 30);
+    let all_in_memory = big.audit_reader(&log[..], "crawl-delay.log").unwrap();
+    assert!(all_in_memory.delay_runs.is_empty());
+    let expected = reports(&big, all_in_memory.clone());
+    let text = String::from_utf8(expected[0].clone()).unwrap();
+    assert!(text.contains(",crawl-delay,"), "{text}");
+    let small = with_budget(64 << 10);
+    let spilled = small.audit_reader(&log[..], "crawl-delay.log").unwrap();
+    assert!(
+        spilled.delay_runs.len() > 5,
+        "{} runs",
+        spilled.delay_runs.len()
+    );
+    assert!(
+        spilled.streams.values().all(|s| s.delay.len() < 10_000),
+        "past the budget, not in memory"
+    );
+    assert_eq!(reports(&small, spilled.clone()), expected);
+    // Through the byte form, the runs come back whole.
+    let wire = Partial::from_bytes(&spilled.to_bytes().unwrap()).unwrap();
+    assert!(wire.delay_runs.is_empty());
+    assert_eq!(wire, all_in_memory);
+    assert_eq!(reports(&small, wire), expected);
+}
+
+#[test]
+fn a_crawl_delay_run_damaged_between_spill_and_merge_is_an_error_naming_it() {
+    a_damaged_run_is_an_error_naming_it(&crawl_delay_log(30_000), |p| {
+        p.delay_runs
+            .iter()
+            .map(|r| r.path().to_path_buf())
+            .collect()
+    });
 }

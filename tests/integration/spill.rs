@@ -351,3 +351,91 @@ fn no_temporary_directory_at_all_keeps_twice_the_budget_in_memory_then_fails_lou
         }
     }
 }
+
+/// A gzip log of `lines` fetches by bingbot, under two User-Agents (two streams), on
+/// `www.example.com`, whose robots.txt sets `Crawl-delay: 5` for bingbot: every fetch is kept
+/// for the Crawl-delay judgement. Intervals of 0 to 7 seconds from several addresses (some requests in
+/// the same second), so that some requests are early and the pace's median is not trivial;
+/// a few requests of `/search`, which bingbot may not fetch.
+fn crawl_delay_log(dir: &Path, lines: usize) -> PathBuf {
+    let bots = [
+        "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+        "Mozilla/5.0 (compatible; bingbot/2.0;  http://www.bing.com/bingbot.htm)",
+    ];
+    let path = dir.join("crawl-delay.log.gz");
+    let file = std::fs::File::create(&path).unwrap();
+    let mut gz =
+        flate2::write::GzEncoder::new(std::io::BufWriter::new(file), flate2::Compression::fast());
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut seconds = [0u64; 2];
+    for _ in 0..lines {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let r = state >> 33;
+        // Mostly the first: one stream far past the budget on its own.
+        let bot = usize::from(r.is_multiple_of(5));
+        seconds[bot] += (r >> 3) % 8;
+        let t = seconds[bot];
+        let target = if r.is_multiple_of(97) {
+            format!("/search?q={}", r % 1000)
+        } else {
+            format!("/docs/{}", r % 5000)
+        };
+        writeln!(
+            gz,
+            "www.example.com:443 203.0.113.{} - - [{:02}/Nov/2026:{:02}:{:02}:{:02} +0000] \"GET {target} HTTP/1.1\" {} 5 \"-\" \"{}\"",
+            (r >> 8) % 5,
+            1 + t / 86_400,
+            (t / 3600) % 24,
+            (t / 60) % 60,
+            t % 60,
+            [200, 200, 304, 404][((r >> 12) % 4) as usize],
+            bots[bot],
+        )
+        .unwrap();
+    }
+    gz.finish().unwrap().flush().unwrap();
+    path
+}
+
+#[test]
+fn crawl_delay_requests_past_the_budget_go_to_runs_and_the_reports_are_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = crawl_delay_log(dir.path(), 200_000);
+    let reference = reference(dir.path(), &log);
+    let violations = String::from_utf8(reference[0].clone()).unwrap();
+    let delay_rows: Vec<&str> = violations
+        .lines()
+        .filter(|l| l.contains(",crawl-delay,"))
+        .collect();
+    assert!(
+        delay_rows.iter().any(|l| l.contains("bingbot/2.0; +http"))
+            && delay_rows.iter().any(|l| l.contains("bingbot/2.0;  http")),
+        "Crawl-delay rows of both streams: {delay_rows:#?}"
+    );
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    for threads in ["1", "2"] {
+        let reports = Reports::new(dir.path(), &format!("small-{threads}"));
+        let mut args = audit_args(&log, &reports, Some("1M"));
+        // After "--threads".
+        args[4] = threads.into();
+        let o = crate::support::bin()
+            .args(args)
+            .env("TMPDIR", &tmp)
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        // Nothing but Crawl-delay requests and a few of /search: the runs are theirs.
+        assert!(err.contains("sorted runs"), "it spilled: {err}");
+        for (i, name) in Reports::NAMES.iter().enumerate() {
+            assert!(
+                reports.read()[i] == reference[i],
+                "--threads {threads}: {name} differs from the unconstrained run's: {err}"
+            );
+        }
+        assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "files left");
+    }
+}
