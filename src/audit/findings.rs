@@ -183,6 +183,16 @@ impl Findings {
     pub fn violating_requests(&self) -> u64 {
         self.activity.iter().map(|a| a.requests).sum()
     }
+
+    /// Of [`Self::violating_requests`], the requests that came too soon under a Crawl-delay
+    /// (a disallowed request can be one too, and is then counted under both).
+    pub fn crawl_delay_breaches(&self) -> u64 {
+        self.activity
+            .iter()
+            .filter(|a| a.kind == Kind::CrawlDelay)
+            .map(|a| a.requests)
+            .sum()
+    }
 }
 
 /// (bin start, address of the host's name, address of the crawler's name, kind).

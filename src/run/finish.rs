@@ -293,6 +293,7 @@ pub fn finish(
         malformed: findings.bad_lines(),
         crawler_requests: findings.hosts.iter().map(|h| h.crawler_requests).sum(),
         violating: findings.violating_requests(),
+        delayed: findings.crawl_delay_breaches(),
         rows: rows as u64,
         conflicts: conflicting,
     }));

@@ -76,8 +76,12 @@ pub struct Totals {
     pub malformed: u64,
     /// Requests made by crawlers.
     pub crawler_requests: u64,
-    /// Crawler requests that broke a rule or a Crawl-delay.
+    /// Crawler requests that broke a rule or a Crawl-delay, each kind counted (a request
+    /// that broke both is counted twice).
     pub violating: u64,
+    /// Of those, the Crawl-delay breaches (shown when there are any, so that the sum is
+    /// never taken for distinct requests).
+    pub delayed: u64,
     /// Rows of the violations report.
     pub rows: u64,
     /// Crawler requests that went against a usage preference (shown when there are any).
@@ -342,13 +346,21 @@ impl fmt::Display for Note {
                 write!(
                     f,
                     "requests read: {}; malformed lines: {}; crawler requests: {}; violating \
-                     requests: {}; report rows: {}",
+                     requests: {}",
                     thousands(n.requests),
                     thousands(n.malformed),
                     thousands(n.crawler_requests),
                     thousands(n.violating),
-                    thousands(n.rows)
                 )?;
+                if n.delayed > 0 {
+                    write!(
+                        f,
+                        " ({} disallowed, {} too soon under Crawl-delay; a request can be both)",
+                        thousands(n.violating - n.delayed),
+                        thousands(n.delayed)
+                    )?;
+                }
+                write!(f, "; report rows: {}", thousands(n.rows))?;
                 if n.conflicts > 0 {
                     write!(f, "; preference conflicts: {}", thousands(n.conflicts))?;
                 }
@@ -394,6 +406,7 @@ mod tests {
             malformed: 3,
             crawler_requests: 2000,
             violating: 148,
+            delayed: 0,
             rows: 40,
             conflicts: 0,
         });
@@ -414,6 +427,18 @@ mod tests {
                 .to_string()
                 .ends_with("; report rows: 40; preference conflicts: 1,207")
         );
+        // Crawl-delay breaches are counted with the disallowed requests: the line says so.
+        let with_delays = Note::Totals(Totals {
+            delayed: 9,
+            ..match totals {
+                Note::Totals(t) => t,
+                _ => unreachable!("made above as totals"),
+            }
+        });
+        assert!(with_delays.to_string().ends_with(
+            "violating requests: 148 (139 disallowed, 9 too soon under Crawl-delay; a request \
+             can be both); report rows: 40"
+        ));
         assert!(!totals.shown(true) && totals.shown(false));
         assert!(partial.shown(true) && damaged(false).shown(true));
     }

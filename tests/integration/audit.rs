@@ -376,19 +376,27 @@ fn a_run_ends_with_its_totals_unless_quiet() {
             .sum()
     };
     let (violating, crawler_requests) = (sum(&v, "requests"), sum(&h, "crawler_requests"));
+    let delayed: u64 = rows(&v)
+        .iter()
+        .filter(|r| &r["kind"] == "crawl-delay")
+        .map(|r| r["requests"].parse::<u64>().unwrap())
+        .sum();
     // The shipped log has usage preference conflicts: the line ends with their requests.
     let conflicts = sum(&s, "preference_conflicts");
     assert_eq!(
         last,
         format!(
             "robots-audit: requests read: 3,990; malformed lines: 10; crawler requests: {}; \
-             violating requests: {violating}; report rows: {}; preference conflicts: {conflicts}",
+             violating requests: {violating} ({} disallowed, {delayed} too soon under \
+             Crawl-delay; a request can be both); report rows: {}; preference conflicts: \
+             {conflicts}",
             robots_audit::text::thousands(crawler_requests),
+            violating - delayed,
             rows(&v).len()
         ),
         "{err}"
     );
-    assert!(violating > 0 && crawler_requests > violating && conflicts > 0);
+    assert!(violating > delayed && delayed > 0 && crawler_requests > violating && conflicts > 0);
     assert_eq!(err.matches("requests read:").count(), 1, "{err}");
     let (_, _, _, err) = audit_testdata(&["--quiet"]);
     assert!(!err.contains("requests read:"), "{err}");
