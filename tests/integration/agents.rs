@@ -198,9 +198,20 @@ fn many_distinct_user_agents_stay_within_bounded_memory() {
     assert!(report.is_none(), "no report of fewer rows");
 }
 
-/// A log of `n` requests on an allowed path, each naming a crawler of its own (`Bot<i>`) or
-/// going to a host of its own, with robots.txt for none of those hosts but one.
-fn flood_log(dir: &Path, n: usize, hosts: bool) -> (PathBuf, PathBuf) {
+/// What each request of a flood has of its own.
+#[derive(Clone, Copy, PartialEq)]
+enum Flood {
+    /// A crawler name (`Bot<i>`).
+    Names,
+    /// A host.
+    Hosts,
+    /// An address, claiming to be Googlebot from outside Google's ranges.
+    Spoofers,
+}
+
+/// A log of `n` requests on an allowed path, each with a crawler name, a host or a spoofing
+/// address of its own, with robots.txt for none of those hosts but one.
+fn flood_log(dir: &Path, n: usize, flood: Flood) -> (PathBuf, PathBuf) {
     let robots = dir.join("robots-one");
     std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
     std::fs::write(
@@ -208,23 +219,30 @@ fn flood_log(dir: &Path, n: usize, hosts: bool) -> (PathBuf, PathBuf) {
         "User-agent: *\nDisallow: /private/\n",
     )
     .unwrap();
-    let path = dir.join(if hosts { "hosts.log" } else { "names.log" });
+    let path = dir.join("flood.log");
     let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
     for i in 0..n {
-        let (host, ua) = match hosts {
-            true => (
+        let (host, address, ua) = match flood {
+            Flood::Hosts => (
                 format!("h{i}.example.com:443"),
-                "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
-                    .to_owned(),
+                "66.249.66.1".to_owned(),
+                googlebot.to_owned(),
             ),
-            false => (
+            Flood::Names => (
                 "www.example.com:443".to_owned(),
+                "66.249.66.1".to_owned(),
                 format!("Bot{i}/2.0 (+http://b.example/)"),
+            ),
+            Flood::Spoofers => (
+                "www.example.com:443".to_owned(),
+                format!("198.{}.{}.{}", 18 + i / 62_500, i / 250 % 250, i % 250 + 1),
+                googlebot.to_owned(),
             ),
         };
         writeln!(
             out,
-            "{host} 66.249.66.1 - - [{DAY}:03:{:02}:{:02} +0000] \"GET /ok HTTP/1.1\" 200 5 \"-\" \"{ua}\"",
+            "{host} {address} - - [{DAY}:03:{:02}:{:02} +0000] \"GET /ok HTTP/1.1\" 200 5 \"-\" \"{ua}\"",
             (i / 60) % 60,
             i % 60,
         )
@@ -235,18 +253,25 @@ fn flood_log(dir: &Path, n: usize, hosts: bool) -> (PathBuf, PathBuf) {
 }
 
 #[test]
-fn distinct_crawler_names_and_hosts_past_the_limit_stop_the_run_at_any_split() {
+fn distinct_crawler_names_hosts_and_spoofers_past_the_limit_stop_the_run_at_any_split() {
     // 25,000 crawler names (or hosts with a crawler), each a summary row and a judgement that
-    // cannot go to disk (about 3.3 KB each at the end): more than the 64 MiB a small
-    // --max-memory still holds of them. At 16M the run stops with exit 2, whether one worker
-    // sees them all or each of two sees a part (then the whole is counted after the merge),
-    // the previous report kept; at 128M every row is there.
+    // cannot go to disk (about 3.3 KB each at the end), or 70,000 spoofing addresses (a
+    // spoofed row each, about 1 KB): more than the 64 MiB a small --max-memory still holds
+    // of them. At 16M the run stops with exit 2, whether one worker sees them all or each of
+    // two sees a part (then the whole is counted after the merge), the previous report kept;
+    // at 128M every row is there.
     let tmp = tempfile::tempdir().unwrap();
-    for (hosts, noun, report) in [
-        (false, "crawler names", "--summary"),
-        (true, "hosts", "--hosts"),
+    for (flood, n, noun, report) in [
+        (Flood::Names, 25_000, "crawler names", "--summary"),
+        (Flood::Hosts, 25_000, "hosts", "--hosts"),
+        (
+            Flood::Spoofers,
+            70_000,
+            "spoofing (address, crawler) pairs",
+            "--spoofed",
+        ),
     ] {
-        let (log, robots) = flood_log(tmp.path(), 25_000, hosts);
+        let (log, robots) = flood_log(tmp.path(), n, flood);
         let out = tmp.path().join(format!("{noun}.csv"));
         let audit = |budget: &str, threads: &str| {
             std::fs::write(&out, "previous\n").unwrap();
@@ -283,6 +308,6 @@ fn distinct_crawler_names_and_hosts_past_the_limit_stop_the_run_at_any_split() {
         let (o, written) = audit("128M", "2");
         assert!(o.status.success(), "{noun}: {}", stderr(&o));
         let rows = written.iter().filter(|&&b| b == b'\n').count() - 1;
-        assert_eq!(rows, 25_000, "{noun}: one row each");
+        assert_eq!(rows, n, "{noun}: one row each");
     }
 }
