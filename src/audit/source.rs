@@ -45,11 +45,39 @@ impl MemStream {
     }
 }
 
-/// The kept requests of one (stream, path), as a group hands them over.
-pub(super) struct Entry {
+/// The kept requests of one (stream, path), as a group hands them over: borrowed from the
+/// source, until the next is asked for.
+pub(super) struct Entry<'a> {
     pub info: u32,
-    pub path: Box<[u8]>,
-    pub hits: Vec<RunHit>,
+    pub path: &'a [u8],
+    pub hits: Hits<'a>,
+}
+
+/// The kept requests of an [`Entry`]: (time, client, status) each.
+pub(super) enum Hits<'a> {
+    /// In memory, their clients by index.
+    Memory(&'a [(u32, Hit)], &'a [Client]),
+    /// Read back from a sorted run.
+    Run(&'a [RunHit]),
+}
+
+impl<'a> Iterator for Hits<'a> {
+    type Item = (i64, &'a Client, u16);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Hits::Memory(hits, clients) => {
+                let ((_, h), rest) = hits.split_first()?;
+                *hits = rest;
+                Some((h.time_ms, &clients[h.client as usize], h.status))
+            }
+            Hits::Run(hits) => {
+                let (h, rest) = hits.split_first()?;
+                *hits = rest;
+                Some((h.time_ms, &h.client, h.status))
+            }
+        }
+    }
 }
 
 /// Where one pass's (host, crawler, printed path) groups come from, in report order.
@@ -66,6 +94,8 @@ pub(super) enum Source {
         merge: Merge<'static, Kept, fn(&Kept, &Kept) -> Ordering>,
         /// The next record begins a group.
         starts: bool,
+        /// The record given last.
+        last: Option<Kept>,
     },
 }
 
@@ -461,6 +491,7 @@ impl<'a> MergedRuns<'a> {
         Ok(Source::Merged {
             merge: Merge::new(sources, order)?,
             starts: true,
+            last: None,
         })
     }
 
@@ -513,14 +544,10 @@ impl Source {
         }
     }
 
-    /// The next kept (stream, path) in report order, and whether it begins a new (host,
-    /// crawler, printed path) group; None when none is left. Entries come one at a time, so a
-    /// group of many User-Agents is never held whole.
-    pub fn next_entry(
-        &mut self,
-        infos: &[Option<StreamInfo>],
-        clients: &[Client],
-    ) -> Result<Option<(Entry, bool)>, SortError> {
+    /// Moves to the next kept (stream, path) in report order ([`Source::entry`]) and says
+    /// whether it begins a new (host, crawler, printed path) group; None when none is left.
+    /// Entries come one at a time, so a group of many User-Agents is never held whole.
+    pub fn advance(&mut self, infos: &[Option<StreamInfo>]) -> Result<Option<bool>, SortError> {
         match self {
             Source::Memory {
                 streams,
@@ -528,6 +555,7 @@ impl Source {
                 last,
             } => {
                 let Some(e) = order.next() else {
+                    *last = None;
                     return Ok(None);
                 };
                 let head = |(s, p): (u32, u32)| {
@@ -539,17 +567,15 @@ impl Source {
                 };
                 let starts = last.is_none_or(|l| head(l) != head(e));
                 *last = Some(e);
-                let m = &streams[e.0 as usize];
-                let (start, end) = m.ranges[e.1 as usize];
-                let entry = Entry {
-                    info: m.info,
-                    path: m.paths[e.1 as usize].clone(),
-                    hits: run_hits(&m.hits[start as usize..end as usize], clients),
-                };
-                Ok(Some((entry, starts)))
+                Ok(Some(starts))
             }
-            Source::Merged { merge, starts } => {
-                let Some(k) = merge.next_record()? else {
+            Source::Merged {
+                merge,
+                starts,
+                last,
+            } => {
+                *last = merge.next_record()?;
+                let Some(k) = last else {
                     return Ok(None);
                 };
                 let begins = *starts;
@@ -558,14 +584,32 @@ impl Source {
                 *starts = merge
                     .peek()
                     .is_none_or(|n| n.host_crawler != k.host_crawler || n.text() != k.text());
-                Ok(Some((
-                    Entry {
-                        info: k.stream,
-                        path: k.path,
-                        hits: k.hits,
-                    },
-                    begins,
-                )))
+                Ok(Some(begins))
+            }
+        }
+    }
+
+    /// The (stream, path) [`Source::advance`] moved to, borrowed (not copied) from where it
+    /// is held.
+    pub fn entry<'a>(&'a self, clients: &'a [Client]) -> Entry<'a> {
+        match self {
+            Source::Memory { streams, last, .. } => {
+                let (s, p) = last.expect("advance gave an entry");
+                let m = &streams[s as usize];
+                let (start, end) = m.ranges[p as usize];
+                Entry {
+                    info: m.info,
+                    path: &m.paths[p as usize],
+                    hits: Hits::Memory(&m.hits[start as usize..end as usize], clients),
+                }
+            }
+            Source::Merged { last, .. } => {
+                let k = last.as_ref().expect("advance gave an entry");
+                Entry {
+                    info: k.stream,
+                    path: &k.path,
+                    hits: Hits::Run(&k.hits),
+                }
             }
         }
     }
