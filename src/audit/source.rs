@@ -282,7 +282,7 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
 /// A kept (stream, path) as [`memory_order`] sorts it: everything a comparison reads, in
 /// the element itself.
 struct SortKey<'a> {
-    /// What orders it in the current round ([`Chunk`]); in the first round, with the rank of
+    /// What orders it in the current round ([`chunk`]); in the first round, with the rank of
     /// its (host, crawler) above.
     key: u128,
     text: &'a [u8],
