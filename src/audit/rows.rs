@@ -80,18 +80,29 @@ impl RowAcc {
 /// The order of the violations report: host, kind, crawler, path, robots_version, then
 /// User-Agent, verification and evidence so that it is total.
 pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
-    let key = |r: &ViolationRow| {
+    type Key<'a> = (
+        &'a str,
+        Kind,
+        &'a str,
+        &'a str,
+        Option<i64>,
+        &'a str,
+        &'a str,
+        &'a str,
+    );
+    /// Borrowed, not cloned: the merge with the Crawl-delay rows compares once per row.
+    fn key(r: &ViolationRow) -> Key<'_> {
         (
-            r.host.clone(),
+            &r.host,
             r.kind,
-            r.crawler.clone(),
-            r.path.clone(),
+            &r.crawler,
+            &r.path,
             r.robots_version,
-            r.user_agent.clone(),
+            &r.user_agent,
             r.verification,
             r.evidence,
         )
-    };
+    }
     key(a).cmp(&key(b))
 }
 
