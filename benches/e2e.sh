@@ -17,7 +17,10 @@
 #     long-tail disallowed paths with long query strings, odd bytes from several log formats;
 #     ~450,000 distinct report rows per GB).
 # Then the spill path (the violations mix under a small `--max-memory`, its report compared
-# byte for byte with the in-memory run's), and plain (uncompressed) input through one worker.
+# byte for byte with the in-memory run's), and plain (uncompressed) input through one worker:
+# there the audit's own CPU per line is set against the inflate's CPU per line of the same
+# mix (the ratio the gzip rows cannot show: their audit CPU counts workers waiting on the one
+# inflating thread).
 # Each timing is the best of $E2E_RUNS runs (default 3): the machines are shared and noisy;
 # read the ratios, which are measured side by side, rather than the seconds.
 set -euo pipefail
@@ -65,14 +68,18 @@ cpu() { echo "$1" | cut -d' ' -f2; }
 mib() { echo $(( $(echo "$1" | cut -d' ' -f3) / 1024 )); }
 ratio() { python3 -c "print(f'{$1 / $2:.2f}' if $2 else '-')"; }
 mbps() { python3 -c "print(f'{$1 / 1e6 / $2:.0f}')"; }
+nsl() { python3 -c "print(f'{$1 * 1e9 / $2:.0f}')"; } # seconds lines → ns per line
 
 AUDIT=("$BIN" --robots-dir "$DIR/robots" --quiet)
+# Inflate CPU seconds by row label, for the plain-input rows' per-line comparison.
+declare -A INFLATE_CPU
 
 FMT='%-15s %11s %5s %7s %7s %7s %7s %7s %8s %8s %8s %7s %8s\n'
 row() { # label file
     local label=$1 file=$2 bytes ri rg ra rows
     bytes=$("$INFLATE" "$file")
     ri=$(best "$INFLATE" "$file")
+    INFLATE_CPU[$label]=$(cpu "$ri")
     rg=$(best sh -c "gzip -dc '$file' > /dev/null")
     ra=$(best "${AUDIT[@]}" --out "$DIR/report.csv" "$file")
     rows=$(( $(wc -l < "$DIR/report.csv") - 1 ))
@@ -111,6 +118,7 @@ echo
 echo "plain input (no inflate) through one worker: read + parse + identify + judge + aggregate"
 for mix in varied violations; do
     if [ "$mix" = varied ]; then src="$DIR/var-$LINES.gz"; else src="$VIOL"; fi
+    infl_cpu=${INFLATE_CPU["$mix ${GB}x"]}
     plain="$DIR/$mix-plain.log"
     [ -s "$plain" ] || gzip -dc "$src" > "$plain"
     bp=$(stat -c %s "$plain")
@@ -119,6 +127,9 @@ for mix in varied violations; do
     rn=$(best "${AUDIT[@]}" --out /dev/null "$plain")
     echo "$mix: one worker $(wall "$r1") s = $(mbps "$bp" "$(wall "$r1")") MB/s (rss $(mib "$r1") MiB);" \
         "$(nproc) workers $(mbps "$bp" "$(wall "$rn")") MB/s; cat $(mbps "$bp" "$(wall "$tc")") MB/s"
+    lines=$(wc -l < "$plain")
+    echo "$mix: CPU per line, audit of plain input (one worker) $(nsl "$(cpu "$r1")" "$lines") ns" \
+        "vs inflate $(nsl "$infl_cpu" "$lines") ns = $(ratio "$(cpu "$r1")" "$infl_cpu")x"
     rm -f "$plain"
 done
 rm -f "$DIR/report.csv"

@@ -80,18 +80,29 @@ impl RowAcc {
 /// The order of the violations report: host, kind, crawler, path, robots_version, then
 /// User-Agent, verification and evidence so that it is total.
 pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
-    let key = |r: &ViolationRow| {
+    type Key<'a> = (
+        &'a str,
+        Kind,
+        &'a str,
+        &'a str,
+        Option<i64>,
+        &'a str,
+        &'a str,
+        &'a str,
+    );
+    /// Borrowed, not cloned: the merge with the Crawl-delay rows compares once per row.
+    fn key(r: &ViolationRow) -> Key<'_> {
         (
-            r.host.clone(),
+            &r.host,
             r.kind,
-            r.crawler.clone(),
-            r.path.clone(),
+            &r.crawler,
+            &r.path,
             r.robots_version,
-            r.user_agent.clone(),
+            &r.user_agent,
             r.verification,
             r.evidence,
         )
-    };
+    }
     key(a).cmp(&key(b))
 }
 
@@ -170,22 +181,25 @@ impl<R> Pass<R> {
     /// later User-Agent comes: a group of a million User-Agents streams through rather than
     /// being held whole.
     fn fill(&mut self) -> Result<bool, SortError> {
-        let Some((e, starts)) = self.source.next_entry(&self.infos, &self.clients)? else {
+        let Some(starts) = self.source.advance(&self.infos)? else {
             let any = !self.rows.is_empty();
             self.flush_all();
             return Ok(any);
         };
         if starts {
             self.flush_all();
-            self.head = Some((e.info, text::cell(&e.path).into_owned()));
+        }
+        let e = self.source.entry(&self.clients);
+        if starts {
+            self.head = Some((e.info, text::cell(e.path).into_owned()));
         }
         let d = judged(&self.infos, e.info);
-        let reads = d.reads(&e.path, &mut self.scratch);
+        let reads = d.reads(e.path, &mut self.scratch);
         if self.lines.len() >= LINES_CACHED {
             self.lines.clear();
         }
-        for hit in &e.hits {
-            let verdict = d.verdict(&reads, hit.time_ms, self.leeway);
+        for (time_ms, client, status) in e.hits {
+            let verdict = d.verdict(&reads, time_ms, self.leeway);
             let Some(Cited {
                 version,
                 evidence,
@@ -208,11 +222,11 @@ impl<R> Pass<R> {
             match self.rows.get_mut(&(row.clone(), key)) {
                 Some(acc) => {
                     acc.cite(line);
-                    acc.add(hit.time_ms, &hit.client, hit.status);
+                    acc.add(time_ms, client, status);
                 }
                 None => {
-                    let mut acc = RowAcc::new(hit.time_ms, &hit.client, line.clone());
-                    acc.add(hit.time_ms, &hit.client, hit.status);
+                    let mut acc = RowAcc::new(time_ms, client, line.clone());
+                    acc.add(time_ms, client, status);
                     self.rows.insert((row, key), acc);
                 }
             }

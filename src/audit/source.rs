@@ -45,11 +45,39 @@ impl MemStream {
     }
 }
 
-/// The kept requests of one (stream, path), as a group hands them over.
-pub(super) struct Entry {
+/// The kept requests of one (stream, path), as a group hands them over: borrowed from the
+/// source, until the next is asked for.
+pub(super) struct Entry<'a> {
     pub info: u32,
-    pub path: Box<[u8]>,
-    pub hits: Vec<RunHit>,
+    pub path: &'a [u8],
+    pub hits: Hits<'a>,
+}
+
+/// The kept requests of an [`Entry`]: (time, client, status) each.
+pub(super) enum Hits<'a> {
+    /// In memory, their clients by index.
+    Memory(&'a [(u32, Hit)], &'a [Client]),
+    /// Read back from a sorted run.
+    Run(&'a [RunHit]),
+}
+
+impl<'a> Iterator for Hits<'a> {
+    type Item = (i64, &'a Client, u16);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Hits::Memory(hits, clients) => {
+                let ((_, h), rest) = hits.split_first()?;
+                *hits = rest;
+                Some((h.time_ms, &clients[h.client as usize], h.status))
+            }
+            Hits::Run(hits) => {
+                let (h, rest) = hits.split_first()?;
+                *hits = rest;
+                Some((h.time_ms, &h.client, h.status))
+            }
+        }
+    }
 }
 
 /// Where one pass's (host, crawler, printed path) groups come from, in report order.
@@ -66,6 +94,8 @@ pub(super) enum Source {
         merge: Merge<'static, Kept, fn(&Kept, &Kept) -> Ordering>,
         /// The next record begins a group.
         starts: bool,
+        /// The record given last.
+        last: Option<Kept>,
     },
 }
 
@@ -252,8 +282,9 @@ fn run_hits(hits: &[(u32, Hit)], clients: &[Client]) -> Vec<RunHit> {
 /// A kept (stream, path) as [`memory_order`] sorts it: everything a comparison reads, in
 /// the element itself.
 struct SortKey<'a> {
-    /// The rank of its (host, crawler), and its printed path's first eight bytes.
-    head: (u32, u64),
+    /// What orders it in the current round ([`chunk`]); in the first round, with the rank of
+    /// its (host, crawler) above.
+    key: u128,
     text: &'a [u8],
     /// The rank of its (User-Agent, verification).
     agent: u32,
@@ -261,38 +292,96 @@ struct SortKey<'a> {
     at: (u32, u32),
 }
 
+/// Bytes of the printed path one round of [`sort_keys`] orders by, as one integer.
+const CHUNK: usize = 8;
+/// Rounds of [`sort_keys`] before paths still tied compare whole (from there on): paths that
+/// share a long prefix cost whole comparisons, not a round per eight bytes.
+const ROUNDS: usize = 4;
+
+/// A path's `CHUNK` bytes from `from`, read big-endian and zero-padded, above how many of
+/// them there are: orders as the bytes do up to them (a path that ends within them, being a
+/// prefix of a longer one, first). Equal chunks with fewer than `CHUNK` bytes end equal
+/// paths.
+fn chunk(text: &[u8], from: usize) -> u128 {
+    let rest = &text[from..];
+    let n = rest.len().min(CHUNK);
+    let mut bytes = [0u8; CHUNK];
+    bytes[..n].copy_from_slice(&rest[..n]);
+    (u128::from(u64::from_be_bytes(bytes)) << 8) | n as u128
+}
+
+/// Sorts by (key, printed path, agent, at), each `key` being the first round's: a round
+/// orders by integers, and only the runs it leaves tied go on to the next eight bytes, so
+/// paths that share long prefixes (most of a long tail's) are not compared whole again and
+/// again. After [`ROUNDS`] rounds a run still tied compares what is left of its paths.
+fn sort_keys(keyed: &mut [SortKey<'_>]) {
+    /// Pushes the runs of `keyed[start..end]` tied on their keys, for round `round`.
+    fn tied(
+        keyed: &[SortKey<'_>],
+        start: usize,
+        end: usize,
+        round: usize,
+        todo: &mut Vec<(usize, usize, usize)>,
+    ) {
+        let mut i = start;
+        while i < end {
+            let j = i
+                + 1
+                + keyed[i + 1..end]
+                    .iter()
+                    .take_while(|k| k.key == keyed[i].key)
+                    .count();
+            if j - i > 1 {
+                todo.push((i, j, round));
+            }
+            i = j;
+        }
+    }
+    keyed.sort_unstable_by_key(|k| k.key);
+    let mut todo = Vec::new();
+    tied(keyed, 0, keyed.len(), 1, &mut todo);
+    while let Some((start, end, round)) = todo.pop() {
+        let run = &mut keyed[start..end];
+        // Tied on `round` chunks: the paths are equal when the last was short; else each
+        // has at least `from` bytes.
+        let from = round * CHUNK;
+        if (run[0].key & 0xff) as usize != CHUNK {
+            run.sort_unstable_by_key(|k| (k.agent, k.at));
+        } else if round == ROUNDS {
+            run.sort_unstable_by(|a, b| {
+                (&a.text[from..], a.agent, a.at).cmp(&(&b.text[from..], b.agent, b.at))
+            });
+        } else {
+            for k in run.iter_mut() {
+                k.key = chunk(k.text, from);
+            }
+            run.sort_unstable_by_key(|k| k.key);
+            tied(keyed, start, end, round + 1, &mut todo);
+        }
+    }
+}
+
 /// The (stream, path) pairs in memory of the streams a pass reads, in report order: the
 /// (host, crawler) and (User-Agent, verification) compared by rank, only the paths as bytes.
 fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u32, u32)> {
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
-    // Sorted by (host and crawler, printed path, agent). The path's first eight bytes, read
-    // big-endian and zero-padded, order as the bytes do up to them, so most comparisons end
-    // on two integers; only equal prefixes compare the whole paths (a shorter path whose
-    // bytes are a prefix of a longer one pads with zeros and ties, then the whole-path
-    // comparison puts it first, as the bytes' order does).
+    // Sorted by (host and crawler, printed path, agent).
     let mut keyed: Vec<SortKey<'_>> = order
         .iter()
         .map(|&(s, p)| {
             let m = &streams[s as usize];
             let text = m.text(p);
-            let mut head = [0u8; 8];
-            let n = text.len().min(8);
-            head[..n].copy_from_slice(&text[..n]);
             let (host_crawler, agent) = ranks.of[m.info as usize];
             SortKey {
-                head: (host_crawler, u64::from_be_bytes(head)),
+                key: (u128::from(host_crawler) << 72) | chunk(text, 0),
                 text,
                 agent,
                 at: (s, p),
             }
         })
         .collect();
-    keyed.sort_unstable_by(|a, b| {
-        a.head
-            .cmp(&b.head)
-            .then_with(|| (a.text, a.agent, a.at).cmp(&(b.text, b.agent, b.at)))
-    });
+    sort_keys(&mut keyed);
     order.clear();
     order.extend(keyed.into_iter().map(|k| k.at));
     order
@@ -402,6 +491,7 @@ impl<'a> MergedRuns<'a> {
         Ok(Source::Merged {
             merge: Merge::new(sources, order)?,
             starts: true,
+            last: None,
         })
     }
 
@@ -454,14 +544,10 @@ impl Source {
         }
     }
 
-    /// The next kept (stream, path) in report order, and whether it begins a new (host,
-    /// crawler, printed path) group; None when none is left. Entries come one at a time, so a
-    /// group of many User-Agents is never held whole.
-    pub fn next_entry(
-        &mut self,
-        infos: &[Option<StreamInfo>],
-        clients: &[Client],
-    ) -> Result<Option<(Entry, bool)>, SortError> {
+    /// Moves to the next kept (stream, path) in report order ([`Source::entry`]) and says
+    /// whether it begins a new (host, crawler, printed path) group; None when none is left.
+    /// Entries come one at a time, so a group of many User-Agents is never held whole.
+    pub fn advance(&mut self, infos: &[Option<StreamInfo>]) -> Result<Option<bool>, SortError> {
         match self {
             Source::Memory {
                 streams,
@@ -469,6 +555,7 @@ impl Source {
                 last,
             } => {
                 let Some(e) = order.next() else {
+                    *last = None;
                     return Ok(None);
                 };
                 let head = |(s, p): (u32, u32)| {
@@ -480,17 +567,15 @@ impl Source {
                 };
                 let starts = last.is_none_or(|l| head(l) != head(e));
                 *last = Some(e);
-                let m = &streams[e.0 as usize];
-                let (start, end) = m.ranges[e.1 as usize];
-                let entry = Entry {
-                    info: m.info,
-                    path: m.paths[e.1 as usize].clone(),
-                    hits: run_hits(&m.hits[start as usize..end as usize], clients),
-                };
-                Ok(Some((entry, starts)))
+                Ok(Some(starts))
             }
-            Source::Merged { merge, starts } => {
-                let Some(k) = merge.next_record()? else {
+            Source::Merged {
+                merge,
+                starts,
+                last,
+            } => {
+                *last = merge.next_record()?;
+                let Some(k) = last else {
                     return Ok(None);
                 };
                 let begins = *starts;
@@ -499,15 +584,114 @@ impl Source {
                 *starts = merge
                     .peek()
                     .is_none_or(|n| n.host_crawler != k.host_crawler || n.text() != k.text());
-                Ok(Some((
-                    Entry {
-                        info: k.stream,
-                        path: k.path,
-                        hits: k.hits,
-                    },
-                    begins,
-                )))
+                Ok(Some(begins))
             }
         }
+    }
+
+    /// The (stream, path) [`Source::advance`] moved to, borrowed (not copied) from where it
+    /// is held.
+    pub fn entry<'a>(&'a self, clients: &'a [Client]) -> Entry<'a> {
+        match self {
+            Source::Memory { streams, last, .. } => {
+                let (s, p) = last.expect("advance gave an entry");
+                let m = &streams[s as usize];
+                let (start, end) = m.ranges[p as usize];
+                Entry {
+                    info: m.info,
+                    path: &m.paths[p as usize],
+                    hits: Hits::Memory(&m.hits[start as usize..end as usize], clients),
+                }
+            }
+            Source::Merged { last, .. } => {
+                let k = last.as_ref().expect("advance gave an entry");
+                Entry {
+                    info: k.stream,
+                    path: &k.path,
+                    hits: Hits::Run(&k.hits),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paths over three bytes (a zero byte among them, which the chunks pad with) and of
+    /// lengths around every chunk boundary and past the rounds, so most share long prefixes,
+    /// some are prefixes of others and some are equal.
+    fn paths() -> Vec<Vec<u8>> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let alphabet = [0u8, b'a', 0xff];
+        (0..3000)
+            .map(|_| {
+                let len = next((ROUNDS * CHUNK + 12) as u64) as usize;
+                // A long shared stem, then a short tail of few choices.
+                let stem = next(len as u64 + 1) as usize;
+                (0..len)
+                    .map(|i| {
+                        if i < stem {
+                            b'a'
+                        } else {
+                            alphabet[next(3) as usize]
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn rounds_of_chunks_sort_as_whole_comparisons_do() {
+        let paths = paths();
+        let keys = |ranks: u32| -> Vec<SortKey<'_>> {
+            paths
+                .iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    let rank = i as u32 % ranks;
+                    SortKey {
+                        key: (u128::from(rank) << 72) | chunk(text, 0),
+                        text,
+                        agent: (i as u32 / 7) % 3,
+                        at: (i as u32 % 5, i as u32),
+                    }
+                })
+                .collect()
+        };
+        for ranks in [1, 3] {
+            let mut sorted = keys(ranks);
+            sort_keys(&mut sorted);
+            let mut expected = keys(ranks);
+            expected.sort_by(|a, b| {
+                (a.key >> 72, a.text, a.agent, a.at).cmp(&(b.key >> 72, b.text, b.agent, b.at))
+            });
+            let order = |k: &[SortKey<'_>]| k.iter().map(|k| k.at).collect::<Vec<_>>();
+            assert_eq!(order(&sorted), order(&expected));
+        }
+        // The data has what the rounds must get right.
+        let mut texts: Vec<&[u8]> = paths.iter().map(Vec::as_slice).collect();
+        texts.sort();
+        assert!(texts.windows(2).any(|w| w[0] == w[1]), "equal paths");
+        assert!(
+            texts
+                .windows(2)
+                .any(|w| w[0] != w[1] && w[1].starts_with(w[0])),
+            "a path that is a prefix of another"
+        );
+        assert!(
+            texts.windows(2).any(|w| w[0].len() > ROUNDS * CHUNK
+                && w[1].starts_with(&w[0][..ROUNDS * CHUNK])
+                && w[0] != w[1]),
+            "paths tied past the rounds"
+        );
     }
 }

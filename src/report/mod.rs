@@ -20,7 +20,6 @@ mod paths;
 mod set;
 
 use std::borrow::Borrow;
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -720,12 +719,16 @@ fn is_formula(cell: &str) -> bool {
 
 /// `200:12 404:1`
 fn counts(pairs: &[(u16, u64)]) -> String {
+    // Written digit by digit rather than through `format!`'s machinery: a cell of every row.
     let mut s = String::new();
-    for (i, (code, n)) in pairs.iter().enumerate() {
+    let mut digits = itoa::Buffer::new();
+    for (i, &(code, n)) in pairs.iter().enumerate() {
         if i > 0 {
             s.push(' ');
         }
-        write!(s, "{code}:{n}").expect("a String takes any text");
+        s.push_str(digits.format(code));
+        s.push(':');
+        s.push_str(digits.format(n));
     }
     s
 }
