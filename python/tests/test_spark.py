@@ -374,3 +374,31 @@ def test_a_failed_spark_job_is_one_line_unless_verbose(
     assert run_job(spark, [*(f"{w}/{l}" for l in logs), f"{w}/big.log", "--robots-dir", f"{w}/robots-dir", "-v"]) == 2
     err = capsys.readouterr().err
     assert "robots-audit: error: the Spark job failed: " in err and "    at org.apache.spark." in err, err[-3000:]
+
+
+def test_more_crawler_names_than_the_budget_holds_stops_both_alike(spark: object, cli: Path, workdir: Path,
+                                                                   capsys: pytest.CaptureFixture) -> None:
+    """25,000 crawler names, each a summary row and a judgement that cannot go to disk, are
+    more than a 16M --max-memory keeps (at least 64 MiB): the CLI and the job both stop with
+    exit 2 saying so, and neither writes a report; at 128M both write the same one."""
+    robots = workdir / "flood-robots" / "www.example.com"
+    robots.mkdir(parents=True)
+    (robots / "robots.txt").write_text("User-agent: *\nDisallow: /private/\n")
+    lines = "".join(
+        f'www.example.com:443 66.249.66.1 - - [20/Nov/2026:03:{i // 60 % 60:02}:{i % 60:02} +0000] '
+        f'"GET /ok HTTP/1.1" 200 5 "-" "Bot{i}/2.0 (+http://b.example/)"\n'
+        for i in range(25_000)
+    )
+    log = workdir / "flood.log.gz"
+    log.write_bytes(gzip.compress(lines.encode()))
+    rd = ["--robots-dir", str(workdir / "flood-robots")]
+    out = workdir / "flood.csv"
+    args = [str(log), *rd, "--max-memory", "16M", "--summary", str(out)]
+    capsys.readouterr()
+    done = run_cli(cli, args, workdir)
+    assert done.returncode == 2, done.stderr
+    assert run_job(spark, args) == 2
+    for err in (cli_error(done), job_errors(capsys)):
+        assert err and "crawler names" in err[0] and "raise --max-memory" in err[0], err
+    assert not out.exists()
+    compare(spark, cli, workdir, [str(log), *rd, "--max-memory", "128M"])
