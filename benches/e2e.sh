@@ -67,7 +67,7 @@ wall() { echo "$1" | cut -d' ' -f1; }
 cpu() { echo "$1" | cut -d' ' -f2; }
 mib() { echo $(( $(echo "$1" | cut -d' ' -f3) / 1024 )); }
 ratio() { python3 -c "print(f'{$1 / $2:.2f}' if $2 else '-')"; }
-mbps() { python3 -c "print(f'{$1 / 1e6 / $2:.0f}')"; }
+mbps() { python3 -c "print(f'{$1 / 1e6 / $2:.0f}' if $2 else '-')"; } # '-': too fast to time
 nsl() { python3 -c "print(f'{$1 * 1e9 / $2:.0f}')"; } # seconds lines → ns per line
 
 AUDIT=("$BIN" --robots-dir "$DIR/robots" --quiet)

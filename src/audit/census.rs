@@ -132,8 +132,8 @@ impl fmt::Display for Census {
                 self.listed,
                 counted(
                     self.listed,
-                    "stream listed by a sorted run",
-                    "streams listed by sorted runs",
+                    "crawler User-Agent listed by a sorted run",
+                    "crawler User-Agents listed by sorted runs (once per run)",
                 ),
             ),
             (
