@@ -129,7 +129,7 @@ fn new_bar(name: String, len: Option<u64>) -> ProgressBar {
         .expect("a valid template")
         .with_key("read", |state: &ProgressState, w: &mut dyn fmt::Write| {
             // A failed write only loses this frame's field.
-            let _ = w.write_str(&human_bytes(state.pos()));
+            let _ = w.write_str(&text::human_bytes(state.pos()));
         })
         .progress_chars("=> ");
     let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden()).with_style(style);
@@ -166,7 +166,10 @@ impl Meter {
         }
         let secs = span.as_secs_f64();
         Some((
-            format!("{}/s", human_bytes(((bytes - b0) as f64 / secs) as u64)),
+            format!(
+                "{}/s",
+                text::human_bytes(((bytes - b0) as f64 / secs) as u64)
+            ),
             format!(
                 "{} lines/s",
                 human_count(((lines - l0) as f64 / secs) as u64)
@@ -190,11 +193,11 @@ impl Meter {
         let read = match self.len {
             Some(len) if len > 0 => format!(
                 "{} of {} read ({}%)",
-                human_bytes(bytes),
-                human_bytes(len),
+                text::human_bytes(bytes),
+                text::human_bytes(len),
                 bytes.min(len) * 100 / len
             ),
-            _ => format!("{} read", human_bytes(bytes)),
+            _ => format!("{} read", text::human_bytes(bytes)),
         };
         let took = self
             .first
@@ -205,22 +208,6 @@ impl Meter {
             None => format!("{name}: {read} in {took:.1} s"),
         }
     }
-}
-
-/// Bytes in binary units with one decimal: `512 B`, `19.9 MiB` (at most 10 characters below
-/// 1024 TiB).
-fn human_bytes(n: u64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if n < 1024 {
-        return format!("{n} B");
-    }
-    let mut value = n as f64 / 1024.0;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
-        unit += 1;
-    }
-    format!("{value:.1} {}", UNITS[unit])
 }
 
 /// A count in at most six characters: exact below 10,000, then thousands (`982k`) and
@@ -313,17 +300,17 @@ mod tests {
 
     #[test]
     fn sizes_and_counts_fit_their_fields() {
-        assert_eq!(human_bytes(0), "0 B");
-        assert_eq!(human_bytes(1023), "1023 B");
-        assert_eq!(human_bytes(1024), "1.0 KiB");
-        assert_eq!(human_bytes(41_608_873), "39.7 MiB");
-        assert_eq!(human_bytes(1024 * 1024 * 1024 - 1), "1024.0 MiB");
-        assert_eq!(human_bytes(5 << 40), "5.0 TiB");
+        assert_eq!(text::human_bytes(0), "0 B");
+        assert_eq!(text::human_bytes(1023), "1023 B");
+        assert_eq!(text::human_bytes(1024), "1.0 KiB");
+        assert_eq!(text::human_bytes(41_608_873), "39.7 MiB");
+        assert_eq!(text::human_bytes(1024 * 1024 * 1024 - 1), "1024.0 MiB");
+        assert_eq!(text::human_bytes(5 << 40), "5.0 TiB");
         assert_eq!(human_count(9_999), "9,999");
         assert_eq!(human_count(982_345), "982k");
         assert_eq!(human_count(1_283_356), "1.28M");
         for n in [0, 1023, 1_000_000, (1 << 50) - 1] {
-            assert!(human_bytes(n).len() <= 10, "{}", human_bytes(n));
+            assert!(text::human_bytes(n).len() <= 10, "{}", text::human_bytes(n));
         }
     }
 

@@ -455,6 +455,22 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// Bytes in binary units with one decimal: `512 B`, `19.9 MiB` (at most 10 characters below
+/// 1024 TiB).
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut value = n as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
 /// `n` with thousands separators and the noun that fits it: `1 line`, `1,234 lines`.
 pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), if n == 1 { one } else { many })

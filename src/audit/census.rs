@@ -68,14 +68,15 @@ impl Census {
             + self.fetches * FETCH
     }
 
-    /// What a (merged) partial holds; `streams`, the streams each once, from the memory and
-    /// the runs.
-    pub fn of(partial: &Partial, streams: usize) -> Census {
+    /// What a (merged) partial holds, but its streams: those in memory and those the runs
+    /// list are the same streams in part, counted each once by the table the judgement
+    /// builds of them.
+    pub fn of(partial: &Partial) -> Census {
         Census {
             hosts: partial.hosts.len() as u64,
             pairs: partial.pairs.len() as u64,
             crawlers: partial.crawlers.len() as u64,
-            streams: streams as u64,
+            streams: 0,
             listed: (partial.runs.iter().chain(&partial.delay_runs))
                 .map(|r| r.streams.len() as u64)
                 .sum(),
@@ -88,11 +89,6 @@ impl Census {
     pub fn passes(&self, memory_budget: usize) -> bool {
         self.bytes() > limit(memory_budget)
     }
-}
-
-/// `bytes` in MiB, to a tenth, for messages.
-pub fn mib(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 
 /// The least [`limit`]: a small `--max-memory` makes the kept requests go to disk early (what

@@ -461,8 +461,8 @@ fn count(
 
 /// Builds the findings of a merged partial.
 pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditError> {
-    // What cannot go to disk, but the streams, which are counted once the table has them.
-    let census = Census::of(&partial, 0);
+    // What cannot go to disk; the streams are counted once the table has them.
+    let census = Census::of(&partial);
     let Partial {
         inputs,
         hosts,

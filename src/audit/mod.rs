@@ -22,8 +22,8 @@
 //! resource that fails under the kept requests (temporary files that cannot be written past
 //! twice the memory budget, or do not come back whole; too few descriptors to merge them),
 //! and so are more hosts and crawlers than the budget keeps of what cannot go to disk
-//! ([`census`]): then there is an error naming it, never fewer rows. Nothing here prints, exits or knows the
-//! command line.
+//! ([`census`]): then there is an error naming it, never fewer rows. Nothing here prints,
+//! exits or knows the command line.
 //!
 //! [`Registry`]: crate::crawlers::Registry
 //! [`Verifier`]: crate::crawlers::Verifier
@@ -195,9 +195,9 @@ pub enum AuditError {
          much as --max-memory, at least {}): at least {census}, about {} until the end of \
          the run; raise --max-memory (made-up Host headers or User-Agents in bulk look like \
          this)",
-        census::mib(census::limit(*budget)),
-        census::mib(census::LEAST_LIMIT),
-        census::mib(census.bytes())
+        crate::text::human_bytes(census::limit(*budget)),
+        crate::text::human_bytes(census::LEAST_LIMIT),
+        crate::text::human_bytes(census.bytes())
     )]
     TooMany {
         /// What the audit (or one worker of it) held when it passed the limit.
