@@ -129,16 +129,23 @@ fn many_user_agents_give_the_same_rows_whatever_the_budget_and_threads() {
     }
 }
 
-/// A log of `lines` requests on a disallowed path, each from a User-Agent of its own
-/// (`Xbot/1.0 <n>`: one unknown crawler), to a host whose robots.txt disallows it.
-fn distinct_user_agents_log(dir: &Path, lines: usize) -> (PathBuf, PathBuf) {
-    let robots = dir.join("robots-all");
+/// A robots-dir `dir/name` with one host, `www.example.com`, whose robots.txt disallows
+/// `/private/` to everyone.
+fn private_disallowed(dir: &Path, name: &str) -> PathBuf {
+    let robots = dir.join(name);
     std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
     std::fs::write(
         robots.join("www.example.com/robots.txt"),
         "User-agent: *\nDisallow: /private/\n",
     )
     .unwrap();
+    robots
+}
+
+/// A log of `lines` requests on a disallowed path, each from a User-Agent of its own
+/// (`Xbot/1.0 <n>`: one unknown crawler), to a host whose robots.txt disallows it.
+fn distinct_user_agents_log(dir: &Path, lines: usize) -> (PathBuf, PathBuf) {
+    let robots = private_disallowed(dir, "robots-all");
     let path = dir.join("distinct.log");
     let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     for n in 0..lines {
@@ -212,13 +219,7 @@ enum Flood {
 /// A log of `n` requests on an allowed path, each with a crawler name, a host or a spoofing
 /// address of its own, with robots.txt for none of those hosts but one.
 fn flood_log(dir: &Path, n: usize, flood: Flood) -> (PathBuf, PathBuf) {
-    let robots = dir.join("robots-one");
-    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
-    std::fs::write(
-        robots.join("www.example.com/robots.txt"),
-        "User-agent: *\nDisallow: /private/\n",
-    )
-    .unwrap();
+    let robots = private_disallowed(dir, "robots-one");
     let path = dir.join("flood.log");
     let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
