@@ -30,7 +30,7 @@ use super::findings::{ActivityMap, Spilled, StreamInfo};
 use super::rows::{RowAcc, violation_row};
 use super::rules::Rules;
 use super::spill::{
-    DELAY_RECORD_HITS, RunHit, RunRecord, RunRecords, SpillRun, StreamTable, write_from,
+    DELAY_RECORD_HITS, Input, RunHit, RunRecord, RunRecords, SpillRun, StreamTable, write_from,
 };
 
 /// Intervals in one record of an interval run.
@@ -89,12 +89,7 @@ impl Delays<'_> {
         let fan_in = fan_in(2)?;
         let buffer = read_buffer(self.budget, fan_in);
         let dir = self.dir;
-        let mut stats = Spilled {
-            runs: runs.len(),
-            bytes: runs.iter().map(|r| r.bytes()).sum(),
-            fan_in,
-            merges: 0,
-        };
+        let mut stats = Spilled::of(&runs, fan_in);
         let mut memory: Vec<(u32, u32, Vec<Hit>)> = memory
             .into_iter()
             .filter_map(|(s, mut hits)| {
@@ -274,18 +269,18 @@ impl<'a> Walk<'a> {
         else {
             return Ok(());
         };
-        // The delay of each version the crawler may have held; a version without one (no
-        // file, no group, no Crawl-delay line) means it may not have been bound by any.
-        let delays_ms: Option<Vec<u64>> = versions
-            .iter()
-            .map(|&v| match &d.rules.versions[v] {
+        // The least delay of the versions the crawler may have held; a version without one
+        // (no file, no group, no Crawl-delay line) means it may not have been bound by any.
+        let least = versions.iter().try_fold(u64::MAX, |least, &v| {
+            let millis = match &d.rules.versions[v] {
                 Rules::Compiled(robots) => d.groups[v]
                     .and_then(|g| robots.group(g).crawl_delay)
                     .map(|c| c.millis),
                 _ => None,
-            })
-            .collect();
-        let Some(least) = delays_ms.and_then(|d| d.into_iter().min()) else {
+            }?;
+            Some(least.min(millis))
+        });
+        let Some(least) = least.filter(|_| !versions.is_empty()) else {
             return Ok(());
         };
         if interval + self.resolution_ms > least as i64 {
@@ -325,7 +320,7 @@ impl<'a> Walk<'a> {
             return Ok(());
         }
         let d = self.d;
-        let pace = self.intervals.pace(delays.dir, delays.budget)?;
+        let pace = self.intervals.pace(delays.dir)?;
         for ((robots_version, evidence), mut acc) in self.rows {
             acc.intervals = Some(pace);
             delays.rows.push(violation_row(
@@ -338,6 +333,28 @@ impl<'a> Walk<'a> {
             ));
         }
         Ok(())
+    }
+}
+
+/// Writes intervals, in the order `next` gives them, as a run of records of
+/// [`INTERVAL_RECORD`] each.
+fn write_intervals(
+    dir: &LazyDir,
+    mut next: impl FnMut() -> Result<Option<i64>, SortError>,
+) -> Result<Run, SortError> {
+    let mut out = dir.get()?.create()?;
+    let mut buf = Vec::with_capacity(INTERVAL_RECORD * 8);
+    loop {
+        buf.clear();
+        while buf.len() < INTERVAL_RECORD * 8
+            && let Some(i) = next()?
+        {
+            buf.extend_from_slice(&i.to_le_bytes());
+        }
+        if buf.is_empty() {
+            return out.finish();
+        }
+        out.push(&buf)?;
     }
 }
 
@@ -389,23 +406,16 @@ impl Intervals {
     /// Sorts the intervals in memory and writes them as a run.
     fn spill(&mut self, dir: &LazyDir) -> Result<(), SortError> {
         self.memory.sort_unstable();
-        let mut out = dir.get()?.create()?;
-        let mut buf = Vec::with_capacity(INTERVAL_RECORD * 8);
-        for chunk in self.memory.chunks(INTERVAL_RECORD) {
-            buf.clear();
-            for i in chunk {
-                buf.extend_from_slice(&i.to_le_bytes());
-            }
-            out.push(&buf)?;
-        }
-        self.runs.push(out.finish()?);
+        let mut sorted = self.memory.iter().copied();
+        self.runs.push(write_intervals(dir, || Ok(sorted.next()))?);
         self.memory.clear();
         Ok(())
     }
 
     /// The shortest and the median interval (of `n` sorted intervals, the one at `n / 2`);
-    /// at least one interval was pushed.
-    fn pace(mut self, dir: &LazyDir, budget: usize) -> Result<(i64, i64), SortError> {
+    /// at least one interval was pushed. Runs are read with buffers of the intervals' own
+    /// share of the budget.
+    fn pace(mut self, dir: &LazyDir) -> Result<(i64, i64), SortError> {
         let middle = (self.count / 2) as usize;
         if self.runs.is_empty() {
             let (below, median, _) = self.memory.select_nth_unstable(middle);
@@ -414,7 +424,7 @@ impl Intervals {
         }
         self.memory.sort_unstable();
         let fan_in = fan_in(1)?;
-        let buffer = read_buffer(budget / 4, fan_in);
+        let buffer = read_buffer(self.budget * std::mem::size_of::<i64>(), fan_in);
         let open = |run: &Run, i: usize, n: usize| -> Result<_, SortError> {
             Ok(Box::new(IntervalRun {
                 reader: run.open(i, n, buffer)?,
@@ -427,23 +437,7 @@ impl Intervals {
             fan_in - usize::from(has_memory),
             &i64::cmp,
             open,
-            |merge| {
-                let mut out = dir.get()?.create()?;
-                let mut buf = Vec::with_capacity(INTERVAL_RECORD * 8);
-                loop {
-                    buf.clear();
-                    while buf.len() < INTERVAL_RECORD * 8
-                        && let Some(i) = merge.next_record()?
-                    {
-                        buf.extend_from_slice(&i.to_le_bytes());
-                    }
-                    if buf.is_empty() {
-                        break;
-                    }
-                    out.push(&buf)?;
-                }
-                out.finish()
-            },
+            |merge| write_intervals(dir, || merge.next_record()),
         )?;
         let mut sources = runs
             .iter()
@@ -451,9 +445,7 @@ impl Intervals {
             .map(|(k, r)| open(r, k + 1, runs.len()))
             .collect::<Result<Vec<_>, _>>()?;
         if has_memory {
-            sources.push(Box::new(InMemory(
-                std::mem::take(&mut self.memory).into_iter(),
-            )));
+            sources.push(Box::new(std::mem::take(&mut self.memory).into_iter()));
         }
         let mut merge = Merge::new(sources, i64::cmp)?;
         let least = merge.peek().copied();
@@ -497,15 +489,6 @@ impl MergeSource<i64> for IntervalRun {
     }
 }
 
-/// Sorted intervals in memory.
-struct InMemory(std::vec::IntoIter<i64>);
-
-impl MergeSource<i64> for InMemory {
-    fn next_record(&mut self) -> Result<Option<i64>, SortError> {
-        Ok(self.0.next())
-    }
-}
-
 /// A Crawl-delay request on its way through the merge.
 struct DelayHit {
     /// Its stream's rank by value.
@@ -520,12 +503,6 @@ impl DelayHit {
     fn order(a: &DelayHit, b: &DelayHit) -> Ordering {
         (a.rank, &a.hit).cmp(&(b.rank, &b.hit))
     }
-}
-
-/// A run to merge: a worker's (its own streams) or one a merge pass wrote (the table's).
-enum Input {
-    Worker(Arc<SpillRun>),
-    Merged(Run),
 }
 
 /// A run of Crawl-delay requests being read, one request at a time.
@@ -630,12 +607,8 @@ mod tests {
             let mut sorted = values.clone();
             sorted.sort_unstable();
             let expected = (sorted[0], sorted[n / 2]);
-            assert_eq!(
-                small.pace(&dir, 1 << 20).unwrap(),
-                expected,
-                "{n} intervals"
-            );
-            assert_eq!(big.pace(&dir, 1 << 20).unwrap(), expected, "{n} intervals");
+            assert_eq!(small.pace(&dir).unwrap(), expected, "{n} intervals");
+            assert_eq!(big.pace(&dir).unwrap(), expected, "{n} intervals");
         }
         // The interval runs went with the walks.
         assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);

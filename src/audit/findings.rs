@@ -102,6 +102,16 @@ impl std::fmt::Display for Spilled {
 }
 
 impl Spilled {
+    /// The workers' `runs`, to be merged at most `fan_in` at a time, before any merge.
+    pub(super) fn of(runs: &[Arc<super::spill::SpillRun>], fan_in: usize) -> Spilled {
+        Spilled {
+            runs: runs.len(),
+            bytes: runs.iter().map(|r| r.bytes()).sum(),
+            fan_in,
+            merges: 0,
+        }
+    }
+
     /// Two sorts on disk as one: their runs and merges added, the lesser fan-in.
     pub(super) fn and(self, other: Spilled) -> Spilled {
         Spilled {
@@ -480,14 +490,23 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     let leeway = auditor.settings.leeway_ms;
     let mut activity = ActivityMap::new(&pairs);
     let mut scratch = Vec::new();
-    // Every stream, from memory and from the runs, in one table.
+    // Every stream, from memory and from the runs, in one table, with its time resolution:
+    // the coarsest of its parts'.
     let mut table = StreamTable::new();
+    let mut resolution: Vec<i64> = Vec::new();
+    let mut coarsest = |i: u32, r: i64| match resolution.get_mut(i as usize) {
+        Some(known) => *known = (*known).max(r),
+        None => resolution.push(r),
+    };
     for (key, stream) in &streams {
-        table.add(&Arc::new(key.clone()), &stream.agent);
+        coarsest(
+            table.add(&Arc::new(key.clone()), &stream.agent),
+            stream.resolution_ms,
+        );
     }
     for run in runs.iter().chain(&delay_runs) {
         for s in &run.streams {
-            table.add(&s.key, &s.agent);
+            coarsest(table.add(&s.key, &s.agent), s.resolution_ms);
         }
     }
     let census = Census {
@@ -499,18 +518,6 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
             census,
             budget: auditor.settings.memory_budget,
         });
-    }
-    // Each stream's time resolution: the coarsest of its parts'.
-    let mut resolution = vec![i64::MIN; table.keys.len()];
-    for (key, stream) in &streams {
-        let r = &mut resolution[table.index(key) as usize];
-        *r = (*r).max(stream.resolution_ms);
-    }
-    for run in runs.iter().chain(&delay_runs) {
-        for s in &run.streams {
-            let r = &mut resolution[table.index(&s.key) as usize];
-            *r = (*r).max(s.resolution_ms);
-        }
     }
     let infos = stream_infos(auditor, &table, &fetches, &crawlers);
     // Streams on origins without rules: their kept requests are not judged.

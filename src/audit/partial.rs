@@ -252,30 +252,25 @@ impl Partial {
                         hits: Vec::new(),
                         delay: Vec::new(),
                     });
-                if delay {
-                    for h in r.hits {
-                        part.clients.push(h.client);
-                        stream.delay.push(super::aggregate::Hit {
-                            time_ms: h.time_ms,
-                            client: part.clients.len() as u32 - 1,
-                            status: h.status,
-                        });
+                // A request as the partial keeps it, its client added to the table.
+                let clients = &mut part.clients;
+                let mut hit = |h: super::spill::RunHit| {
+                    clients.push(h.client);
+                    super::aggregate::Hit {
+                        time_ms: h.time_ms,
+                        client: clients.len() as u32 - 1,
+                        status: h.status,
                     }
+                };
+                if delay {
+                    stream.delay.extend(r.hits.into_iter().map(hit));
                     continue;
                 }
                 let path = stream.paths.len() as u32;
                 stream.paths.push(r.path);
-                for h in r.hits {
-                    part.clients.push(h.client);
-                    stream.hits.push((
-                        path,
-                        super::aggregate::Hit {
-                            time_ms: h.time_ms,
-                            client: part.clients.len() as u32 - 1,
-                            status: h.status,
-                        },
-                    ));
-                }
+                stream
+                    .hits
+                    .extend(r.hits.into_iter().map(|h| (path, hit(h))));
             }
             self.merge(part);
         }

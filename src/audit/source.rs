@@ -13,13 +13,13 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use crate::extsort::{Merge, Run, SortError, Source as MergeSource, fan_in, read_buffer, reduce};
+use crate::extsort::{Merge, SortError, Source as MergeSource, fan_in, read_buffer, reduce};
 use crate::text;
 
 use super::Auditor;
 use super::aggregate::{Client, Hit, kept_paths};
 use super::findings::{Spilled, StreamInfo};
-use super::spill::{RunHit, RunRecord, RunRecords, SpillRun, StreamTable, write_from};
+use super::spill::{Input, RunHit, RunRecord, RunRecords, SpillRun, StreamTable, write_from};
 
 /// Which streams of the table a pass reads, by table index.
 pub(super) type Wanted = Arc<[bool]>;
@@ -189,13 +189,6 @@ impl Ranks {
             of: host_crawler.into_iter().zip(agent).collect(),
         }
     }
-}
-
-/// A run to merge: a worker's (its streams its own) or one a merge pass wrote (streams
-/// already the table's, judged only).
-enum Input {
-    Worker(Arc<SpillRun>),
-    Merged(Run),
 }
 
 /// A worker's run being merged: its records of the streams a pass reads, with the table's
@@ -421,12 +414,7 @@ impl<'a> MergedRuns<'a> {
         let fan_in = fan_in(2 * active)?;
         let mut merged = MergedRuns {
             inputs: Vec::new(),
-            stats: Spilled {
-                runs: runs.len(),
-                bytes: runs.iter().map(|r| r.bytes()).sum(),
-                fan_in,
-                merges: 0,
-            },
+            stats: Spilled::of(&runs, fan_in),
             memory,
             table,
             clients: Arc::clone(clients),

@@ -57,6 +57,13 @@ pub struct RunStream {
 /// this many, so that a merge holds one short record per run, whatever the stream's size.
 pub const DELAY_RECORD_HITS: usize = 256;
 
+/// A run to merge: a worker's (its streams its own) or one a merge pass wrote (streams
+/// already the table's, judged only).
+pub enum Input {
+    Worker(Arc<SpillRun>),
+    Merged(Run),
+}
+
 /// One sorted run of a worker, in a temporary file (closed until it is read).
 pub struct SpillRun {
     /// The streams its records' `stream` indices name.

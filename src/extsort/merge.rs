@@ -26,6 +26,13 @@ pub trait Source<T> {
     fn next_record(&mut self) -> Result<Option<T>, SortError>;
 }
 
+/// Records already in memory, sorted: the part of a sort that never went to disk.
+impl<T> Source<T> for std::vec::IntoIter<T> {
+    fn next_record(&mut self) -> Result<Option<T>, SortError> {
+        Ok(self.next())
+    }
+}
+
 /// Runs that may be open at once for a merge that takes a `1 / share` of the descriptors
 /// the process has left (the open-file limit, `RLIMIT_NOFILE`, less those open now and a
 /// reserve), at most [`MAX_FAN_IN`]. An error when fewer than two are left.
@@ -176,15 +183,6 @@ mod tests {
     use super::*;
     use crate::extsort::{Run, SortDir};
 
-    /// A source of numbers in memory.
-    struct Numbers(std::vec::IntoIter<u32>);
-
-    impl Source<u32> for Numbers {
-        fn next_record(&mut self) -> Result<Option<u32>, SortError> {
-            Ok(self.0.next())
-        }
-    }
-
     /// A run of numbers being read.
     struct Reading(crate::extsort::RunReader);
 
@@ -208,10 +206,10 @@ mod tests {
     #[test]
     fn sources_merge_in_order() {
         let sources: Vec<Box<dyn Source<u32> + Send>> = vec![
-            Box::new(Numbers(vec![1, 4, 9].into_iter())),
-            Box::new(Numbers(vec![].into_iter())),
-            Box::new(Numbers(vec![2, 3, 10, 11].into_iter())),
-            Box::new(Numbers(vec![0, 4, 5].into_iter())),
+            Box::new(vec![1, 4, 9].into_iter()),
+            Box::new(vec![].into_iter()),
+            Box::new(vec![2, 3, 10, 11].into_iter()),
+            Box::new(vec![0, 4, 5].into_iter()),
         ];
         let mut m = Merge::new(sources, u32::cmp).unwrap();
         let mut out = Vec::new();

@@ -329,7 +329,7 @@ impl PathRanking {
                 sources.push(open(run, i + 1, kept.len())?);
             }
         }
-        sources.push(Box::new(InMemory(memory.into_iter())));
+        sources.push(Box::new(memory.into_iter()));
         let mut merge = Merge::new(sources, Entry::order)?;
         let mut group: Option<Group> = None;
         while let Some(e) = merge.next_record()? {
@@ -489,15 +489,6 @@ impl Source<Entry> for Entries {
                 None => Err(self.0.undecodable()),
             },
         }
-    }
-}
-
-/// The entries still in memory, sorted.
-struct InMemory(std::vec::IntoIter<Entry>);
-
-impl Source<Entry> for InMemory {
-    fn next_record(&mut self) -> Result<Option<Entry>, SortError> {
-        Ok(self.0.next())
     }
 }
 
