@@ -107,12 +107,20 @@ mod sse2 {
 mod tests {
     use super::*;
 
-    /// Every length across the 16-byte steps and the overlapping tail, either needle at every
-    /// place (and both, in either order), over fillers next to the needles and with the high
-    /// bit set: the same answer as `position`, from the SIMD search and the word search.
+    /// Every length across the 8- and 16-byte steps and the overlapping tail, either needle at
+    /// every place (and both, in either order), over fillers next to the needles and with the
+    /// high bit set: the same answer as `position`, from the SIMD search and the word search
+    /// (`find_short2`, which other targets use).
     #[test]
     fn finds_agree_with_position_everywhere() {
-        for (a, b) in [(b'"', b'\\'), (b' ', b' '), (0u8, 0xff), (0x80, 0x7f)] {
+        for (a, b) in [
+            (b'"', b'\\'),
+            (b' ', b':'),
+            (b':', b' '),
+            (b' ', b' '),
+            (0u8, 0xff),
+            (0x80, 0x7f),
+        ] {
             for filler in [a.wrapping_add(1), b.wrapping_sub(1), 0x80, 0xff, 0, 0x7f] {
                 if filler == a || filler == b {
                     continue;
