@@ -14,6 +14,15 @@
 //! HTTP request (TLS bytes on a plain port) answered with a 4xx status is a real log line but
 //! no request, so `Ok(None)`; with any other status it means the line is not what we think,
 //! so `Err(BadRequestLine)`. The user field (`%u`) may hold spaces; ident (`%l`) may not.
+//!
+//! What the parse guarantees: the fields are read left to right, each ended by the first
+//! byte that can end it (a space; for a quoted field the first `"` not escaped by
+//! a backslash and followed by a space, a tab or the end of the line), so every line has one
+//! reading and a malformed one one reason. The usual shapes (`-` for ident and user, a
+//! three-digit status, ports 443 and 80, the fixed-width `%t`, a Referer of `"-"`) are read
+//! by their bytes without a search; each such shortcut gives exactly what the search would.
+//! The searches step 16 bytes at a time ([`super::scan`]). Values borrow from the line;
+//! bytes are copied only where an escape has to be undone.
 
 use std::borrow::Cow;
 
@@ -21,7 +30,7 @@ use super::text::{
     dash_empty, find_short, find_short2, is_port, origin_form, quoted, rfind_near_end,
     scheme_for_port, split_absolute, split_request_line, status, unescape_backslash,
 };
-use super::{BadLine, Request, time};
+use super::{BadLine, Request, scan, time};
 
 /// Which of the three layouts a line has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +49,7 @@ const CLF_TIME_LEN: usize = 26;
 #[inline(always)]
 fn token(line: &[u8], at: usize) -> Result<(&[u8], usize), BadLine> {
     let rest = line.get(at..).ok_or(BadLine::TooFewFields)?;
-    match find_short(rest, b' ') {
+    match scan::find(rest, b' ') {
         Some(0) | None => Err(BadLine::TooFewFields),
         Some(i) => Ok((&rest[..i], at + i + 1)),
     }
@@ -81,6 +90,14 @@ fn vhost_token(line: &[u8]) -> Result<(&[u8], Option<&'static str>, usize), BadL
         && colon > 0
         && line[colon] == b':'
     {
+        // The two usual ports, by their bytes.
+        match line.get(colon + 1..colon + 5) {
+            Some(b"443 ") => return Ok((&line[..colon + 4], Some("https"), colon + 5)),
+            Some([b'8', b'0', b' ', _]) => {
+                return Ok((&line[..colon + 3], Some("http"), colon + 4));
+            }
+            _ => {}
+        }
         let port_len = line[colon + 1..]
             .iter()
             .take(6)
@@ -94,6 +111,27 @@ fn vhost_token(line: &[u8]) -> Result<(&[u8], Option<&'static str>, usize), BadL
     }
     let (tok, next) = token(line, 0)?;
     Ok((tok, vhost(tok)?, next))
+}
+
+/// The status at `line[at..]`, ended by a space or the end of the line: (status, where it
+/// ends). Nearly always three digits and a space, read without a search.
+#[inline(always)]
+fn status_field(line: &[u8], at: usize) -> Result<(u16, usize), BadLine> {
+    if let Some(&[a, b, c, b' ']) = line.get(at..at + 4) {
+        let (a, b, c) = (
+            a.wrapping_sub(b'0'),
+            b.wrapping_sub(b'0'),
+            c.wrapping_sub(b'0'),
+        );
+        if a < 10 && b < 10 && c < 10 {
+            return Ok((
+                u16::from(a) * 100 + u16::from(b) * 10 + u16::from(c),
+                at + 3,
+            ));
+        }
+    }
+    let end = scan::find(&line[at..], b' ').map_or(line.len(), |i| at + i);
+    Ok((status(&line[at..end])?, end))
 }
 
 /// Parses one line of the given layout.
@@ -111,12 +149,22 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
         at = next;
     }
     let (client, next) = token(line, at)?;
-    let (_ident, next) = token(line, next)?;
-    // %u runs to the ` [` of the time: it may hold spaces.
-    let bracket = find_short(&line[next..], b'[').ok_or(BadLine::TooFewFields)? + next;
-    if bracket <= next || line[bracket - 1] != b' ' {
-        return Err(BadLine::TooFewFields);
-    }
+    // %l (ident) is nearly always `-`.
+    let next = if line.get(next..next + 2) == Some(b"- ") {
+        next + 2
+    } else {
+        token(line, next)?.1
+    };
+    // %u runs to the ` [` of the time: it may hold spaces. Nearly always `- [`.
+    let bracket = if line.get(next..next + 3) == Some(b"- [") {
+        next + 2
+    } else {
+        let bracket = scan::find(&line[next..], b'[').ok_or(BadLine::TooFewFields)? + next;
+        if bracket <= next || line[bracket - 1] != b' ' {
+            return Err(BadLine::TooFewFields);
+        }
+        bracket
+    };
     // The time is almost always the fixed-width layout: look where its `]` must be first.
     // (`parse_clf` checks every byte of that layout, so a `]` inside it fails there just as
     // it would after a search for the first `]`.)
@@ -132,11 +180,10 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
     if line.get(next) != Some(&b' ') {
         return Err(BadLine::TooFewFields);
     }
-    let status_end = find_short(&line[next + 1..], b' ').map_or(line.len(), |i| next + 1 + i);
-    let status = status(&line[next + 1..status_end])?;
+    let (status, status_end) = status_field(line, next + 1)?;
     // %b: the bytes sent (kept raw; read only for a crawler's robots.txt fetch).
     let bytes_end = if status_end < line.len() {
-        find_short(&line[status_end + 1..], b' ').map_or(line.len(), |i| status_end + 1 + i)
+        scan::find(&line[status_end + 1..], b' ').map_or(line.len(), |i| status_end + 1 + i)
     } else {
         status_end
     };
@@ -488,6 +535,139 @@ mod tests {
             ),
             Err(BadLine::BadHost)
         );
+    }
+
+    /// The quoted fields are searched 16 bytes at a time (the last few by an overlapping load
+    /// of the line's last 16 bytes): an escaped quote, a `\\` just before the closing quote,
+    /// a raw quote inside and the closing quote itself, at every place around those steps,
+    /// in the request and in the User-Agent at the very end of the line.
+    #[test]
+    fn quoted_fields_at_every_offset() {
+        let pieces: [(&str, &str); 5] = [
+            ("", ""),
+            (r#"\""#, "\""),
+            (r"\\", "\\"),
+            (r#"a\"b\\"#, "a\"b\\"),
+            (r#"x"y"#, "x\"y"),
+        ];
+        for pad in 0..70 {
+            for (raw, want) in pieces {
+                let fill = "p".repeat(pad);
+                let line = format!(
+                    r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET /{fill}{raw} HTTP/1.1" 200 1 "-" "{fill}{raw}""#
+                );
+                let r = req(Format::Combined, &line);
+                let want_target = format!("/{fill}{want}");
+                assert_eq!(&*r.target, want_target.as_bytes(), "{line}");
+                let want_ua = format!("{fill}{want}");
+                assert_eq!(&*r.user_agent, want_ua.as_bytes(), "{line}");
+                // Escaped only where there was a backslash to undo.
+                let escaped = raw.contains('\\');
+                assert_eq!(matches!(r.user_agent, Cow::Owned(_)), escaped, "{line}");
+                assert_eq!(matches!(r.target, Cow::Owned(_)), escaped, "{line}");
+                // Cut anywhere inside the User-Agent, the quote is never closed (but by a
+                // raw quote that the cut leaves at the end); a line ending in a backslash
+                // escapes nothing and closes nothing either.
+                if raw.contains("x\"") {
+                    continue;
+                }
+                let ua_start = line.len() - 1 - fill.len() - raw.len();
+                for cut in ua_start..line.len() {
+                    assert_eq!(
+                        p(Format::Combined, &line[..cut]),
+                        Err(BadLine::BadQuoting),
+                        "{:?}",
+                        &line[..cut]
+                    );
+                }
+            }
+        }
+    }
+
+    /// Lines of exactly 8, 16, 32 and 64 bytes (one SIMD step, two, four), and one byte
+    /// either side: blank lines are skipped, a full `common` line of 64 bytes reads, and
+    /// fragments are short of fields.
+    #[test]
+    fn lines_at_the_sizes_of_the_search_steps() {
+        for len in [7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65] {
+            assert_eq!(p(Format::Combined, &" ".repeat(len)), Ok(None));
+            assert_eq!(
+                p(Format::Combined, &"a".repeat(len)),
+                Err(BadLine::TooFewFields)
+            );
+            // A space-separated fragment: address, ident and user, but no `[`.
+            let fragment = format!("{:<len$}", "192.0.2.7 - - x");
+            assert_eq!(
+                p(Format::Common, &fragment[..len]),
+                Err(BadLine::TooFewFields)
+            );
+        }
+        // 57 bytes with a one-byte path; paths of 7 to 9 bytes make lines of 63 to 65.
+        for path_len in 7..=9 {
+            let path = "/".to_owned() + &"a".repeat(path_len - 1);
+            let line = format!(r#"1 - - [20/Nov/2026:13:55:36 +0000] "GET {path} HTTP/1.1" 200 1"#);
+            assert_eq!(line.len(), 56 + path_len);
+            let r = req(Format::Common, &line);
+            assert_eq!(&*r.target, path.as_bytes());
+            assert_eq!(r.bytes, b"1");
+            // The same line as `combined` lacks its last two fields.
+            assert_eq!(p(Format::Combined, &line), Err(BadLine::TooFewFields));
+        }
+    }
+
+    /// The two usual ports are read by their bytes; the ports that start like them are not.
+    #[test]
+    fn vhost_ports_like_the_usual_ones() {
+        let tail =
+            r#" 192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET /x HTTP/1.1" 200 1 "-" "ua""#;
+        for (vhost, want) in [
+            ("h:443", Ok(Some("https"))),
+            ("h:80", Ok(Some("http"))),
+            ("h:8080", Ok(None)),
+            ("h:4430", Ok(None)),
+            ("h:808", Ok(None)),
+            ("h:44", Ok(None)),
+            ("h:0443", Ok(None)),
+            ("h:080", Ok(None)),
+            ("[::1]:443", Ok(Some("https"))),
+            ("[::1]:80", Ok(Some("http"))),
+            ("a:b:443", Err(BadLine::BadHost)),
+            (":443", Err(BadLine::BadHost)),
+        ] {
+            let line = format!("{vhost}{tail}");
+            let got = p(Format::VhostCombined, &line).map(|r| r.expect("a request").scheme);
+            assert_eq!(got, want, "{line}");
+            if let Ok(Some(r)) = p(Format::VhostCombined, &line) {
+                assert_eq!(r.host, Some(vhost.as_bytes()));
+                assert_eq!(r.client, b"192.0.2.7");
+            }
+        }
+        // `h:80 ` as the whole line: the port is read, the line is short of fields.
+        assert_eq!(
+            p(Format::VhostCombined, "h:80 "),
+            Err(BadLine::TooFewFields)
+        );
+        assert_eq!(
+            p(Format::VhostCombined, "h:443 "),
+            Err(BadLine::TooFewFields)
+        );
+    }
+
+    /// An absolute-form target with an escaped path: the host from the URL unless the line
+    /// has a vhost, the path unescaped, `/` for none.
+    #[test]
+    fn absolute_form_with_escapes_and_vhost() {
+        let line = r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET http://h.example/a\x20b?q=\"1\" HTTP/1.1" 200 1 "-" "ua""#;
+        let r = req(Format::Combined, line);
+        assert_eq!(r.host, Some(&b"h.example"[..]));
+        assert_eq!(&*r.target, b"/a b?q=\"1\"");
+        let line = format!("v.example:80 {line}");
+        let r = req(Format::VhostCombined, &line);
+        assert_eq!(r.host, Some(&b"v.example:80"[..]));
+        assert_eq!(r.scheme, Some("http"));
+        assert_eq!(&*r.target, b"/a b?q=\"1\"");
+        let line = r#"192.0.2.7 - - [20/Nov/2026:13:55:36 +0000] "GET https://h.example?x HTTP/1.1" 200 1 "-" "ua""#;
+        assert_eq!(&*req(Format::Combined, line).target, b"/?x");
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod caddy;
 pub mod cloudflare;
 mod json;
 pub mod nginx_json;
+mod scan;
 mod text;
 pub(crate) mod time;
 pub mod w3c;

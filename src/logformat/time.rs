@@ -74,17 +74,25 @@ fn civil_days(y: u32, mo: u32, d: u32) -> Option<i64> {
     Some(days_from_civil(y, mo, d))
 }
 
-/// The parts of a fixed-width `%t` that repeat from line to line: the date and the offset
-/// (`10/Oct/2000` and ` -0700`).
-type ClfDay = [u8; 17];
+/// The parts of a fixed-width `%t` that repeat from line to line, the date and the offset
+/// (`10/Oct/2000` and ` -0700`), as three words: bytes 0..8, 3..11 and 18..26 with the
+/// seconds (18..20) masked out. Three compares of words instead of a 17-byte array.
+type ClfDay = [u64; 3];
+
+/// [`ClfDay`] of a fixed-width `%t` (`b.len() == 26`).
+#[inline(always)]
+fn clf_day(b: &[u8]) -> ClfDay {
+    let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+    [word(0), word(3), word(18) & !0xffff]
+}
 
 thread_local! {
     /// The last fixed-width `%t` day read on this thread and its midnight in unix ms UTC
     /// (offset applied): lines come in date order from one server, so nearly every line
     /// repeats it and only the clock is left to read. The zeroed initial key is no day (its
-    /// separators are not `/`), so it never matches.
+    /// byte 2 is not `/`), so it never matches.
     static LAST_CLF_DAY: std::cell::Cell<(ClfDay, i64)> =
-        const { std::cell::Cell::new(([0; 17], 0)) };
+        const { std::cell::Cell::new(([0; 3], 0)) };
 }
 
 /// Milliseconds for a validated civil date and time (seconds may be 60: a leap second).
@@ -182,9 +190,7 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
     let clock = i64::from(h * 3600 + mi * 60 + s) * 1000;
     if b.len() == 26 && b[20] == b' ' {
         // The layout servers write: `10/Oct/2000:13:55:36 -0700`.
-        let mut day: ClfDay = [0; 17];
-        day[..11].copy_from_slice(&b[..11]);
-        day[11..].copy_from_slice(&b[20..26]);
+        let day = clf_day(b);
         let (last, midnight) = LAST_CLF_DAY.get();
         if day == last {
             return Some(midnight + clock);
