@@ -7,9 +7,8 @@
 //! Why not `memchr`: a text log line is a dozen short fields, and each `memchr` call costs a
 //! dispatch and a setup that are more than its scan of a field of 3 to 100 bytes. These
 //! searches are inlined into the parser. On x86_64 they compare 16 bytes per step with SSE2,
-//! which every x86_64 CPU has (no run-time detection). The 16 bytes are read by safe code as
-//! two `u64` words and handed to `_mm_set_epi64x` (the compiler makes one load of it); the
-//! `unsafe` is only that of calling SSE2 intrinsics, which are sound on every x86_64 target.
+//! which every x86_64 CPU has (no run-time detection), through the `safe_arch` crate's safe
+//! wrappers of the intrinsics (the crate forbids `unsafe` of its own).
 //! A tail shorter than 16 bytes is searched by comparing the last 16 bytes of the slice again
 //! (overlapping what was searched) and dropping the bits already seen; a slice shorter than 16
 //! bytes goes to the word-at-a-time search of [`super::text::find_short2`]. Other targets use
@@ -19,7 +18,7 @@
 //! a line with its searches went from about 1,040 instructions (with three `memchr` calls) to
 //! about 800.
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 use super::text::find_short2;
 
 /// The first `needle` in `hay`.
@@ -30,50 +29,46 @@ pub(crate) fn find(hay: &[u8], needle: u8) -> Option<usize> {
 }
 
 /// The first `a` or `b` in `hay`.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 pub(crate) fn find2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     sse2::find2(hay, a, b)
 }
 
 /// The first `a` or `b` in `hay`.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 #[inline(always)]
 pub(crate) fn find2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     find_short2(hay, a, b)
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+    use safe_arch::{
+        bitor_m128i, cmp_eq_mask_i8_m128i, m128i, move_mask_i8_m128i, set_i64_m128i,
+        set_splat_i8_m128i,
     };
 
     use super::super::text::find_short2;
 
     /// `byte` in each of the 16 lanes.
     #[inline(always)]
-    #[allow(unsafe_code)]
-    fn splat(byte: u8) -> __m128i {
-        // SAFETY: `_mm_set1_epi8` needs SSE2, which is part of the x86_64 baseline (every
-        // x86_64 CPU has it; every x86_64 target enables it). It touches no memory. `as i8`
-        // passes the same eight bits.
-        unsafe { _mm_set1_epi8(byte as i8) }
+    fn splat(byte: u8) -> m128i {
+        // `as i8` passes the same eight bits.
+        set_splat_i8_m128i(byte as i8)
     }
 
-    /// One bit per byte of `chunk` (bit `i` for byte `i`) that equals `a` or `b`.
+    /// One bit per byte of `chunk` (16 bytes; bit `i` for byte `i`) that equals `a` or `b`.
     #[inline(always)]
-    #[allow(unsafe_code)]
-    fn mask(chunk: &[u8], a: __m128i, b: __m128i) -> u32 {
+    fn mask(chunk: &[u8], a: m128i, b: m128i) -> u32 {
+        // Read as two words (the compiler makes one 16-byte load of them).
         let (lo, hi) = chunk.split_at(8);
         let word = |w: &[u8]| i64::from_le_bytes(w.try_into().expect("8 of the 16 bytes"));
-        let (lo, hi) = (word(lo), word(&hi[..8]));
-        // SAFETY: these intrinsics need SSE2, which is part of the x86_64 baseline (as in
-        // `splat`). They work on registers only: the bytes were read by safe code above.
-        let m = unsafe {
-            let v = _mm_set_epi64x(hi, lo);
-            _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(v, b)))
-        };
+        let v = set_i64_m128i(word(&hi[..8]), word(lo));
+        let m = move_mask_i8_m128i(bitor_m128i(
+            cmp_eq_mask_i8_m128i(v, a),
+            cmp_eq_mask_i8_m128i(v, b),
+        ));
         // `movemask` sets the low 16 bits only: the cast keeps them as they are.
         m as u32
     }
