@@ -113,7 +113,8 @@ pub struct ViolationRow {
     pub crawler: Arc<str>,
     pub user_agent: Arc<str>,
     pub group: Arc<str>,
-    pub path: String,
+    /// Shared by the rows of a (host, crawler, path) group.
+    pub path: Arc<str>,
     pub rule: Arc<str>,
     pub rule_line: u32,
     pub requests: u64,
@@ -176,7 +177,8 @@ pub struct PreferenceRow {
     pub group: Arc<str>,
     /// `ai-train`, `ai-input` or `search` (`train-ai` is reported as `ai-train`).
     pub key: &'static str,
-    pub path: String,
+    /// Shared by the rows of a (host, crawler, path) group.
+    pub path: Arc<str>,
     /// The deciding preference line as written, e.g. `Content-Signal: search=yes, ai-train=no`.
     pub rule: Arc<str>,
     pub rule_line: u32,
