@@ -684,6 +684,29 @@ mod tests {
     }
 
     #[test]
+    fn a_path_keeps_its_bytes_and_prints_as_a_cell() {
+        for raw in [
+            &b"/a/b?c=1"[..],
+            b"",
+            "/caf\u{e9}".as_bytes(),
+            b"/x\x00y\x1b[2J",
+            b"/bad\xff\xfe",
+            "/c1\u{9b}".as_bytes(),
+            b"/\xc3",
+        ] {
+            let path = PathText::new(raw.into());
+            assert_eq!(path.raw(), raw);
+            assert_eq!(path.text(), text::cell(raw));
+            assert_eq!(
+                matches!(path, PathText::Same(_)),
+                path.text().as_bytes() == raw,
+                "{raw:?}"
+            );
+            assert_eq!(&*path.clone().into_raw(), raw);
+        }
+    }
+
+    #[test]
     fn rounds_of_chunks_sort_as_whole_comparisons_do() {
         let paths = paths();
         let keys = |ranks: u32| -> Vec<SortKey<'_>> {

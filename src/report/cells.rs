@@ -18,6 +18,8 @@ use crate::text;
 
 /// Bytes gathered before they go to the writer.
 const BUFFER: usize = 32 << 10;
+/// Dates [`Cells`] keeps as written.
+const DAYS: usize = 4;
 
 /// A CSV writer that makes every cell safe on the way out.
 pub(super) struct Cells<W: Write> {
@@ -30,9 +32,12 @@ pub(super) struct Cells<W: Write> {
     /// Fields of the current record so far.
     fields: usize,
     scratch: String,
-    /// The day of the last time written, and its date as written (`2026-11-20T`): the
-    /// times of a report's rows fall on few days.
-    day: Option<(i64, [u8; 11])>,
+    /// The days of the last times written, and their dates as written (`2026-11-20T`): the
+    /// times of a report's rows fall on few days (a row's robots_version on another one
+    /// than its first_seen and last_seen).
+    days: [Option<(i64, [u8; 11])>; DAYS],
+    /// Where the next day made goes in `days`.
+    next_day: usize,
     /// Per column, the shared text last written there as it was given, and whether it was
     /// quoted: the next row's same text (the host, crawler, User-Agent, group and rule repeat
     /// row after row) is written so again without being looked at. Held, so that its address
@@ -65,7 +70,8 @@ impl<W: Write> Cells<W> {
             record: 0,
             fields: 0,
             scratch: String::new(),
-            day: None,
+            days: [None; DAYS],
+            next_day: 0,
             known: Vec::new(),
         }
     }
@@ -137,9 +143,10 @@ impl<W: Write> Cells<W> {
     fn time(&mut self, ms: i64) {
         const DAY_MS: i64 = 86_400_000;
         let day = ms.div_euclid(DAY_MS);
-        let date = match self.day {
-            Some((known, date)) if known == day => Some(date),
-            _ => day.checked_mul(DAY_MS).and_then(|start| {
+        let known = self.days.iter().flatten().find(|(known, _)| *known == day);
+        let date = match known {
+            Some(&(_, date)) => Some(date),
+            None => day.checked_mul(DAY_MS).and_then(|start| {
                 let mut midnight = std::mem::take(&mut self.scratch);
                 midnight.clear();
                 text::push_rfc3339_ms(&mut midnight, start);
@@ -151,7 +158,10 @@ impl<W: Write> Cells<W> {
                         date
                     });
                 self.scratch = midnight;
-                self.day = date.map(|date| (day, date));
+                if let Some(date) = date {
+                    self.days[self.next_day] = Some((day, date));
+                    self.next_day = (self.next_day + 1) % DAYS;
+                }
                 date
             }),
         };
@@ -456,12 +466,14 @@ mod tests {
             i64::MIN + 1,
             i64::MAX,
         ];
-        // Runs of times on one day, and back to a day seen before.
+        // Runs of times on one day, and back to days seen before, more of them than are
+        // kept.
         let mut t = 1_763_600_000_000i64;
         for k in 0..500 {
             t += (k * 7_919_113) % 9_000_000;
             times.push(t);
             times.push(t - 3 * DAY_MS);
+            times.push(t - (k % 7) * DAY_MS);
         }
         for neutralize in [true, false] {
             let mut w = Cells::new(Vec::new(), CsvStyle { neutralize });
