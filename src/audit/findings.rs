@@ -437,7 +437,7 @@ fn count(
 ) {
     info.reads(path, scratch, reads);
     for t in times {
-        let verdict = info.verdict(&reads, t, leeway);
+        let verdict = info.verdict(reads, t, leeway);
         if !info.bound {
             // Counted, never checked: only a conflict adds to its row.
             if let Verdict::Allowed {

@@ -151,8 +151,8 @@ impl<W: Write> Cells<W> {
                 midnight.clear();
                 text::push_rfc3339_ms(&mut midnight, start);
                 // Years 0 to 9999 only: others are written whole, below.
-                let date = (midnight.len() == 20 && midnight.as_bytes()[0].is_ascii_digit())
-                    .then(|| {
+                let date =
+                    (midnight.len() == 20 && midnight.as_bytes()[0].is_ascii_digit()).then(|| {
                         let mut date = [0u8; 11];
                         date.copy_from_slice(&midnight.as_bytes()[..11]);
                         date
