@@ -598,10 +598,11 @@ fn seconds(ms: i64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn row(path: &str, ua: &str) -> ViolationRow {
+    /// A disallowed row of `path` by a User-Agent `ua` (other tests start from it too).
+    pub(crate) fn row(path: &str, ua: &str) -> ViolationRow {
         ViolationRow {
             host: "example.com".into(),
             kind: Kind::Disallowed,

@@ -413,29 +413,14 @@ fn input_notes(name: &str, counts: &crate::audit::InputCounts, notes: &mut dyn F
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{Kind, ViolationRow};
+    use crate::report::ViolationRow;
 
     fn row(host: &Arc<str>, crawler: &Arc<str>, requests: u64) -> ViolationRow {
         ViolationRow {
             host: Arc::clone(host),
-            kind: Kind::Disallowed,
             crawler: Arc::clone(crawler),
-            user_agent: "x".into(),
-            group: "*".into(),
-            path: "/p".into(),
-            rule: "Disallow: /p".into(),
-            rule_line: 1,
             requests,
-            first_seen_ms: 0,
-            last_seen_ms: 0,
-            verification: "verified",
-            robots_version: None,
-            evidence: "in-force",
-            client_ips: 1,
-            sample_ip: "192.0.2.1".into(),
-            status_codes: vec![(200, requests)],
-            min_interval_ms: None,
-            median_interval_ms: None,
+            ..crate::report::tests::row("/p", "x")
         }
     }
 
