@@ -25,13 +25,15 @@ use super::spill::{Input, RunHit, RunRecord, RunRecords, SpillRun, StreamTable, 
 pub(super) type Wanted = Arc<[bool]>;
 
 /// A kept path, and its text as the reports print it: made once, when the judgement at the
-/// end takes the path, and read from then on without the bytes being checked again.
+/// end takes the path, and read from then on without the bytes being checked again. No
+/// larger than the path's own box: the findings turn a stream's paths into these in place.
 #[derive(Clone)]
 pub(super) enum PathText {
     /// Valid UTF-8 with nothing to escape: printed as it is.
     Same(Box<str>),
     /// Printed otherwise (invalid UTF-8, control bytes): the bytes, and the printed text.
-    Escaped(Box<[u8]>, Box<str>),
+    /// Boxed: such paths are few.
+    Escaped(Box<(Box<[u8]>, Box<str>)>),
 }
 
 impl PathText {
@@ -41,14 +43,15 @@ impl PathText {
         match String::from_utf8(path.into_vec()) {
             Ok(s) => match text::cell_str(&s) {
                 std::borrow::Cow::Borrowed(_) => PathText::Same(s.into_boxed_str()),
-                std::borrow::Cow::Owned(t) => {
-                    PathText::Escaped(s.into_bytes().into_boxed_slice(), t.into_boxed_str())
-                }
+                std::borrow::Cow::Owned(t) => PathText::Escaped(Box::new((
+                    s.into_bytes().into_boxed_slice(),
+                    t.into_boxed_str(),
+                ))),
             },
             Err(e) => {
                 let bytes = e.into_bytes().into_boxed_slice();
                 let t = text::cell(&bytes).into_owned().into_boxed_str();
-                PathText::Escaped(bytes, t)
+                PathText::Escaped(Box::new((bytes, t)))
             }
         }
     }
@@ -57,14 +60,15 @@ impl PathText {
     pub fn raw(&self) -> &[u8] {
         match self {
             PathText::Same(s) => s.as_bytes(),
-            PathText::Escaped(bytes, _) => bytes,
+            PathText::Escaped(e) => &e.0,
         }
     }
 
     /// The path as the reports print it.
     pub fn text(&self) -> &str {
         match self {
-            PathText::Same(s) | PathText::Escaped(_, s) => s,
+            PathText::Same(s) => s,
+            PathText::Escaped(e) => &e.1,
         }
     }
 
@@ -72,7 +76,7 @@ impl PathText {
     fn into_raw(self) -> Box<[u8]> {
         match self {
             PathText::Same(s) => s.into_boxed_bytes(),
-            PathText::Escaped(bytes, _) => bytes,
+            PathText::Escaped(e) => e.0,
         }
     }
 }
@@ -681,6 +685,16 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_path_takes_no_more_room_than_its_bytes_box() {
+        // So that the findings make a stream's paths into these in place, never holding
+        // both at once.
+        assert_eq!(
+            std::mem::size_of::<PathText>(),
+            std::mem::size_of::<Box<[u8]>>()
+        );
     }
 
     #[test]
