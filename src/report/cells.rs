@@ -16,8 +16,10 @@ use std::sync::Arc;
 use super::{CsvStyle, ReportError};
 use crate::text;
 
-/// Bytes gathered before they go to the writer.
-const BUFFER: usize = 32 << 10;
+/// Bytes gathered before they go to the writer: no fewer than [`super::Output`]'s own buffer
+/// holds, so that each hand-over is one write of the file, not a copy into a buffer half
+/// full that it then overflows.
+const BUFFER: usize = 64 << 10;
 /// Dates [`Cells`] keeps as written.
 const DAYS: usize = 4;
 
