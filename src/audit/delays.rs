@@ -327,7 +327,7 @@ impl<'a> Walk<'a> {
                 Arc::clone(&d.host),
                 Kind::CrawlDelay,
                 Arc::clone(&d.crawler),
-                String::new(),
+                Arc::from(""),
                 (robots_version, Arc::clone(&d.ua), d.verification, evidence),
                 acc,
             ));

@@ -34,7 +34,7 @@ use super::delays::{DelayTable, Delays};
 use super::partial::Partial;
 use super::rows::{Conflicts, Violations, report_order};
 use super::rules::{DialectRules, Rules};
-use super::source::{MemStream, MergedRuns, Source, Wanted};
+use super::source::{MemStream, MergedRuns, PathText, Source, Wanted};
 use super::spill::StreamTable;
 use super::{AuditError, Auditor};
 
@@ -297,6 +297,7 @@ impl std::ops::Deref for StreamInfo {
 }
 
 /// How each version of an origin's robots.txt reads one path for one stream.
+#[derive(Default)]
 pub(super) struct PathReads {
     /// Each version's verdict: None where a version cannot judge.
     pub verdicts: Vec<Option<(bool, Option<RuleId>)>>,
@@ -359,36 +360,36 @@ impl StreamInfo {
             .held(t, leeway, fetch, |v| self.rules.sizes[v])
     }
 
-    /// How each version reads a path: its verdict, and its "no" to the stream's use.
-    pub fn reads(&self, path: &[u8], scratch: &mut Vec<u8>) -> PathReads {
+    /// How each version reads a path: its verdict, and its "no" to the stream's use, in
+    /// `reads` (its vectors refilled, not made anew, path after path).
+    pub fn reads(&self, path: &[u8], scratch: &mut Vec<u8>, reads: &mut PathReads) {
         normalize_target(path, scratch);
-        let version = |v: usize| match &self.rules.versions[v] {
-            Rules::Compiled(robots) => Some(robots.as_ref()),
-            Rules::AllowAll | Rules::NotJudged => None,
-        };
-        let verdicts = (0..self.rules.versions.len())
-            .map(|v| match &self.rules.versions[v] {
+        let versions = &self.rules.versions;
+        reads.verdicts.clear();
+        reads.verdicts.extend(versions.iter().zip(&self.groups).map(
+            |(rules, &group)| match rules {
                 Rules::Compiled(robots) => {
-                    let verdict = robots.check(self.groups[v], scratch);
+                    let verdict = robots.check(group, scratch);
                     Some((verdict.allowed, verdict.rule))
                 }
                 Rules::AllowAll => Some((true, None)),
                 Rules::NotJudged => None,
-            })
-            .collect();
-        let no = match self.conflicts_on {
-            None => Vec::new(),
-            Some(key) => (0..self.rules.versions.len())
-                .map(|v| {
-                    let robots = version(v)?;
+            },
+        ));
+        reads.no.clear();
+        if let Some(key) = self.conflicts_on {
+            reads
+                .no
+                .extend(versions.iter().zip(&self.groups).map(|(rules, &group)| {
+                    let Rules::Compiled(robots) = rules else {
+                        return None;
+                    };
                     robots
-                        .preference(self.groups[v], scratch, key)
+                        .preference(group, scratch, key)
                         .filter(|p| !p.yes)
                         .map(|p| p.line)
-                })
-                .collect(),
-        };
-        PathReads { verdicts, no }
+                }));
+        }
     }
 
     /// What a request of the path `reads` made at `t` comes to.
@@ -432,11 +433,11 @@ fn count(
     leeway: i64,
     pair: &mut PairAgg,
     activity: &mut ActivityMap,
-    scratch: &mut Vec<u8>,
+    (scratch, reads): (&mut Vec<u8>, &mut PathReads),
 ) {
-    let reads = info.reads(path, scratch);
+    info.reads(path, scratch, reads);
     for t in times {
-        let verdict = info.verdict(&reads, t, leeway);
+        let verdict = info.verdict(reads, t, leeway);
         if !info.bound {
             // Counted, never checked: only a conflict adds to its row.
             if let Verdict::Allowed {
@@ -489,7 +490,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     } = partial;
     let leeway = auditor.settings.leeway_ms;
     let mut activity = ActivityMap::new(&pairs);
-    let mut scratch = Vec::new();
+    let mut scratch = (Vec::new(), PathReads::default());
     // Every stream, from memory and from the runs, in one table, with its time resolution:
     // the coarsest of its parts'.
     let mut table = StreamTable::new();
@@ -554,18 +555,13 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         }
         let mut hits = std::mem::take(&mut stream.hits);
         let ranges = by_path(&mut hits, stream.paths.len());
-        let texts = stream
-            .paths
-            .iter()
-            .map(|p| match text::cell(p) {
-                std::borrow::Cow::Borrowed(_) => None,
-                std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
-            })
+        let paths = std::mem::take(&mut stream.paths)
+            .into_iter()
+            .map(PathText::new)
             .collect();
         memory.push(MemStream {
             info: i,
-            paths: std::mem::take(&mut stream.paths),
-            texts,
+            paths,
             hits,
             ranges,
         });
@@ -590,12 +586,12 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
                     .map(|h| h.1.time_ms);
                 count(
                     info,
-                    &m.paths[p],
+                    m.paths[p].raw(),
                     times,
                     leeway,
                     pair,
                     &mut activity,
-                    &mut scratch,
+                    (&mut scratch.0, &mut scratch.1),
                 );
             }
         }
@@ -630,7 +626,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
                             leeway,
                             pair_of(&mut pairs, info),
                             &mut activity,
-                            &mut scratch,
+                            (&mut scratch.0, &mut scratch.1),
                         );
                     }
                     // Not judged; only requests that rules bind were counted as checked.

@@ -20,7 +20,6 @@ use crate::extsort::SortError;
 use crate::history::Evidence;
 use crate::report::{Kind, PreferenceRow, ViolationRow};
 use crate::robots::{GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId};
-use crate::text;
 
 use super::aggregate::{Client, Verification};
 use super::findings::{PathReads, StreamInfo, Verdict, client_text};
@@ -129,22 +128,41 @@ struct Pass<R> {
     pending: VecDeque<R>,
     /// The current group's rows still being counted.
     rows: BTreeMap<FullKey, RowAcc>,
-    /// The current group's first stream and printed path.
-    head: Option<(u32, String)>,
+    /// The current group's first stream and printed path (shared by the group's rows).
+    head: Option<(u32, Arc<str>)>,
     scratch: Vec<u8>,
+    /// How the current entry's path reads, refilled entry after entry.
+    reads: PathReads,
     /// The lines cited lately, by (stream, version, line): each text is made once for the
     /// many paths and requests that cite it, not once per path.
     lines: HashMap<(u32, usize, LineRef), Line>,
     /// An error was given: nothing more.
     done: bool,
     cite: fn(&StreamInfo, Verdict, &PathReads) -> Option<Cited>,
-    make: fn(&StreamInfo, &str, FullKey, RowAcc) -> R,
+    make: fn(&StreamInfo, &Arc<str>, FullKey, RowAcc) -> R,
 }
 
 impl<R> Pass<R> {
     /// The next row, judging groups until one gives a row; an error ends the pass (it is
     /// given once, then nothing).
     fn next_row(&mut self) -> Option<Result<R, SortError>> {
+        match self.ready()? {
+            Ok(()) => self.pending.pop_front().map(Ok),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// The next row without taking it (judging groups as `next_row` does).
+    fn peek(&mut self) -> Option<Result<&R, SortError>> {
+        match self.ready()? {
+            Ok(()) => self.pending.front().map(Ok),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Judges groups until a row is pending: None when the pass is done, the error that
+    /// ends it (given once, then nothing).
+    fn ready(&mut self) -> Option<Result<(), SortError>> {
         if self.done {
             return None;
         }
@@ -158,18 +176,7 @@ impl<R> Pass<R> {
                 }
             }
         }
-        self.pending.pop_front().map(Ok)
-    }
-
-    /// The next row without taking it (judging groups as `next_row` does).
-    fn peek(&mut self) -> Option<Result<&R, SortError>> {
-        match self.next_row()? {
-            Ok(row) => {
-                self.pending.push_front(row);
-                self.pending.front().map(Ok)
-            }
-            Err(e) => Some(Err(e)),
-        }
+        Some(Ok(()))
     }
 
     /// Judges the next kept (stream, path) of the pass: the rows no later one can add to or
@@ -191,21 +198,22 @@ impl<R> Pass<R> {
         }
         let e = self.source.entry(&self.clients);
         if starts {
-            self.head = Some((e.info, text::cell(e.path).into_owned()));
+            self.head = Some((e.info, Arc::from(e.path.text())));
         }
         let d = judged(&self.infos, e.info);
-        let reads = d.reads(e.path, &mut self.scratch);
+        let reads = &mut self.reads;
+        d.reads(e.path.raw(), &mut self.scratch, reads);
         if self.lines.len() >= LINES_CACHED {
             self.lines.clear();
         }
         for (time_ms, client, status) in e.hits {
-            let verdict = d.verdict(&reads, time_ms, self.leeway);
+            let verdict = d.verdict(reads, time_ms, self.leeway);
             let Some(Cited {
                 version,
                 evidence,
                 line,
                 key,
-            }) = (self.cite)(d, verdict, &reads)
+            }) = (self.cite)(d, verdict, reads)
             else {
                 continue;
             };
@@ -311,6 +319,7 @@ impl Violations {
                 rows: BTreeMap::new(),
                 head: None,
                 scratch: Vec::new(),
+                reads: PathReads::default(),
                 lines: HashMap::default(),
                 done: false,
                 cite: |d, verdict, reads| {
@@ -333,7 +342,7 @@ impl Violations {
                         Arc::clone(&d.host),
                         Kind::Disallowed,
                         Arc::clone(&d.crawler),
-                        path.to_owned(),
+                        Arc::clone(path),
                         row,
                         acc,
                     )
@@ -389,6 +398,7 @@ impl Conflicts {
             rows: BTreeMap::new(),
             head: None,
             scratch: Vec::new(),
+            reads: PathReads::default(),
             lines: HashMap::default(),
             done: false,
             cite: |d, verdict, reads| {
@@ -419,7 +429,7 @@ impl Conflicts {
                     user_agent,
                     group: acc.rule.2,
                     key: key.map_or("", PrefKey::name),
-                    path: path.to_owned(),
+                    path: Arc::clone(path),
                     rule: acc.rule.1,
                     rule_line: acc.rule.0,
                     requests: acc.requests,
@@ -489,7 +499,7 @@ pub(super) fn violation_row(
     host: Arc<str>,
     kind: Kind,
     crawler: Arc<str>,
-    path: String,
+    path: Arc<str>,
     (robots_version, user_agent, verification, evidence): RowKey,
     acc: RowAcc,
 ) -> ViolationRow {

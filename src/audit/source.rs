@@ -24,12 +24,67 @@ use super::spill::{Input, RunHit, RunRecord, RunRecords, SpillRun, StreamTable, 
 /// Which streams of the table a pass reads, by table index.
 pub(super) type Wanted = Arc<[bool]>;
 
+/// A kept path, and its text as the reports print it: made once, when the judgement at the
+/// end takes the path, and read from then on without the bytes being checked again. No
+/// larger than the path's own box: the findings turn a stream's paths into these in place.
+#[derive(Clone)]
+pub(super) enum PathText {
+    /// Valid UTF-8 with nothing to escape: printed as it is.
+    Same(Box<str>),
+    /// Printed otherwise (invalid UTF-8, control bytes): the bytes, and the printed text.
+    /// Boxed: such paths are few.
+    Escaped(Box<(Box<[u8]>, Box<str>)>),
+}
+
+impl PathText {
+    /// The path as logged, and its printed text ([`text::cell`]): the bytes are checked
+    /// once, and moved, not copied, when they print as they are.
+    pub fn new(path: Box<[u8]>) -> PathText {
+        match String::from_utf8(path.into_vec()) {
+            Ok(s) => match text::cell_str(&s) {
+                std::borrow::Cow::Borrowed(_) => PathText::Same(s.into_boxed_str()),
+                std::borrow::Cow::Owned(t) => PathText::Escaped(Box::new((
+                    s.into_bytes().into_boxed_slice(),
+                    t.into_boxed_str(),
+                ))),
+            },
+            Err(e) => {
+                let bytes = e.into_bytes().into_boxed_slice();
+                let t = text::cell(&bytes).into_owned().into_boxed_str();
+                PathText::Escaped(Box::new((bytes, t)))
+            }
+        }
+    }
+
+    /// The path as logged.
+    pub fn raw(&self) -> &[u8] {
+        match self {
+            PathText::Same(s) => s.as_bytes(),
+            PathText::Escaped(e) => &e.0,
+        }
+    }
+
+    /// The path as the reports print it.
+    pub fn text(&self) -> &str {
+        match self {
+            PathText::Same(s) => s,
+            PathText::Escaped(e) => &e.1,
+        }
+    }
+
+    /// The path as logged, given back.
+    fn into_raw(self) -> Box<[u8]> {
+        match self {
+            PathText::Same(s) => s.into_boxed_bytes(),
+            PathText::Escaped(e) => e.0,
+        }
+    }
+}
+
 /// The kept requests of one stream in memory, by path.
 pub(super) struct MemStream {
     pub info: u32,
-    pub paths: Vec<Box<[u8]>>,
-    /// The printed path where it differs from the raw bytes (invalid UTF-8, control bytes).
-    pub texts: Vec<Option<Box<str>>>,
+    pub paths: Vec<PathText>,
     /// Sorted by path index.
     pub hits: Vec<(u32, Hit)>,
     /// Per path, its requests in `hits`.
@@ -38,10 +93,7 @@ pub(super) struct MemStream {
 
 impl MemStream {
     fn text(&self, path: u32) -> &[u8] {
-        match &self.texts[path as usize] {
-            Some(t) => t.as_bytes(),
-            None => &self.paths[path as usize],
-        }
+        self.paths[path as usize].text().as_bytes()
     }
 }
 
@@ -49,7 +101,7 @@ impl MemStream {
 /// source, until the next is asked for.
 pub(super) struct Entry<'a> {
     pub info: u32,
-    pub path: &'a [u8],
+    pub path: &'a PathText,
     pub hits: Hits<'a>,
 }
 
@@ -107,19 +159,14 @@ pub(super) struct Kept {
     /// The rank of its (User-Agent, verification).
     agent: u32,
     stream: u32,
-    /// The printed path where it differs from the raw bytes.
-    text: Option<Box<str>>,
-    path: Box<[u8]>,
+    path: PathText,
     hits: Vec<RunHit>,
 }
 
 impl Kept {
     /// The printed path.
     fn text(&self) -> &[u8] {
-        match &self.text {
-            Some(t) => t.as_bytes(),
-            None => &self.path,
-        }
+        self.path.text().as_bytes()
     }
 
     /// Report order: host, crawler, printed path, User-Agent, verification (as a worker sorts
@@ -128,17 +175,12 @@ impl Kept {
         (a.host_crawler, a.text(), a.agent).cmp(&(b.host_crawler, b.text(), b.agent))
     }
 
-    fn new(ranks: &Ranks, stream: u32, path: Box<[u8]>, hits: Vec<RunHit>) -> Kept {
+    fn new(ranks: &Ranks, stream: u32, path: PathText, hits: Vec<RunHit>) -> Kept {
         let (host_crawler, agent) = ranks.of[stream as usize];
-        let text = match text::cell(&path) {
-            std::borrow::Cow::Borrowed(_) => None,
-            std::borrow::Cow::Owned(t) => Some(t.into_boxed_str()),
-        };
         Kept {
             host_crawler,
             agent,
             stream,
-            text,
             path,
             hits,
         }
@@ -209,7 +251,12 @@ impl MergeSource<Kept> for WorkerSource {
                 return Err(self.records.undecodable());
             };
             if let Some(s) = *map {
-                return Ok(Some(Kept::new(&self.ranks, s, r.path, r.hits)));
+                return Ok(Some(Kept::new(
+                    &self.ranks,
+                    s,
+                    PathText::new(r.path),
+                    r.hits,
+                )));
             }
         }
         Ok(None)
@@ -227,7 +274,10 @@ impl MergeSource<Kept> for MergedSource {
     fn next_record(&mut self) -> Result<Option<Kept>, SortError> {
         while let Some(r) = self.records.next_record()? {
             match self.wanted.get(r.stream as usize) {
-                Some(true) => return Ok(Some(Kept::new(&self.ranks, r.stream, r.path, r.hits))),
+                Some(true) => {
+                    let path = PathText::new(r.path);
+                    return Ok(Some(Kept::new(&self.ranks, r.stream, path, r.hits)));
+                }
                 Some(false) => {}
                 None => return Err(self.records.undecodable()),
             }
@@ -437,7 +487,7 @@ impl<'a> MergedRuns<'a> {
                 let run = write_from(&dir, || {
                     Ok(merge.next_record()?.map(|k| RunRecord {
                         stream: k.stream,
-                        path: k.path,
+                        path: k.path.into_raw(),
                         hits: k.hits,
                     }))
                 })?;
@@ -635,6 +685,39 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_path_takes_no_more_room_than_its_bytes_box() {
+        // So that the findings make a stream's paths into these in place, never holding
+        // both at once.
+        assert_eq!(
+            std::mem::size_of::<PathText>(),
+            std::mem::size_of::<Box<[u8]>>()
+        );
+    }
+
+    #[test]
+    fn a_path_keeps_its_bytes_and_prints_as_a_cell() {
+        for raw in [
+            &b"/a/b?c=1"[..],
+            b"",
+            "/caf\u{e9}".as_bytes(),
+            b"/x\x00y\x1b[2J",
+            b"/bad\xff\xfe",
+            "/c1\u{9b}".as_bytes(),
+            b"/\xc3",
+        ] {
+            let path = PathText::new(raw.into());
+            assert_eq!(path.raw(), raw);
+            assert_eq!(path.text(), text::cell(raw));
+            assert_eq!(
+                matches!(path, PathText::Same(_)),
+                path.text().as_bytes() == raw,
+                "{raw:?}"
+            );
+            assert_eq!(&*path.clone().into_raw(), raw);
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! terminal text.
 //!
 //! Takes rows that are already aggregated and sorted ([`ViolationRow`], [`SummaryRow`],
-//! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate) and one self-contained HTML page
+//! [`HostRow`]); gives CSV (RFC 4180 quoting, as the csv crate writes it: `cells.rs`) and one self-contained HTML page
 //! ([`write_html`]), written atomically through [`Output`]; a run's reports go together through
 //! [`ReportSet`], in place only when every one is complete. It must not decide anything about the audit: what a row says was settled
 //! upstream; this stage only makes it safe to open and to print. Before anything is written,
@@ -14,6 +14,7 @@
 //! - control characters and invalid UTF-8: every cell goes through [`text::cell`] (`%XX`),
 //!   and a report written to a terminal through [`text::TerminalWriter`] (see [`Output`]).
 
+mod cells;
 mod html;
 mod output;
 mod paths;
@@ -26,6 +27,8 @@ use std::sync::Arc;
 
 use crate::extsort::SortError;
 use crate::text;
+
+use cells::{Cell, Cells};
 
 pub use html::{
     ActivityBin, ConflictDigest, Limits, Page, ViolationDigest, push_text, render, time_bin_ms,
@@ -50,15 +53,6 @@ pub enum ReportError {
     /// [`ReportError::Stdout`].
     #[error("cannot write report: {0}")]
     Io(io::Error),
-    /// The CSV writer refused a record (not an I/O error).
-    #[error("cannot write CSV: {0}")]
-    Csv(csv::Error),
-    /// A [`ReportError::Csv`] and the report it happened to.
-    #[error("cannot write report {path}: {source}")]
-    Named {
-        path: String,
-        source: Box<ReportError>,
-    },
     /// The rows could not be read (a sorted run on disk did not come back whole): the report
     /// must not be written.
     #[error("{0}")]
@@ -75,10 +69,6 @@ impl ReportError {
                 path: PathBuf::from(path),
                 source,
             },
-            ReportError::Csv(_) if path != "-" => ReportError::Named {
-                path,
-                source: Box::new(self),
-            },
             other => other,
         }
     }
@@ -89,27 +79,9 @@ impl ReportError {
             ReportError::Write { source, .. }
             | ReportError::Stdout(source)
             | ReportError::Io(source) => Some(source),
-            ReportError::Csv(e) => match e.kind() {
-                csv::ErrorKind::Io(e) => Some(e),
-                _ => None,
-            },
-            ReportError::Named { source, .. } => return source.is_broken_pipe(),
             ReportError::Rows(_) => None,
         };
         io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    }
-}
-
-impl From<csv::Error> for ReportError {
-    fn from(e: csv::Error) -> ReportError {
-        if matches!(e.kind(), csv::ErrorKind::Io(_)) {
-            match e.into_kind() {
-                csv::ErrorKind::Io(io) => ReportError::Io(io),
-                _ => unreachable!("the kind was just matched as Io"),
-            }
-        } else {
-            ReportError::Csv(e)
-        }
     }
 }
 
@@ -141,7 +113,8 @@ pub struct ViolationRow {
     pub crawler: Arc<str>,
     pub user_agent: Arc<str>,
     pub group: Arc<str>,
-    pub path: String,
+    /// Shared by the rows of a (host, crawler, path) group.
+    pub path: Arc<str>,
     pub rule: Arc<str>,
     pub rule_line: u32,
     pub requests: u64,
@@ -204,7 +177,8 @@ pub struct PreferenceRow {
     pub group: Arc<str>,
     /// `ai-train`, `ai-input` or `search` (`train-ai` is reported as `ai-train`).
     pub key: &'static str,
-    pub path: String,
+    /// Shared by the rows of a (host, crawler, path) group.
+    pub path: Arc<str>,
     /// The deciding preference line as written, e.g. `Content-Signal: search=yes, ai-train=no`.
     pub rule: Arc<str>,
     pub rule_line: u32,
@@ -293,7 +267,7 @@ pub struct CsvStyle {
 /// The cells a violation row and a preference row share, from the rule cited to the
 /// statuses (`rule` … `status_codes`): the two rows have these fields by the same names.
 macro_rules! evidence_cells {
-    ($r:ident, $statuses:expr) => {
+    ($r:ident) => {
         [
             Cell::Shared(&$r.rule),
             Cell::Count($r.rule_line.into()),
@@ -305,7 +279,7 @@ macro_rules! evidence_cells {
             Cell::Text($r.evidence),
             Cell::Count($r.client_ips),
             Cell::Text(&$r.sample_ip),
-            Cell::Text($statuses),
+            Cell::Statuses(&$r.status_codes),
         ]
     };
 }
@@ -341,7 +315,6 @@ pub fn write_violations(
         "median_interval_s",
     ];
     write_streamed(out, style, &header, rows, |w, r: &ViolationRow| {
-        let statuses = counts(&r.status_codes);
         w.record_cells(&[
             &[
                 Cell::Shared(&r.host),
@@ -351,10 +324,10 @@ pub fn write_violations(
                 Cell::Shared(&r.group),
                 Cell::Text(&r.path),
             ],
-            &evidence_cells!(r, &statuses),
+            &evidence_cells!(r),
             &[
-                Cell::Text(&r.min_interval_ms.map(seconds).unwrap_or_default()),
-                Cell::Text(&r.median_interval_ms.map(seconds).unwrap_or_default()),
+                Cell::Seconds(r.min_interval_ms),
+                Cell::Seconds(r.median_interval_ms),
             ],
         ])
     })
@@ -391,7 +364,6 @@ pub fn write_preferences(
         "status_codes",
     ];
     write_streamed(out, style, &header, rows, |w, r: &PreferenceRow| {
-        let statuses = counts(&r.status_codes);
         w.record_cells(&[
             &[
                 Cell::Shared(&r.host),
@@ -403,7 +375,7 @@ pub fn write_preferences(
                 Cell::Text(r.key),
                 Cell::Text(&r.path),
             ],
-            &evidence_cells!(r, &statuses),
+            &evidence_cells!(r),
         ])
     })
 }
@@ -602,124 +574,9 @@ pub fn write_hosts(out: impl Write, rows: &[HostRow], style: CsvStyle) -> Result
     w.finish()
 }
 
-/// A CSV writer that makes every cell safe on the way out: [`text::cell_str`], then formula
-/// neutralisation on what that gives.
-struct Cells<W: Write> {
-    csv: csv::Writer<W>,
-    style: CsvStyle,
-    scratch: String,
-    /// Per column, the shared text last written there when it needed no change: the next
-    /// row's same text (the host, crawler, User-Agent, group and rule repeat row after row)
-    /// is written as it is. Held, so that its address cannot be another text's meanwhile.
-    known: Vec<Option<Arc<str>>>,
-}
-
-/// One cell of a streamed report's row: text from the log or a robots.txt, made safe on
-/// the way out, or a number or time the report writes itself (digits and punctuation, never
-/// in need of escaping), written without a string made for it.
-enum Cell<'a> {
-    Text(&'a str),
-    /// Text shared from row to row.
-    Shared(&'a Arc<str>),
-    Count(u64),
-    /// Unix ms, as RFC 3339; empty when `None`.
-    Time(Option<i64>),
-}
-
-impl<W: Write> Cells<W> {
-    fn new(out: W, style: CsvStyle) -> Self {
-        Cells {
-            csv: csv::Writer::from_writer(out),
-            style,
-            scratch: String::new(),
-            known: Vec::new(),
-        }
-    }
-
-    fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
-        for cell in cells {
-            self.text(cell)?;
-        }
-        self.csv.write_record(None::<&[u8]>)?;
-        Ok(())
-    }
-
-    /// [`Cells::record`] of typed cells, given in parts that follow one another.
-    fn record_cells(&mut self, parts: &[&[Cell<'_>]]) -> Result<(), ReportError> {
-        let width = parts.iter().map(|p| p.len()).sum();
-        if self.known.len() < width {
-            self.known.resize(width, None);
-        }
-        for (column, cell) in parts.iter().flat_map(|p| p.iter()).enumerate() {
-            match *cell {
-                Cell::Text(t) => {
-                    self.text(t)?;
-                }
-                Cell::Shared(t) => {
-                    if matches!(&self.known[column], Some(known) if Arc::ptr_eq(known, t)) {
-                        self.csv.write_field(t.as_bytes())?;
-                    } else {
-                        let unchanged = self.text(t)?;
-                        self.known[column] = unchanged.then(|| Arc::clone(t));
-                    }
-                }
-                Cell::Count(n) => self.csv.write_field(itoa::Buffer::new().format(n))?,
-                Cell::Time(ms) => {
-                    let mut time = std::mem::take(&mut self.scratch);
-                    time.clear();
-                    if let Some(ms) = ms {
-                        text::push_rfc3339_ms(&mut time, ms);
-                    }
-                    // Digits and punctuation: nothing to escape, but a year before 0
-                    // starts with `-`.
-                    let written = if self.style.neutralize && is_formula(&time) {
-                        self.text(&time).map(|_| ())
-                    } else {
-                        self.csv
-                            .write_field(time.as_bytes())
-                            .map_err(ReportError::from)
-                    };
-                    self.scratch = time;
-                    written?;
-                }
-            }
-        }
-        self.csv.write_record(None::<&[u8]>)?;
-        Ok(())
-    }
-
-    /// Writes a text cell made safe; true when it is written as it was given.
-    fn text(&mut self, cell: &str) -> Result<bool, ReportError> {
-        let safe = text::cell_str(cell);
-        if self.style.neutralize && is_formula(&safe) {
-            self.scratch.clear();
-            self.scratch.push('\'');
-            self.scratch.push_str(&safe);
-            self.csv.write_field(&self.scratch)?;
-            Ok(false)
-        } else {
-            self.csv.write_field(safe.as_bytes())?;
-            Ok(matches!(safe, std::borrow::Cow::Borrowed(_)))
-        }
-    }
-
-    fn finish(mut self) -> Result<(), ReportError> {
-        self.csv.flush().map_err(ReportError::Io)?;
-        Ok(())
-    }
-}
-
-/// OWASP CSV injection: a cell a spreadsheet would evaluate.
-fn is_formula(cell: &str) -> bool {
-    matches!(
-        cell.as_bytes().first(),
-        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')
-    )
-}
-
 /// `200:12 404:1`
 fn counts(pairs: &[(u16, u64)]) -> String {
-    // Written digit by digit rather than through `format!`'s machinery: a cell of every row.
+    // Written digit by digit rather than through `format!`'s machinery.
     let mut s = String::new();
     let mut digits = itoa::Buffer::new();
     for (i, &(code, n)) in pairs.iter().enumerate() {
@@ -733,19 +590,19 @@ fn counts(pairs: &[(u16, u64)]) -> String {
     s
 }
 
+/// A duration in ms as seconds: whole, else with three decimals.
 fn seconds(ms: i64) -> String {
-    if ms % 1000 == 0 {
-        (ms / 1000).to_string()
-    } else {
-        format!("{:.3}", ms as f64 / 1000.0)
-    }
+    let mut s = String::new();
+    cells::push_seconds(&mut s, ms);
+    s
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn row(path: &str, ua: &str) -> ViolationRow {
+    /// A disallowed row of `path` by a User-Agent `ua` (other tests start from it too).
+    pub(crate) fn row(path: &str, ua: &str) -> ViolationRow {
         ViolationRow {
             host: "example.com".into(),
             kind: Kind::Disallowed,

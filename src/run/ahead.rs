@@ -5,9 +5,12 @@
 //! are most of the run's time after the workers are done, and the other cores are idle.
 //! [`ahead`] moves the making of items to a second thread, which hands them over in batches
 //! in the order it made them, so the writer sees exactly the sequence it would have read
-//! itself, errors included, and stops it by dropping what it was given.
+//! itself, errors included, and stops it by dropping what it was given. The writer sends
+//! each batch back once it has taken its items, and the maker fills it again: a few
+//! batches serve the whole report, none grown or freed per hand-over.
 
-use std::sync::mpsc::sync_channel;
+use std::collections::VecDeque;
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 
 /// Items per hand-over: enough that the channel costs nothing per item.
 const BATCH: usize = 256;
@@ -28,33 +31,93 @@ where
     I: Iterator + Send,
     I::Item: Send,
 {
+    ahead_counted(items, threads, consume).0
+}
+
+/// [`ahead`], and how many batches the maker had to make (the rest were given back).
+fn ahead_counted<I, R>(
+    items: I,
+    threads: usize,
+    consume: impl FnOnce(&mut dyn Iterator<Item = I::Item>) -> R,
+) -> (R, usize)
+where
+    I: Iterator + Send,
+    I::Item: Send,
+{
     if threads <= 1 {
         let mut items = items;
-        return consume(&mut items);
+        return (consume(&mut items), 0);
     }
     std::thread::scope(|scope| {
-        let (tx, rx) = sync_channel::<Vec<I::Item>>(QUEUE);
+        let (tx, rx) = sync_channel::<VecDeque<I::Item>>(QUEUE);
+        // Batches in flight: the queue's, the one being taken and the one being made.
+        let (back, given_back) = sync_channel::<VecDeque<I::Item>>(QUEUE + 2);
         let maker = scope.spawn(move || {
             let mut items = items;
+            let mut made = 0;
             loop {
-                let batch: Vec<I::Item> = items.by_ref().take(BATCH).collect();
+                // A batch given back, else a new one (at first, or when the writer keeps
+                // none to spare).
+                let mut batch = match given_back.try_recv() {
+                    Ok(batch) => batch,
+                    Err(_) => {
+                        made += 1;
+                        VecDeque::with_capacity(BATCH)
+                    }
+                };
+                batch.extend(items.by_ref().take(BATCH));
                 let last = batch.len() < BATCH;
                 // A send fails only when the writer is done with the items: nothing more is
                 // wanted.
                 if batch.is_empty() || tx.send(batch).is_err() || last {
-                    return;
+                    return made;
                 }
             }
         });
-        let mut given = rx.into_iter().flatten();
+        let mut given = Given {
+            rx,
+            back,
+            batch: VecDeque::new(),
+        };
         let result = consume(&mut given);
         // The writer is done: the maker's next hand-over fails and it ends.
         drop(given);
-        if let Err(panic) = maker.join() {
-            std::panic::resume_unwind(panic);
+        match maker.join() {
+            Ok(made) => (result, made),
+            Err(panic) => std::panic::resume_unwind(panic),
         }
-        result
     })
+}
+
+/// The writer's side of [`ahead`]: the items of each batch in turn, each batch given back
+/// once it is empty.
+struct Given<T> {
+    rx: Receiver<VecDeque<T>>,
+    back: SyncSender<VecDeque<T>>,
+    batch: VecDeque<T>,
+}
+
+impl<T> Iterator for Given<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        loop {
+            if let Some(item) = self.batch.pop_front() {
+                return Some(item);
+            }
+            let next = match self.rx.recv() {
+                Ok(next) => next,
+                // The maker gave its last batch and ended (or panicked, which the caller
+                // hears when it is joined): no more items.
+                Err(std::sync::mpsc::RecvError) => return None,
+            };
+            let empty = std::mem::replace(&mut self.batch, next);
+            match self.back.try_send(empty) {
+                // An empty batch: when the maker has enough, or is gone, it is just freed.
+                Ok(()) | Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {}
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -90,6 +153,30 @@ mod tests {
             "{} made",
             made.load(Ordering::Relaxed)
         );
+    }
+
+    #[test]
+    fn batches_given_back_carry_every_item_once() {
+        // Items that own memory, over many batches, taken by a writer that holds each one
+        // for a while: every item comes once, in order, and the maker makes no more batches
+        // than can be in flight at once, whatever the number of hand-overs.
+        let n = BATCH * QUEUE * 40 + 3;
+        let items = (0..n).map(|i| i.to_string());
+        let (got, made) = ahead_counted(items, 2, |items| {
+            let mut got = Vec::new();
+            for (k, item) in items.enumerate() {
+                if k % (BATCH * 7) == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                got.push(item);
+            }
+            got
+        });
+        assert_eq!(got.len(), n);
+        for (i, item) in got.iter().enumerate() {
+            assert_eq!(*item, i.to_string());
+        }
+        assert!(made <= QUEUE + 3, "{made} batches made for {n} items");
     }
 
     #[test]

@@ -121,6 +121,53 @@ fn audit_hint(e: &AuditError) -> &'static str {
 /// Violating requests per host and crawler.
 pub type ViolationTally = BTreeMap<Arc<str>, BTreeMap<Arc<str>, u64>>;
 
+/// [`ViolationTally`] as the rows come: the rows of one host and crawler come together (the
+/// report is in host order, and crawler order within each kind), so they are summed as one
+/// and looked up in the map once, not per row.
+#[derive(Default)]
+struct Tally {
+    map: ViolationTally,
+    /// The (host, crawler) of the rows being summed, and their requests so far.
+    run: Option<(Arc<str>, Arc<str>, u64)>,
+}
+
+impl Tally {
+    fn add(&mut self, row: &report::ViolationRow) {
+        match &mut self.run {
+            Some((host, crawler, n))
+                if Arc::ptr_eq(host, &row.host) && Arc::ptr_eq(crawler, &row.crawler) =>
+            {
+                *n += row.requests;
+            }
+            _ => {
+                self.close();
+                self.run = Some((
+                    Arc::clone(&row.host),
+                    Arc::clone(&row.crawler),
+                    row.requests,
+                ));
+            }
+        }
+    }
+
+    /// Adds the rows being summed to the map.
+    fn close(&mut self) {
+        if let Some((host, crawler, n)) = self.run.take() {
+            *self
+                .map
+                .entry(host)
+                .or_default()
+                .entry(crawler)
+                .or_default() += n;
+        }
+    }
+
+    fn into_map(mut self) -> ViolationTally {
+        self.close();
+        self.map
+    }
+}
+
 /// A run that was done.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -243,24 +290,17 @@ pub fn finish(
         leeway_ms: auditor.settings().leeway_ms,
         conflicts: &conflicts,
     };
-    let mut tally = ViolationTally::new();
+    let mut tally = Tally::default();
     // The rows are made on one thread and written on another when the run has two.
     let rows = ahead(
         findings.violations.by_ref(),
         auditor.settings().threads,
         |rows| {
-            let rows = rows.map(|row| {
-                row.inspect(|r| {
-                    *tally
-                        .entry(Arc::clone(&r.host))
-                        .or_default()
-                        .entry(Arc::clone(&r.crawler))
-                        .or_default() += r.requests;
-                })
-            });
+            let rows = rows.map(|row| row.inspect(|r| tally.add(r)));
             reports.write(rows, &page, settings)
         },
     )?;
+    let tally = tally.into_map();
     reports.commit()?;
 
     for name in names {
@@ -367,5 +407,53 @@ fn input_notes(name: &str, counts: &crate::audit::InputCounts, notes: &mut dyn F
             input: name.to_owned(),
             requests: counts.outside_window,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::ViolationRow;
+
+    fn row(host: &Arc<str>, crawler: &Arc<str>, requests: u64) -> ViolationRow {
+        ViolationRow {
+            host: Arc::clone(host),
+            crawler: Arc::clone(crawler),
+            requests,
+            ..crate::report::tests::row("/p", "x")
+        }
+    }
+
+    #[test]
+    fn the_tally_sums_every_row_by_name() {
+        // Runs of one (host, crawler), one that comes back later, and equal names in copies
+        // of their own (as http and https of a host print the same).
+        let (a, a2, b): (Arc<str>, Arc<str>, Arc<str>) =
+            ("a.example".into(), "a.example".into(), "b.example".into());
+        let (bot, bot2, other): (Arc<str>, Arc<str>, Arc<str>) =
+            ("Bot".into(), "Bot".into(), "Other".into());
+        let rows = [
+            row(&a, &bot, 1),
+            row(&a, &bot, 2),
+            row(&a2, &bot2, 4),
+            row(&a, &other, 8),
+            row(&b, &bot, 16),
+            row(&a, &bot, 32),
+            row(&b, &bot2, 64),
+        ];
+        let mut tally = Tally::default();
+        let mut expected = ViolationTally::new();
+        for r in &rows {
+            tally.add(r);
+            *expected
+                .entry(r.host.clone())
+                .or_default()
+                .entry(r.crawler.clone())
+                .or_default() += r.requests;
+        }
+        let got = tally.into_map();
+        assert_eq!(got, expected);
+        assert_eq!(got["a.example"]["Bot"], 39);
+        assert_eq!(got["b.example"]["Bot"], 80);
     }
 }

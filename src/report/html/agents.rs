@@ -200,7 +200,7 @@ fn conflicts_table(h: &mut Html, c: &ConflictDigest) {
         h.td_text(&*r.host);
         h.td_text(&*r.crawler);
         h.td_text(r.key);
-        h.td_code(&r.path);
+        h.td_code(r.path.as_bytes());
         h.td_num(u64::from(r.rule_line));
         h.td_code(&*r.rule);
         h.td_opt_time(r.robots_version, "undated");

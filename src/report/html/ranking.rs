@@ -234,7 +234,7 @@ impl PathRanking {
             return Ok(());
         }
         let entry = Entry {
-            path: row.path.as_str().into(),
+            path: (*row.path).into(),
             seq,
             crawler,
             rule,
@@ -569,7 +569,7 @@ mod tests {
         let mut totals: BTreeMap<(String, String), u64> = BTreeMap::new();
         for r in &rows {
             *totals
-                .entry((r.host.to_string(), r.path.clone()))
+                .entry((r.host.to_string(), r.path.to_string()))
                 .or_default() += r.requests;
         }
         let mut expected: Vec<((String, String), u64)> = totals.into_iter().collect();

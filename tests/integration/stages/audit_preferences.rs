@@ -147,7 +147,7 @@ fn conflicts(rows: &[PreferenceRow]) -> Vec<Conflict> {
                 r.crawler.to_string(),
                 r.category.to_string(),
                 r.key.to_string(),
-                r.path.clone(),
+                r.path.to_string(),
                 r.rule.to_string(),
                 r.rule_line,
                 r.group.to_string(),
@@ -269,15 +269,7 @@ fn spec10_worked_example_through_the_audit() {
     let violations: Vec<(&str, &str, &str, &str, u32)> = r
         .violations
         .iter()
-        .map(|v| {
-            (
-                &*v.host,
-                &*v.crawler,
-                v.path.as_str(),
-                &*v.rule,
-                v.rule_line,
-            )
-        })
+        .map(|v| (&*v.host, &*v.crawler, &*v.path, &*v.rule, v.rule_line))
         .collect();
     assert_eq!(
         violations,
@@ -514,7 +506,7 @@ fn conflicts_by_request(rows: &[PreferenceRow]) -> BTreeMap<Vec<String>, u64> {
     for r in rows {
         let key = vec![
             r.crawler.to_string(),
-            r.path.clone(),
+            r.path.to_string(),
             r.user_agent.to_string(),
             r.key.to_string(),
             r.rule.to_string(),
@@ -616,12 +608,12 @@ proptest! {
         let mut violations: Vec<(usize, String)> = r
             .violations
             .iter()
-            .map(|v| (crawler_index(&v.crawler), v.path.clone()))
+            .map(|v| (crawler_index(&v.crawler), v.path.to_string()))
             .collect();
         let mut conflicts: Vec<(usize, String)> = r
             .preferences
             .iter()
-            .map(|p| (crawler_index(&p.crawler), p.path.clone()))
+            .map(|p| (crawler_index(&p.crawler), p.path.to_string()))
             .collect();
         violations.sort();
         conflicts.sort();
@@ -651,11 +643,11 @@ proptest! {
         let violated: std::collections::BTreeSet<(&str, &str)> = r
             .violations
             .iter()
-            .map(|v| (&*v.crawler, v.path.as_str()))
+            .map(|v| (&*v.crawler, &*v.path))
             .collect();
         for p in &r.preferences {
             prop_assert!(
-                !violated.contains(&(&*p.crawler, p.path.as_str())),
+                !violated.contains(&(&*p.crawler, &*p.path)),
                 "{} {} is both", p.crawler, p.path
             );
             prop_assert_eq!(p.requests, 1);
