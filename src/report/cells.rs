@@ -1,14 +1,11 @@
-//! The CSV writer of every report: [`Cells`] writes RFC 4180 as the csv crate writes it by
-//! default (a field quoted only when it holds a comma, a double quote, CR or LF, its quotes
-//! doubled; `\n` after every record; a record of nothing at all written `""`), and makes
-//! every text cell safe on the way out: [`text::cell_str`], then formula neutralisation on
-//! what that gives.
+//! The CSV writer of every report: [`Cells`] hands each field to the csv crate's writer
+//! (RFC 4180: a field quoted only when it needs it, its quotes doubled; `\n` after every
+//! record), and makes every text cell safe on the way out: [`text::cell_str`], then formula
+//! neutralisation on what that gives.
 //!
-//! A report of hundreds of thousands of rows spends most of its writing here, so one pass of
-//! eight bytes at a time settles both questions for most cells (printable ASCII without a
-//! comma or a quote: copied as they are), a text shared from row to row is looked at once,
-//! and numbers, times and status counts are written as digits, without a string made for
-//! each.
+//! A report of hundreds of thousands of rows spends much of its writing here, so a text
+//! shared from row to row is made safe once, and numbers, times and status counts are
+//! written as digits, without a string made for each.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -16,35 +13,30 @@ use std::sync::Arc;
 use super::{CsvStyle, ReportError};
 use crate::text;
 
-/// Bytes gathered before they go to the writer: no fewer than [`super::Output`]'s own buffer
-/// holds, so that each hand-over is one write of the file, not a copy into a buffer half
-/// full that it then overflows.
+/// The csv writer's buffer: no smaller than [`super::Output`]'s own, so that each hand-over
+/// is one write of the file, not a copy into a buffer half full that it then overflows.
 const BUFFER: usize = 64 << 10;
 /// Dates [`Cells`] keeps as written.
 const DAYS: usize = 4;
 
 /// A CSV writer that makes every cell safe on the way out.
 pub(super) struct Cells<W: Write> {
-    out: W,
-    /// What is written and not yet handed to `out`: whole records only.
-    buf: Vec<u8>,
+    csv: csv::Writer<W>,
     style: CsvStyle,
-    /// Where the current record starts in `buf`.
-    record: usize,
-    /// Fields of the current record so far.
-    fields: usize,
     scratch: String,
+    /// The digits of a number, time or status list being written.
+    digits: Vec<u8>,
     /// The days of the last times written, and their dates as written (`2026-11-20T`): the
     /// times of a report's rows fall on few days (a row's robots_version on another one
     /// than its first_seen and last_seen).
     days: [Option<(i64, [u8; 11])>; DAYS],
     /// Where the next day made goes in `days`.
     next_day: usize,
-    /// Per column, the shared text last written there as it was given, and whether it was
-    /// quoted: the next row's same text (the host, crawler, User-Agent, group and rule repeat
-    /// row after row) is written so again without being looked at. Held, so that its address
-    /// cannot be another text's meanwhile.
-    known: Vec<Option<(Arc<str>, bool)>>,
+    /// Per column, the shared text last written there when it needed no change: the next
+    /// row's same text (the host, crawler, User-Agent, group and rule repeat row after row)
+    /// is written as it is without being looked at. Held, so that its address cannot be
+    /// another text's meanwhile.
+    known: Vec<Option<Arc<str>>>,
 }
 
 /// One cell of a report's row: text from the log or a robots.txt, made safe on the way out,
@@ -66,12 +58,12 @@ pub(super) enum Cell<'a> {
 impl<W: Write> Cells<W> {
     pub fn new(out: W, style: CsvStyle) -> Self {
         Cells {
-            out,
-            buf: Vec::with_capacity(BUFFER + (4 << 10)),
+            csv: csv::WriterBuilder::new()
+                .buffer_capacity(BUFFER)
+                .from_writer(out),
             style,
-            record: 0,
-            fields: 0,
             scratch: String::new(),
+            digits: Vec::new(),
             days: [None; DAYS],
             next_day: 0,
             known: Vec::new(),
@@ -81,9 +73,10 @@ impl<W: Write> Cells<W> {
     /// A record of text cells.
     pub fn record(&mut self, cells: &[&str]) -> Result<(), ReportError> {
         for cell in cells {
-            self.text(cell);
+            self.text(cell)?;
         }
-        self.end_record()
+        self.csv.write_record(None::<&[u8]>)?;
+        Ok(())
     }
 
     /// [`Cells::record`] of typed cells, given in parts that follow one another.
@@ -95,36 +88,34 @@ impl<W: Write> Cells<W> {
         for (column, cell) in parts.iter().flat_map(|p| p.iter()).enumerate() {
             match *cell {
                 Cell::Text(t) => {
-                    self.text(t);
+                    self.text(t)?;
                 }
-                Cell::Shared(t) => match &self.known[column] {
-                    Some((known, quoted)) if Arc::ptr_eq(known, t) => {
-                        let quoted = *quoted;
-                        self.field(t.as_bytes(), false, quoted);
+                Cell::Shared(t) => {
+                    if matches!(&self.known[column], Some(known) if Arc::ptr_eq(known, t)) {
+                        self.csv.write_field(t.as_bytes())?;
+                    } else {
+                        let unchanged = self.text(t)?;
+                        self.known[column] = unchanged.then(|| Arc::clone(t));
                     }
-                    _ => {
-                        let as_given = self.text(t);
-                        self.known[column] = as_given.map(|quoted| (Arc::clone(t), quoted));
-                    }
-                },
-                Cell::Count(n) => {
-                    self.start_field();
-                    self.buf
-                        .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
                 }
-                Cell::Time(Some(ms)) => self.time(ms),
-                Cell::Time(None) => self.field(b"", false, false),
+                Cell::Count(n) => self.csv.write_field(itoa::Buffer::new().format(n))?,
+                Cell::Time(Some(ms)) => self.time(ms)?,
+                Cell::Time(None) => self.csv.write_field(b"")?,
                 Cell::Statuses(pairs) => {
-                    self.start_field();
+                    let mut out = std::mem::take(&mut self.digits);
+                    out.clear();
                     let mut digits = itoa::Buffer::new();
                     for (i, &(code, n)) in pairs.iter().enumerate() {
                         if i > 0 {
-                            self.buf.push(b' ');
+                            out.push(b' ');
                         }
-                        self.buf.extend_from_slice(digits.format(code).as_bytes());
-                        self.buf.push(b':');
-                        self.buf.extend_from_slice(digits.format(n).as_bytes());
+                        out.extend_from_slice(digits.format(code).as_bytes());
+                        out.push(b':');
+                        out.extend_from_slice(digits.format(n).as_bytes());
                     }
+                    let written = self.csv.write_field(&out);
+                    self.digits = out;
+                    written?;
                 }
                 Cell::Seconds(ms) => {
                     let mut secs = std::mem::take(&mut self.scratch);
@@ -132,17 +123,19 @@ impl<W: Write> Cells<W> {
                     if let Some(ms) = ms {
                         push_seconds(&mut secs, ms);
                     }
-                    self.digits(&secs);
+                    let written = self.made(&secs);
                     self.scratch = secs;
+                    written?;
                 }
             }
         }
-        self.end_record()
+        self.csv.write_record(None::<&[u8]>)?;
+        Ok(())
     }
 
     /// A time as [`text::rfc3339_ms`] writes it: the date made once per day, the time of day
     /// digit by digit.
-    fn time(&mut self, ms: i64) {
+    fn time(&mut self, ms: i64) -> Result<(), ReportError> {
         const DAY_MS: i64 = 86_400_000;
         let day = ms.div_euclid(DAY_MS);
         let known = self.days.iter().flatten().find(|(known, _)| *known == day);
@@ -171,131 +164,52 @@ impl<W: Write> Cells<W> {
             let mut time = std::mem::take(&mut self.scratch);
             time.clear();
             text::push_rfc3339_ms(&mut time, ms);
-            self.digits(&time);
+            let written = self.made(&time);
             self.scratch = time;
-            return;
+            return written;
         };
         let secs = ms.rem_euclid(DAY_MS) / 1000;
-        let mut clock = *b"00:00:00Z";
-        for (at, value) in [(0, secs / 3600), (3, secs / 60 % 60), (6, secs % 60)] {
-            clock[at] = b'0' + (value / 10) as u8;
-            clock[at + 1] = b'0' + (value % 10) as u8;
+        let mut field = [0u8; 20];
+        field[..11].copy_from_slice(&date);
+        field[11..].copy_from_slice(b"00:00:00Z");
+        for (at, value) in [(11, secs / 3600), (14, secs / 60 % 60), (17, secs % 60)] {
+            field[at] = b'0' + (value / 10) as u8;
+            field[at + 1] = b'0' + (value % 10) as u8;
         }
-        self.start_field();
-        self.buf.extend_from_slice(&date);
-        self.buf.extend_from_slice(&clock);
-    }
-
-    /// Digits and punctuation the report made: nothing to escape or quote, but a negative
-    /// number (or a year before 0) starts with `-`.
-    fn digits(&mut self, cell: &str) {
-        let neutral = self.style.neutralize && is_formula(cell.as_bytes());
-        self.field(cell.as_bytes(), neutral, false);
-    }
-
-    /// Writes a text cell made safe; `Some(quoted)` when it is written as it was given.
-    fn text(&mut self, cell: &str) -> Option<bool> {
-        let bytes = cell.as_bytes();
-        if plain(bytes) {
-            // Nothing to escape, nothing to quote.
-            let neutral = self.style.neutralize && is_formula(bytes);
-            self.field(bytes, neutral, false);
-            return (!neutral).then_some(false);
-        }
-        let safe = text::cell_str(cell);
-        let neutral = self.style.neutralize && is_formula(safe.as_bytes());
-        let quoted = needs_quotes(safe.as_bytes());
-        self.field(safe.as_bytes(), neutral, quoted);
-        (matches!(safe, std::borrow::Cow::Borrowed(_)) && !neutral).then_some(quoted)
-    }
-
-    /// The delimiter before a field that is not the record's first.
-    fn start_field(&mut self) {
-        if self.fields > 0 {
-            self.buf.push(b',');
-        }
-        self.fields += 1;
-    }
-
-    /// A field of `bytes` (already safe), after `'` when `neutral`, in quotes (its own
-    /// doubled) when `quoted`.
-    fn field(&mut self, bytes: &[u8], neutral: bool, quoted: bool) {
-        self.start_field();
-        if quoted {
-            self.buf.push(b'"');
-        }
-        if neutral {
-            self.buf.push(b'\'');
-        }
-        if quoted {
-            for (i, part) in bytes.split(|&b| b == b'"').enumerate() {
-                if i > 0 {
-                    self.buf.extend_from_slice(b"\"\"");
-                }
-                self.buf.extend_from_slice(part);
-            }
-            self.buf.push(b'"');
-        } else {
-            self.buf.extend_from_slice(bytes);
-        }
-    }
-
-    /// Ends the record; whole records go to the writer once enough are gathered.
-    fn end_record(&mut self) -> Result<(), ReportError> {
-        if self.buf.len() == self.record {
-            // A record of nothing (one empty field) would read back as no record at all.
-            self.buf.extend_from_slice(b"\"\"");
-        }
-        self.buf.push(b'\n');
-        self.fields = 0;
-        if self.buf.len() >= BUFFER {
-            self.out.write_all(&self.buf).map_err(ReportError::Io)?;
-            self.buf.clear();
-        }
-        self.record = self.buf.len();
+        self.csv.write_field(field)?;
         Ok(())
+    }
+
+    /// A cell of digits and punctuation the report made: nothing to escape, but a negative
+    /// number (or a year before 0) starts with `-`.
+    fn made(&mut self, cell: &str) -> Result<(), ReportError> {
+        if self.style.neutralize && is_formula(cell.as_bytes()) {
+            self.text(cell).map(|_| ())
+        } else {
+            self.csv.write_field(cell)?;
+            Ok(())
+        }
+    }
+
+    /// Writes a text cell made safe; true when it is written as it was given.
+    fn text(&mut self, cell: &str) -> Result<bool, ReportError> {
+        let safe = text::cell_str(cell);
+        if self.style.neutralize && is_formula(safe.as_bytes()) {
+            self.scratch.clear();
+            self.scratch.push('\'');
+            self.scratch.push_str(&safe);
+            self.csv.write_field(&self.scratch)?;
+            Ok(false)
+        } else {
+            self.csv.write_field(safe.as_bytes())?;
+            Ok(matches!(safe, std::borrow::Cow::Borrowed(_)))
+        }
     }
 
     /// Writes out what is gathered.
     pub fn finish(mut self) -> Result<(), ReportError> {
-        self.out.write_all(&self.buf).map_err(ReportError::Io)?;
-        self.buf.clear();
-        self.out.flush().map_err(ReportError::Io)
+        self.csv.flush().map_err(ReportError::Io)
     }
-}
-
-/// Whether every byte is printable ASCII (0x20 to 0x7e) other than a comma or a double quote:
-/// a cell with nothing to escape ([`text::cell_str`] gives it back as it is) and nothing to
-/// quote. Eight bytes to a word: report cells are mostly short.
-fn plain(bytes: &[u8]) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // A zero byte in `w`: exact as a yes or no.
-    let zero = |w: u64| w.wrapping_sub(LO) & !w & HI;
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        let w = u64::from_le_bytes(word.try_into().expect("chunks_exact gives 8 bytes"));
-        // A byte below 0x20 (the classic "has a byte less than n", exact as a yes or no for
-        // n up to 0x80), or one of 0x7f and up (its low seven bits plus one carry into its
-        // own high bit, never the next byte's; or its high bit is set already).
-        let below = w.wrapping_sub(LO * 0x20) & !w & HI;
-        let above = (((w & !HI) + LO) | w) & HI;
-        let special = zero(w ^ (LO * u64::from(b','))) | zero(w ^ (LO * u64::from(b'"')));
-        if below | above | special != 0 {
-            return false;
-        }
-    }
-    words
-        .remainder()
-        .iter()
-        .all(|&b| (0x20..0x7f).contains(&b) && b != b',' && b != b'"')
-}
-
-/// Whether a field must be quoted to read back as itself.
-fn needs_quotes(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .any(|&b| matches!(b, b',' | b'"' | b'\r' | b'\n'))
 }
 
 /// OWASP CSV injection: a cell a spreadsheet would evaluate.
@@ -356,16 +270,12 @@ mod tests {
 
     /// Everything a writer over a vector wrote.
     fn bytes(w: Cells<Vec<u8>>) -> Vec<u8> {
-        let Cells { mut out, buf, .. } = w;
-        out.extend_from_slice(&buf);
-        out
+        w.csv.into_inner().expect("a Vec takes any bytes")
     }
 
     /// What the csv crate writes for the cells made safe as the reports always made them.
     fn by_the_csv_crate(rows: &[Vec<String>], neutralize: bool) -> Vec<u8> {
-        let mut w = csv::WriterBuilder::new()
-            .flexible(true)
-            .from_writer(Vec::new());
+        let mut w = csv::Writer::from_writer(Vec::new());
         for row in rows {
             let safe: Vec<String> = row
                 .iter()
@@ -386,7 +296,7 @@ mod tests {
     #[test]
     fn cells_are_written_as_the_csv_crate_writes_them_made_safe() {
         let cells = cells();
-        let rows: Vec<Vec<String>> = cells.chunks(3).map(<[String]>::to_vec).collect();
+        let rows: Vec<Vec<String>> = cells.chunks_exact(3).map(<[String]>::to_vec).collect();
         for neutralize in [true, false] {
             let mut w = Cells::new(Vec::new(), CsvStyle { neutralize });
             for row in &rows {
@@ -401,13 +311,14 @@ mod tests {
             );
         }
         // A record of one empty field, as the csv crate writes it.
-        let mut w = Cells::new(Vec::new(), CsvStyle { neutralize: true });
-        w.record(&[""]).unwrap();
-        w.record(&["", ""]).unwrap();
-        assert_eq!(
-            bytes(w),
-            by_the_csv_crate(&[vec![String::new()], vec![String::new(); 2]], true)
-        );
+        for width in [1, 2] {
+            let mut w = Cells::new(Vec::new(), CsvStyle { neutralize: true });
+            w.record(&vec![""; width]).unwrap();
+            assert_eq!(
+                bytes(w),
+                by_the_csv_crate(&[vec![String::new(); width]], true)
+            );
+        }
     }
 
     #[test]
@@ -428,21 +339,6 @@ mod tests {
             }
             assert_eq!(bytes(shared), bytes(plain), "neutralize: {neutralize}");
         }
-    }
-
-    #[test]
-    fn plain_is_exact_for_every_byte_at_every_place() {
-        for b in 0..=255u8 {
-            for len in [1, 7, 8, 9, 16, 17] {
-                for at in [0, len / 2, len - 1] {
-                    let mut bytes = vec![b'a'; len];
-                    bytes[at] = b;
-                    let expected = (0x20..0x7f).contains(&b) && b != b',' && b != b'"';
-                    assert_eq!(plain(&bytes), expected, "byte {b:#x} at {at} of {len}");
-                }
-            }
-        }
-        assert!(plain(b""));
     }
 
     #[test]

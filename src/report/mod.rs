@@ -2,7 +2,7 @@
 //! terminal text.
 //!
 //! Takes rows that are already aggregated and sorted ([`ViolationRow`], [`SummaryRow`],
-//! [`HostRow`]); gives CSV (RFC 4180 quoting, as the csv crate writes it: `cells.rs`) and one self-contained HTML page
+//! [`HostRow`]); gives CSV (RFC 4180 quoting, csv crate: `cells.rs`) and one self-contained HTML page
 //! ([`write_html`]), written atomically through [`Output`]; a run's reports go together through
 //! [`ReportSet`], in place only when every one is complete. It must not decide anything about the audit: what a row says was settled
 //! upstream; this stage only makes it safe to open and to print. Before anything is written,
@@ -53,6 +53,15 @@ pub enum ReportError {
     /// [`ReportError::Stdout`].
     #[error("cannot write report: {0}")]
     Io(io::Error),
+    /// The CSV writer refused a record (not an I/O error).
+    #[error("cannot write CSV: {0}")]
+    Csv(csv::Error),
+    /// A [`ReportError::Csv`] and the report it happened to.
+    #[error("cannot write report {path}: {source}")]
+    Named {
+        path: String,
+        source: Box<ReportError>,
+    },
     /// The rows could not be read (a sorted run on disk did not come back whole): the report
     /// must not be written.
     #[error("{0}")]
@@ -69,6 +78,10 @@ impl ReportError {
                 path: PathBuf::from(path),
                 source,
             },
+            ReportError::Csv(_) if path != "-" => ReportError::Named {
+                path,
+                source: Box::new(self),
+            },
             other => other,
         }
     }
@@ -79,9 +92,27 @@ impl ReportError {
             ReportError::Write { source, .. }
             | ReportError::Stdout(source)
             | ReportError::Io(source) => Some(source),
+            ReportError::Csv(e) => match e.kind() {
+                csv::ErrorKind::Io(e) => Some(e),
+                _ => None,
+            },
+            ReportError::Named { source, .. } => return source.is_broken_pipe(),
             ReportError::Rows(_) => None,
         };
         io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl From<csv::Error> for ReportError {
+    fn from(e: csv::Error) -> ReportError {
+        if matches!(e.kind(), csv::ErrorKind::Io(_)) {
+            match e.into_kind() {
+                csv::ErrorKind::Io(io) => ReportError::Io(io),
+                _ => unreachable!("the kind was just matched as Io"),
+            }
+        } else {
+            ReportError::Csv(e)
+        }
     }
 }
 
