@@ -807,15 +807,21 @@ fn groups_of(rules: &DialectRules, profile: &AgentProfile) -> Vec<Option<GroupId
 pub(super) fn client_text(c: &Client) -> String {
     match c {
         // Dotted decimal as `Display` writes it, without the formatting machinery (padding
-        // support, a stack buffer, then a copy): a report writes one per row.
+        // support, a stack buffer, then a copy): a report writes one per row, so its digits
+        // go straight into the one allocation.
         Client::Ip(std::net::IpAddr::V4(ip)) => {
             let mut out = String::with_capacity(15);
-            let mut digits = itoa::Buffer::new();
             for (i, octet) in ip.octets().into_iter().enumerate() {
                 if i > 0 {
                     out.push('.');
                 }
-                out.push_str(digits.format(octet));
+                if octet >= 100 {
+                    out.push(char::from(b'0' + octet / 100));
+                }
+                if octet >= 10 {
+                    out.push(char::from(b'0' + octet / 10 % 10));
+                }
+                out.push(char::from(b'0' + octet % 10));
             }
             out
         }
