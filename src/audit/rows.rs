@@ -127,7 +127,7 @@ struct Pass<R> {
     /// Rows made, in report order.
     pending: VecDeque<R>,
     /// The current group's rows still being counted.
-    rows: BTreeMap<FullKey, RowAcc>,
+    rows: GroupRows,
     /// The current group's first stream and printed path (shared by the group's rows).
     head: Option<(u32, Arc<str>)>,
     scratch: Vec<u8>,
@@ -221,33 +221,30 @@ impl<R> Pass<R> {
                 .lines
                 .entry((e.info, version, line))
                 .or_insert_with(|| line_text(d, version, line));
-            let row = (
-                d.rules.starts[version],
-                Arc::clone(&d.ua),
-                d.verification,
-                evidence,
+            let full = (
+                (
+                    d.rules.starts[version],
+                    Arc::clone(&d.ua),
+                    d.verification,
+                    evidence,
+                ),
+                key,
             );
-            match self.rows.get_mut(&(row.clone(), key)) {
-                Some(acc) => {
-                    acc.cite(line);
-                    acc.add(time_ms, client, status);
-                }
-                None => {
-                    let mut acc = RowAcc::new(time_ms, client, line.clone());
-                    acc.add(time_ms, client, status);
-                    self.rows.insert((row, key), acc);
-                }
-            }
+            // A new row cites its own line: `cite` keeps it.
+            let acc = self
+                .rows
+                .entry(full, || RowAcc::new(time_ms, client, line.clone()));
+            acc.cite(line);
+            acc.add(time_ms, client, status);
         }
         // Later entries of the group have this User-Agent and verification or greater ones,
         // and no version before the floor.
         let (floor, agent) = (d.floor, (Arc::clone(&d.ua), d.verification));
-        while let Some(first) = self.rows.first_entry() {
-            let ((version, ua, verification, _), _) = first.key();
+        while let Some(((version, ua, verification, _), _)) = self.rows.first_key() {
             if *version != floor || (&**ua, *verification) >= (&*agent.0, agent.1) {
                 break;
             }
-            let (key, acc) = first.remove_entry();
+            let (key, acc) = self.rows.pop_first().expect("the first row was just seen");
             self.make_row(key, acc);
         }
         Ok(true)
@@ -265,6 +262,57 @@ impl<R> Pass<R> {
         let (info, path) = self.head.as_ref().expect("a group's rows follow its head");
         let d = judged(&self.infos, *info);
         self.pending.push_back((self.make)(d, path, key, acc));
+    }
+}
+
+/// Rows a group holds in a sorted vector before it moves them to a B-tree.
+const FEW_ROWS: usize = 16;
+
+/// The rows of the group being counted, in key order. Most groups (a path one crawler asked
+/// for) make a row or two: a short sorted vector, kept with its room from group to group,
+/// holds them, where a B-tree would allocate and free a node per group. A group with more
+/// rows (many User-Agents, or versions held to its end) moves to a B-tree, so that no insert
+/// costs more than a few entries' move.
+#[derive(Default)]
+struct GroupRows {
+    /// Sorted by key; empty while `many` holds any row.
+    few: Vec<(FullKey, RowAcc)>,
+    many: BTreeMap<FullKey, RowAcc>,
+}
+
+impl GroupRows {
+    fn is_empty(&self) -> bool {
+        self.few.is_empty() && self.many.is_empty()
+    }
+
+    /// The row of `key`, made by `new` when there is none.
+    fn entry(&mut self, key: FullKey, new: impl FnOnce() -> RowAcc) -> &mut RowAcc {
+        if self.many.is_empty() {
+            match self.few.binary_search_by(|(k, _)| k.cmp(&key)) {
+                Ok(i) => return &mut self.few[i].1,
+                Err(i) if self.few.len() < FEW_ROWS => {
+                    self.few.insert(i, (key, new()));
+                    return &mut self.few[i].1;
+                }
+                Err(_) => self.many.extend(self.few.drain(..)),
+            }
+        }
+        self.many.entry(key).or_insert_with(new)
+    }
+
+    fn first_key(&self) -> Option<&FullKey> {
+        match self.few.first() {
+            Some((key, _)) => Some(key),
+            None => self.many.first_key_value().map(|(key, _)| key),
+        }
+    }
+
+    fn pop_first(&mut self) -> Option<(FullKey, RowAcc)> {
+        if self.few.is_empty() {
+            self.many.pop_first()
+        } else {
+            Some(self.few.remove(0))
+        }
     }
 }
 
@@ -316,7 +364,7 @@ impl Violations {
                 clients,
                 leeway,
                 pending: VecDeque::new(),
-                rows: BTreeMap::new(),
+                rows: GroupRows::default(),
                 head: None,
                 scratch: Vec::new(),
                 reads: PathReads::default(),
@@ -395,7 +443,7 @@ impl Conflicts {
             clients,
             leeway,
             pending: VecDeque::new(),
-            rows: BTreeMap::new(),
+            rows: GroupRows::default(),
             head: None,
             scratch: Vec::new(),
             reads: PathReads::default(),
@@ -523,5 +571,63 @@ pub(super) fn violation_row(
         status_codes: acc.statuses.into_vec(),
         min_interval_ms: acc.intervals.map(|i| i.0),
         median_interval_ms: acc.intervals.map(|i| i.1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn key(agents: &[Arc<str>], k: u64) -> FullKey {
+        (
+            (
+                [None, Some(1), Some(2)][(k % 3) as usize],
+                Arc::clone(&agents[(k / 3 % 40) as usize]),
+                [Verification::Verified, Verification::Spoofed][(k / 120 % 2) as usize],
+                [Evidence::Fetched, Evidence::InForce][(k / 240 % 2) as usize],
+            ),
+            None,
+        )
+    }
+
+    proptest! {
+        /// A group's rows come out once each, in key order, with every request counted,
+        /// whether they stay in the short vector or move to the B-tree mid-group, taken from
+        /// the front as `fill` does or all at the end as `flush_all` does.
+        #[test]
+        fn group_rows_keep_key_order_and_lose_no_request(
+            distinct in prop_oneof![1u64..=FEW_ROWS as u64 + 1, 1u64..480],
+            ops in prop::collection::vec((0u64..480, 0usize..6), 1..2000),
+        ) {
+            let agents: Vec<Arc<str>> = (0..40).map(|i| Arc::from(format!("bot/{i:02}"))).collect();
+            let client = Client::Ip(std::net::IpAddr::from([192, 0, 2, 1]));
+            let rule: Line = (1, Arc::from("Disallow: /"), Arc::from("*"));
+            let mut rows = GroupRows::default();
+            let mut model: BTreeMap<FullKey, u64> = BTreeMap::new();
+            let (mut out, mut expected) = (Vec::new(), Vec::new());
+            for (step, (k, pops)) in ops.into_iter().enumerate() {
+                let key = key(&agents, k % distinct);
+                *model.entry(key.clone()).or_default() += 1;
+                rows.entry(key, || RowAcc::new(step as i64, &client, rule.clone()))
+                    .add(step as i64, &client, 200);
+                // Now and then a few rows from the front, as a group's stream goes on.
+                for _ in 0..pops.saturating_sub(3) {
+                    prop_assert_eq!(rows.first_key(), model.first_key_value().map(|e| e.0));
+                    let Some((key, acc)) = rows.pop_first() else {
+                        break;
+                    };
+                    out.push((key, acc.requests));
+                    expected.push(model.pop_first().expect("the model has as many rows"));
+                }
+            }
+            while let Some((key, acc)) = rows.pop_first() {
+                out.push((key, acc.requests));
+            }
+            expected.extend(model);
+            prop_assert!(rows.is_empty());
+            prop_assert_eq!(out, expected);
+        }
     }
 }
