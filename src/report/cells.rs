@@ -24,7 +24,7 @@ pub(super) struct Cells<W: Write> {
     csv: csv::Writer<W>,
     style: CsvStyle,
     scratch: String,
-    /// The digits of a number, time or status list being written.
+    /// A status list being written (`200:12 404:1`), its room kept from row to row.
     digits: Vec<u8>,
     /// The days of the last times written, and their dates as written (`2026-11-20T`): the
     /// times of a report's rows fall on few days (a row's robots_version on another one
