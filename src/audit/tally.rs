@@ -4,9 +4,7 @@
 //! URL, most of them with one or two requests: the row count is what the report needs, but
 //! each row must stay small. A hash set and a B-tree per row cost a few hundred bytes before
 //! they hold anything; these start as short vectors and grow into a set only when a row is
-//! busy. Rows are built a (host, crawler, path) group at a time and leave as report rows, so
-//! the vectors grow as vectors do (room for four, then eight) rather than by one: a row of
-//! five clients is two allocations, not five.
+//! busy.
 
 use std::net::IpAddr;
 
@@ -79,6 +77,8 @@ impl ClientSet {
 /// turns into instead.
 fn push_few(v: &mut Vec<Client>, key: Client) -> Option<ClientSet> {
     if v.len() < FEW_CLIENTS {
+        // Most rows never see a second client: no room for four up front.
+        v.reserve_exact(1);
         v.push(key);
         return None;
     }
@@ -101,7 +101,10 @@ impl StatusCounts {
     pub fn add(&mut self, status: u16, n: u64) {
         match self.0.binary_search_by_key(&status, |e| e.0) {
             Ok(i) => self.0[i].1 += n,
-            Err(i) => self.0.insert(i, (status, n)),
+            Err(i) => {
+                self.0.reserve_exact(1);
+                self.0.insert(i, (status, n));
+            }
         }
     }
 
