@@ -21,7 +21,7 @@
 //! reading and a malformed one one reason. The usual shapes (`-` for ident and user, a
 //! three-digit status, ports 443 and 80, the fixed-width `%t`, a Referer of `"-"`) are read
 //! by their bytes without a search; each such shortcut gives exactly what the search would.
-//! The searches step 16 bytes at a time ([`super::scan`]). Values borrow from the line;
+//! The searches step 16 bytes at a time (`scan.rs`). Values borrow from the line;
 //! bytes are copied only where an escape has to be undone.
 
 use std::borrow::Cow;
