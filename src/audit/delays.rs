@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::extsort::{
-    LazyDir, Merge, OVERDRAFT, Run, RunReader, SortError, Source as MergeSource, fan_in,
+    LazyDir, OVERDRAFT, Run, RunReader, SortError, Source as MergeSource, fan_in, merge_runs,
     read_buffer, reduce,
 };
 use crate::history::{Evidence, Held};
@@ -149,19 +149,14 @@ impl Delays<'_> {
                 Ok(Input::Merged(run))
             },
         )?;
-        let mut sources = inputs
-            .iter()
-            .enumerate()
-            .map(|(k, input)| open(input, k + 1, inputs.len()))
-            .collect::<Result<Vec<_>, _>>()?;
-        if has_memory {
-            sources.push(Box::new(MemoryHits {
+        let memory = has_memory.then(|| {
+            Box::new(MemoryHits {
                 streams: memory.into_iter(),
                 at: None,
                 clients: Arc::clone(clients),
-            }));
-        }
-        let mut merge = Merge::new(sources, order)?;
+            }) as Box<dyn MergeSource<DelayHit> + Send>
+        });
+        let mut merge = merge_runs(&inputs, open, memory, order)?;
         let mut walk: Option<(u32, Walk<'_>)> = None;
         while let Some(h) = merge.next_record()? {
             if walk.as_ref().is_none_or(|(s, _)| *s != h.stream) {
@@ -439,15 +434,11 @@ impl Intervals {
             open,
             |merge| write_intervals(dir, || merge.next_record()),
         )?;
-        let mut sources = runs
-            .iter()
-            .enumerate()
-            .map(|(k, r)| open(r, k + 1, runs.len()))
-            .collect::<Result<Vec<_>, _>>()?;
-        if has_memory {
-            sources.push(Box::new(std::mem::take(&mut self.memory).into_iter()));
-        }
-        let mut merge = Merge::new(sources, i64::cmp)?;
+        let memory = has_memory.then(|| {
+            Box::new(std::mem::take(&mut self.memory).into_iter())
+                as Box<dyn MergeSource<i64> + Send>
+        });
+        let mut merge = merge_runs(&runs, open, memory, i64::cmp)?;
         let least = merge.peek().copied();
         let mut median = None;
         for _ in 0..=middle {

@@ -13,7 +13,9 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use crate::extsort::{Merge, SortError, Source as MergeSource, fan_in, read_buffer, reduce};
+use crate::extsort::{
+    Merge, SortError, Source as MergeSource, fan_in, merge_runs, read_buffer, reduce,
+};
 use crate::text;
 
 use super::Auditor;
@@ -511,23 +513,18 @@ impl<'a> MergedRuns<'a> {
                 last: None,
             });
         }
-        let mut sources = self
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(k, input)| self.open_input(input, k + 1, self.inputs.len(), wanted))
-            .collect::<Result<Vec<_>, _>>()?;
-        if !memory_order.is_empty() {
-            sources.push(Box::new(MemorySource {
+        let memory = (!memory_order.is_empty()).then(|| {
+            Box::new(MemorySource {
                 streams: Arc::clone(&self.memory),
                 order: memory_order.into_iter(),
                 clients: Arc::clone(&self.clients),
                 ranks: Arc::clone(&self.ranks),
-            }));
-        }
+            }) as Box<dyn MergeSource<Kept> + Send>
+        });
         let order: fn(&Kept, &Kept) -> Ordering = Kept::order;
+        let open = |input: &Input, run, runs| self.open_input(input, run, runs, wanted);
         Ok(Source::Merged {
-            merge: Merge::new(sources, order)?,
+            merge: merge_runs(&self.inputs, open, memory, order)?,
             starts: true,
             last: None,
         })

@@ -178,6 +178,23 @@ pub fn reduce<'s, R, T>(
     Ok(runs)
 }
 
+/// The last merge: the runs [`reduce`] left, each opened by `open` as the `i`-th of `n` (from
+/// 1), then `memory`, the records kept in memory, when there are any.
+pub fn merge_runs<'s, R, T, C: Fn(&T, &T) -> Ordering>(
+    runs: &[R],
+    mut open: impl FnMut(&R, usize, usize) -> Result<Box<dyn Source<T> + Send + 's>, SortError>,
+    memory: Option<Box<dyn Source<T> + Send + 's>>,
+    cmp: C,
+) -> Result<Merge<'s, T, C>, SortError> {
+    let mut sources = runs
+        .iter()
+        .enumerate()
+        .map(|(k, run)| open(run, k + 1, runs.len()))
+        .collect::<Result<Vec<_>, _>>()?;
+    sources.extend(memory);
+    Merge::new(sources, cmp)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

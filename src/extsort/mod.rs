@@ -14,7 +14,7 @@
 //! - **Framing** ([`frame`]): a header (magic, version), per record its length and a CRC-32,
 //!   and a trailer with the record count. A truncated, shortened, lengthened or corrupted run
 //!   is an error naming its file and which run of how many it is ([`SortError::Read`]).
-//! - **Merging** ([`Merge`], [`reduce`]): at most [`fan_in`] runs are open at once, a number
+//! - **Merging** ([`Merge`], [`reduce`], [`merge_runs`]): at most [`fan_in`] runs are open at once, a number
 //!   derived from the process's open-file limit (`RLIMIT_NOFILE`) less the descriptors
 //!   already open and a reserve; more runs than that are merged in several passes.
 //!
@@ -32,7 +32,7 @@ use std::path::PathBuf;
 
 pub use dir::{LazyDir, Run, RunReader, RunWriter, SortDir};
 pub use frame::Damage;
-pub use merge::{MAX_FAN_IN, Merge, Source, fan_in, read_buffer, reduce};
+pub use merge::{MAX_FAN_IN, Merge, Source, fan_in, merge_runs, read_buffer, reduce};
 
 /// How many times its memory budget a sort may hold when a run cannot be written (a full
 /// disk, no descriptors, an I/O error): it goes on in memory up to this, tries once more, and
