@@ -573,29 +573,6 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         spilled = Some(delays.merged(delay_runs, delay_memory, &clients, &table)?);
     }
     let mut delay_rows = delays.rows;
-    // First pass: the counts, of the requests in memory, then of each run in turn.
-    for m in &memory {
-        let info = infos[m.info as usize]
-            .as_ref()
-            .expect("streams without rules were dropped");
-        let pair = pair_of(&mut pairs, info);
-        for (p, &(start, end)) in m.ranges.iter().enumerate() {
-            if start < end {
-                let times = m.hits[start as usize..end as usize]
-                    .iter()
-                    .map(|h| h.1.time_ms);
-                count(
-                    info,
-                    m.paths[p].raw(),
-                    times,
-                    leeway,
-                    pair,
-                    &mut activity,
-                    (&mut scratch.0, &mut scratch.1),
-                );
-            }
-        }
-    }
     // The two passes that make rows: violations (streams robots.txt binds) and usage
     // preference conflicts (streams whose crawler's use can conflict).
     let wanted = |pick: fn(&StreamInfo) -> bool| -> Wanted {
@@ -603,13 +580,49 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     };
     let passes = [wanted(|i| i.bound), wanted(|i| i.conflicts_on.is_some())];
     let memory = Arc::new(memory);
+    // First pass: the counts, of the requests in memory, then of each run in turn. With every
+    // request in memory, the passes' report order is sorted meanwhile on a second thread
+    // (the workers are done): the sorts only read what the counts only read.
+    let count_memory = |pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
+                        activity: &mut ActivityMap,
+                        (scratch, reads): (&mut Vec<u8>, &mut PathReads)| {
+        for m in memory.iter() {
+            let info = infos[m.info as usize]
+                .as_ref()
+                .expect("streams without rules were dropped");
+            let pair = pair_of(pairs, info);
+            for (p, &(start, end)) in m.ranges.iter().enumerate() {
+                if start < end {
+                    let times = m.hits[start as usize..end as usize]
+                        .iter()
+                        .map(|h| h.1.time_ms);
+                    count(
+                        info,
+                        m.paths[p].raw(),
+                        times,
+                        leeway,
+                        pair,
+                        activity,
+                        (&mut *scratch, &mut *reads),
+                    );
+                }
+            }
+        }
+    };
     let [violations, conflicts] = if runs.is_empty() {
-        passes
-            .each_ref()
-            .map(|w| Source::memory(Arc::clone(&memory), &infos, w))
+        let sort = || {
+            passes
+                .each_ref()
+                .map(|w| Source::memory(Arc::clone(&memory), &infos, w))
+        };
+        let (sources, ()) = both(auditor.settings.threads > 1, sort, || {
+            count_memory(&mut pairs, &mut activity, (&mut scratch.0, &mut scratch.1))
+        });
+        sources
     } else {
         // Past the memory budget: the runs are read once for the counts, then merged, with
         // what is still in memory, for the rows.
+        count_memory(&mut pairs, &mut activity, (&mut scratch.0, &mut scratch.1));
         let buffer = read_buffer(auditor.settings.memory_budget, 1);
         for (k, run) in runs.iter().enumerate() {
             let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
@@ -682,6 +695,22 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         too_old_to_verify,
         dns,
         spilled,
+    })
+}
+
+/// `a` and `b`, on two threads when `parallel` (`a` on a new one), else one after the other;
+/// a panic of either is the caller's.
+fn both<A: Send, B>(parallel: bool, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B) -> (A, B) {
+    if !parallel {
+        return (a(), b());
+    }
+    std::thread::scope(|scope| {
+        let a = scope.spawn(a);
+        let b = b();
+        match a.join() {
+            Ok(a) => (a, b),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
     })
 }
 
