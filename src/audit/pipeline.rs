@@ -3,7 +3,10 @@
 //! 1. **Read.** Each input is read on a thread of its own (at most one per worker), which
 //!    inflates it, cuts line-aligned blocks, detects the format from the first block and sends
 //!    the blocks into a bounded channel; a rayon pool of workers parses and judges them.
-//!    Memory is bounded by the blocks in flight (`2 × workers` queued, one per worker in hand)
+//!    When the threads asked for outnumber the readers, each reader is one of them: the pool
+//!    has the others, and a reader that finds the channel full judges the block itself, so
+//!    no more threads run than were asked for and none waits while another inflates.
+//!    Memory is bounded by the blocks in flight (`2 × threads` queued, one per worker in hand)
 //!    plus the aggregates and the spools.
 //! 2. **Fetch.** The robots source obtains the origins that workers met but could not judge
 //!    yet, choosing by their crawler requests over the whole data set.
@@ -16,6 +19,7 @@ use std::io::Read;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use crossbeam_channel::TrySendError;
 use rayon::prelude::*;
 
 use crate::input::{self, Block, BlockPool, InputError, LongLine, ReadOptions, Source};
@@ -102,12 +106,19 @@ pub fn audit_sources(
     // megabyte per block.
     let buffers = BlockPool::new();
     let readers = sources.len().min(threads).max(1);
+    // With threads to spare beyond the readers, each reader is also a worker, judging a block
+    // itself when the workers are behind (the channel full), and the pool has the rest: as
+    // many threads judge as were asked for, and none waits while another inflates.
+    let helping = threads > readers;
+    let pool_workers = if helping { threads - readers } else { threads };
 
-    let mut workers = std::thread::scope(|scope| {
+    let (mut workers, helpers) = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
         for _ in 0..readers {
             let tx = tx.clone();
-            scope.spawn(|| {
+            handles.push(scope.spawn(|| {
                 let tx = tx;
+                let mut helper = helping.then(|| Worker::new(&shared));
                 loop {
                     let i = next_input.fetch_add(1, Ordering::Relaxed);
                     if i >= sources.len() || abort.load(Ordering::Relaxed) {
@@ -116,9 +127,10 @@ pub fn audit_sources(
                     let feed = Feed {
                         tx: &tx,
                         abort: &abort,
+                        fatal: &fatal,
                         pool: &buffers,
                     };
-                    match read_source(&shared, sources, i, &feed, observer) {
+                    match read_source(&shared, sources, i, &feed, helper.as_mut(), observer) {
                         Ok(read) => lock(&reads).push((i, read)),
                         Err(e) => {
                             abort.store(true, Ordering::Relaxed);
@@ -127,24 +139,38 @@ pub fn audit_sources(
                     }
                     observer.input_done(i);
                 }
-            });
+                helper
+            }));
         }
         drop(tx);
-        pool.broadcast(|_| {
-            let mut worker = Worker::new(&shared);
-            for job in rx.iter() {
-                if !abort.load(Ordering::Relaxed) {
-                    worker.process(&job);
-                    if let Some(e) = worker.take_failure() {
-                        abort.store(true, Ordering::Relaxed);
-                        lock(&fatal).get_or_insert(e);
+        let judged = Mutex::new(Vec::with_capacity(threads));
+        pool.scope(|s| {
+            for _ in 0..pool_workers {
+                s.spawn(|_| {
+                    let mut worker = Worker::new(&shared);
+                    for job in rx.iter() {
+                        if !abort.load(Ordering::Relaxed) {
+                            judge(&mut worker, &job, &abort, &fatal);
+                        }
+                        buffers.give_back(job.block.data);
                     }
-                }
-                buffers.give_back(job.block.data);
+                    lock(&judged).push(worker);
+                });
             }
-            worker
-        })
+        });
+        let helpers: Vec<std::thread::Result<Option<Worker<'_>>>> =
+            handles.into_iter().map(|h| h.join()).collect();
+        (
+            judged.into_inner().unwrap_or_else(|e| e.into_inner()),
+            helpers,
+        )
     });
+    for helper in helpers {
+        match helper {
+            Ok(helper) => workers.extend(helper),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
     if let Some(e) = fatal.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
@@ -316,6 +342,8 @@ struct Feed<'a> {
     tx: &'a crossbeam_channel::Sender<Job>,
     /// Set when an input turned out not to be auditable: everyone stops.
     abort: &'a AtomicBool,
+    /// Why a worker stopped (the first to say).
+    fatal: &'a Mutex<Option<AuditError>>,
     /// Buffers of judged blocks, for the next blocks.
     pool: &'a BlockPool,
 }
@@ -326,6 +354,7 @@ fn read_source(
     sources: &[Source],
     index: usize,
     feed: &Feed<'_>,
+    mut helper: Option<&mut Worker<'_>>,
     observer: &dyn Observer,
 ) -> Result<InputRead, AuditError> {
     let source = &sources[index];
@@ -336,14 +365,32 @@ fn read_source(
     // Blocks of header lines only (W3C's `#Version:`, a block cut at `#Fields:`) wait until
     // a block with requests shows what the format is.
     let mut pending: Vec<Block> = Vec::new();
-    let Feed { tx, abort, pool } = *feed;
-    let send = |format: Format, block: Block| {
-        tx.send(Job {
+    let Feed {
+        tx,
+        abort,
+        fatal: stopped,
+        pool,
+    } = *feed;
+    // False when reading must stop: the workers are gone, or this thread's worker stopped.
+    let mut send = |format: Format, block: Block| {
+        let job = Job {
             input: index,
             format,
             block,
-        })
-        .is_ok()
+        };
+        let Some(worker) = helper.as_deref_mut() else {
+            return tx.send(job).is_ok();
+        };
+        match tx.try_send(job) {
+            Ok(()) => true,
+            // The workers are behind: this thread judges the block.
+            Err(TrySendError::Full(job)) => {
+                let judged = judge(worker, &job, abort, stopped);
+                pool.give_back(job.block.data);
+                judged
+            }
+            Err(TrySendError::Disconnected(_)) => false,
+        }
     };
     let mut long_lines = LongLines::default();
     let result = input::read_blocks_with(
@@ -413,6 +460,25 @@ fn read_source(
         error: result.err(),
         long_lines,
     })
+}
+
+/// Has `worker` judge the lines of `job`; false when it stopped (its reason in `fatal`, and
+/// `abort` set for everyone).
+fn judge(
+    worker: &mut Worker<'_>,
+    job: &Job,
+    abort: &AtomicBool,
+    fatal: &Mutex<Option<AuditError>>,
+) -> bool {
+    worker.process(job);
+    match worker.take_failure() {
+        Some(e) => {
+            abort.store(true, Ordering::Relaxed);
+            lock(fatal).get_or_insert(e);
+            false
+        }
+        None => true,
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
