@@ -1,10 +1,10 @@
-//! Running an audit over inputs: reader and worker threads, and the three phases.
+//! Running an audit over inputs: reader threads, the worker pool and the three phases.
 //!
 //! 1. **Read.** Each input is read on a thread of its own (at most one per worker), which
 //!    inflates it, cuts line-aligned blocks, detects the format from the first block and sends
-//!    the blocks into a bounded channel; worker threads parse and judge them. When the
-//!    threads asked for outnumber the readers, each reader is one of them: the workers are
-//!    the others, and a reader that finds the channel full judges the block itself, so
+//!    the blocks into a bounded channel; a rayon pool of workers parses and judges them.
+//!    When the threads asked for outnumber the readers, each reader is one of them: the pool
+//!    has the others, and a reader that finds the channel full judges the block itself, so
 //!    no more threads run than were asked for and none waits while another inflates.
 //!    Memory is bounded by the blocks in flight (`2 × threads` queued, one per worker in hand)
 //!    plus the aggregates and the spools.
@@ -107,12 +107,12 @@ pub fn audit_sources(
     let buffers = BlockPool::new();
     let readers = sources.len().min(threads).max(1);
     // With threads to spare beyond the readers, each reader is also a worker, judging a block
-    // itself when the workers are behind (the channel full), and worker threads are the rest: as
+    // itself when the workers are behind (the channel full), and the pool has the rest: as
     // many threads judge as were asked for, and none waits while another inflates.
     let helping = threads > readers;
-    let worker_threads = if helping { threads - readers } else { threads };
+    let pool_workers = if helping { threads - readers } else { threads };
 
-    let joined = std::thread::scope(|scope| {
+    let (mut workers, helpers) = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         for _ in 0..readers {
             let tx = tx.clone();
@@ -143,26 +143,31 @@ pub fn audit_sources(
             }));
         }
         drop(tx);
-        // The workers are threads of this scope, like the readers, each giving back its
-        // worker when the channel is done; the pool serves the replay and the merge.
-        for _ in 0..worker_threads {
-            handles.push(scope.spawn(|| {
-                let mut worker = Worker::new(&shared);
-                for job in rx.iter() {
-                    if !abort.load(Ordering::Relaxed) {
-                        judge(&mut worker, &job, &abort, &fatal);
+        let judged = Mutex::new(Vec::with_capacity(threads));
+        pool.scope(|s| {
+            for _ in 0..pool_workers {
+                s.spawn(|_| {
+                    let mut worker = Worker::new(&shared);
+                    for job in rx.iter() {
+                        if !abort.load(Ordering::Relaxed) {
+                            judge(&mut worker, &job, &abort, &fatal);
+                        }
+                        buffers.give_back(job.block.data);
                     }
-                    buffers.give_back(job.block.data);
-                }
-                Some(worker)
-            }));
-        }
-        handles.into_iter().map(|h| h.join()).collect::<Vec<_>>()
+                    lock(&judged).push(worker);
+                });
+            }
+        });
+        let helpers: Vec<std::thread::Result<Option<Worker<'_>>>> =
+            handles.into_iter().map(|h| h.join()).collect();
+        (
+            judged.into_inner().unwrap_or_else(|e| e.into_inner()),
+            helpers,
+        )
     });
-    let mut workers = Vec::with_capacity(threads);
-    for worker in joined {
-        match worker {
-            Ok(worker) => workers.extend(worker),
+    for helper in helpers {
+        match helper {
+            Ok(helper) => workers.extend(helper),
             Err(panic) => std::panic::resume_unwind(panic),
         }
     }
