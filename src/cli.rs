@@ -222,7 +222,8 @@ pub struct AuditArgs {
     #[arg(long, value_name = "SIZE", default_value = run::DEFAULT_MAX_MEMORY)]
     pub max_memory: String,
 
-    /// Worker threads (default: one per core).
+    /// Threads that judge the lines (default: one per core); with more than there are inputs,
+    /// the threads reading the inputs are among them.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }

@@ -97,7 +97,8 @@ pub struct AuditSettings {
     /// How long a crawler may keep a robots.txt after it changed
     /// (docs/judging.md, "Versions a crawler may hold"), in ms.
     pub leeway_ms: i64,
-    /// Worker threads.
+    /// Threads that judge the lines; with more than there are inputs, the threads reading
+    /// them are among them (one thread, one input: a reader and a worker).
     pub threads: usize,
     /// Bytes of log per block handed to a worker.
     pub block_size: usize,
