@@ -21,8 +21,10 @@
 # there the audit's own CPU per line is set against the inflate's CPU per line of the same
 # mix (the ratio the gzip rows cannot show: their audit CPU counts workers waiting on the one
 # inflating thread).
-# Each timing is the best of $E2E_RUNS runs (default 3): the machines are shared and noisy;
-# read the ratios, which are measured side by side, rather than the seconds.
+# The gzip rows run the inflate, `gzip -dc` and the audit in turn, $E2E_RUNS rounds (default
+# 3): their seconds are the best round's, their ratios the median of each round's own ratio,
+# so that a slow stretch of these shared, noisy machines falls on both sides of a ratio.
+# Other timings are the best of $E2E_RUNS runs. Read the ratios rather than the seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -75,21 +77,42 @@ AUDIT=("$BIN" --robots-dir "$DIR/robots" --quiet)
 declare -A INFLATE_CPU
 
 FMT='%-15s %11s %5s %7s %7s %7s %7s %7s %8s %8s %8s %7s %8s\n'
-row() { # label file
-    local label=$1 file=$2 bytes ri rg ra rows
-    bytes=$("$INFLATE" "$file")
-    ri=$(best "$INFLATE" "$file")
-    INFLATE_CPU[$label]=$(cpu "$ri")
-    rg=$(best sh -c "gzip -dc '$file' > /dev/null")
-    ra=$(best "${AUDIT[@]}" --out "$DIR/report.csv" "$file")
-    rows=$(( $(wc -l < "$DIR/report.csv") - 1 ))
-    printf "$FMT" "$label" "$bytes" "$(ratio "$bytes" "$(stat -c %s "$file")")" \
-        "$(wall "$ri")" "$(cpu "$ri")" "$(wall "$rg")" "$(wall "$ra")" "$(cpu "$ra")" \
-        "$(ratio "$(wall "$ra")" "$(wall "$ri")")" "$(ratio "$(wall "$ra")" "$(wall "$rg")")" \
-        "$(ratio "$(cpu "$ra")" "$(cpu "$ri")")" "$(mib "$ra")" "$rows"
+# One run of a command: "wall-seconds cpu-seconds peak-rss-KiB" (CPU: user + sys).
+once() {
+    local t u s m
+    /usr/bin/time -f "%e %U %S %M" -o "$DIR/time.txt" "$@" > /dev/null 2>"$DIR/stderr.txt" || {
+        cat "$DIR/stderr.txt" >&2; return 1; }
+    read -r t u s m < "$DIR/time.txt"
+    echo "$t $(python3 -c "print(f'{$u + $s:.2f}')") $m"
 }
 
-echo "robots-audit e2e bench: $(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ), best of $RUNS"
+row() { # label file
+    local label=$1 file=$2 bytes rounds="" out rows
+    bytes=$("$INFLATE" "$file")
+    # The three in turn, round after round: a slow stretch of the machine falls on all three.
+    for _ in $(seq "$RUNS"); do
+        rounds+="$(once "$INFLATE" "$file") $(once sh -c "gzip -dc '$file' > /dev/null")"
+        rounds+=" $(once "${AUDIT[@]}" --out "$DIR/report.csv" "$file")"$'\n'
+    done
+    # Seconds: the best round of each (CPU of that round); ratios: the median of the rounds'
+    # own ratios; RSS: the audit's highest.
+    out=$(python3 -c '
+import statistics as st, sys
+r = [list(map(float, l.split())) for l in sys.argv[1].splitlines() if l.strip()]
+bi = min(r, key=lambda x: x[0]); bg = min(r, key=lambda x: x[3]); ba = min(r, key=lambda x: x[6])
+med = lambda f: st.median(f(x) for x in r)
+print(f"{bi[0]:.2f} {bi[1]:.2f} {bg[3]:.2f} {ba[6]:.2f} {ba[7]:.2f}",
+      f"{med(lambda x: x[6] / x[0]):.2f} {med(lambda x: x[6] / x[3]):.2f}",
+      f"{med(lambda x: x[7] / x[1]):.2f} {int(max(x[8] for x in r)) // 1024}")
+' "$rounds")
+    read -r iw ic gw aw ac rwi rwg rci rss <<< "$out"
+    INFLATE_CPU[$label]=$ic
+    rows=$(( $(wc -l < "$DIR/report.csv") - 1 ))
+    printf "$FMT" "$label" "$bytes" "$(ratio "$bytes" "$(stat -c %s "$file")")" \
+        "$iw" "$ic" "$gw" "$aw" "$ac" "$rwi" "$rwg" "$rci" "$rss" "$rows"
+}
+
+echo "robots-audit e2e bench: $(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ), $RUNS rounds"
 printf "$FMT" data bytes gz:1 infl_s infl_cpu gzip_s audit_s aud_cpu wall/inf wall/gz \
     cpu/inf rss_MiB rows
 gen "$LINES" "var-$LINES.gz" --gzip --level 6 --variety
