@@ -582,7 +582,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     let memory = Arc::new(memory);
     // First pass: the counts, of the requests in memory, then of each run in turn. With every
     // request in memory, the passes' report order is sorted meanwhile on a second thread
-    // (the workers are done): the sorts only read what the counts only read.
+    // (the workers are done): both only read the requests.
     let count_memory = |pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
                         activity: &mut ActivityMap,
                         (scratch, reads): (&mut Vec<u8>, &mut PathReads)| {
