@@ -75,9 +75,9 @@ fn main() {
                 progress,
                 pooled.then_some(pool),
                 |b: Block| {
-                    total += b.data.len() as u64;
+                    total += b.data().len() as u64;
                     if pooled {
-                        pool.give_back(b.data);
+                        pool.give_back(b.into_data());
                     } else {
                         black_box(b);
                     }

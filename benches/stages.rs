@@ -122,8 +122,8 @@ fn cut(bencher: Bencher, name: &str) {
                 &progress,
                 Some(&pool),
                 |b: Block| {
-                    bytes += b.data.len();
-                    pool.give_back(b.data);
+                    bytes += b.data().len();
+                    pool.give_back(b.into_data());
                     true
                 },
             )

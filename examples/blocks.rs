@@ -41,7 +41,7 @@ fn main() {
             None,
             sink_with_long_lines(
                 |block| {
-                    biggest = biggest.max(block.data.capacity());
+                    biggest = biggest.max(block.capacity());
                     true
                 },
                 |line| {

@@ -220,7 +220,7 @@ impl<'a> Worker<'a> {
         let parser = self.shared.parser(job.format, job.block.header.as_deref());
         let resolution = time_resolution_ms(job.format);
         let counts = &mut self.aggs.inputs[job.input];
-        counts.bytes += job.block.data.len() as u64;
+        counts.bytes += job.block.data().len() as u64;
         for (line_no, line) in job.block.lines() {
             if self.failed.is_some() {
                 return;

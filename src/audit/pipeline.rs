@@ -152,7 +152,7 @@ pub fn audit_sources(
                         if !abort.load(Ordering::Relaxed) {
                             judge(&mut worker, &job, &abort, &fatal);
                         }
-                        buffers.give_back(job.block.data);
+                        buffers.give_back(job.block.into_data());
                     }
                     lock(&judged).push(worker);
                 });
@@ -386,7 +386,7 @@ fn read_source(
             // The workers are behind: this thread judges the block.
             Err(TrySendError::Full(job)) => {
                 let judged = judge(worker, &job, abort, stopped);
-                pool.give_back(job.block.data);
+                pool.give_back(job.block.into_data());
                 judged
             }
             Err(TrySendError::Disconnected(_)) => false,

@@ -25,7 +25,7 @@ pub fn first_block_format(
     let (format, detected) = match settings.format {
         Some(f) => (f, false),
         None => {
-            let sample = first_lines(&block.data, DETECT_LINES);
+            let sample = first_lines(block.data(), DETECT_LINES);
             let f = logformat::detect(sample).ok_or_else(|| AuditError::UnknownFormat {
                 name: name.to_string(),
             })?;

@@ -490,7 +490,7 @@ mod tests {
         let r = read_blocks_from(input, "test.log", block_size, &progress, |b| {
             assert_eq!(b.first_line, next_line);
             next_line += b.lines().count() as u64;
-            out.extend_from_slice(&b.data);
+            out.extend_from_slice(b.data());
             true
         });
         if let Ok(stats) = &r {
@@ -623,7 +623,7 @@ mod tests {
             let source = Source::from_arg(path.as_os_str());
             let mut out = Vec::new();
             let stats = read_blocks(&source, 1000, &progress, |b| {
-                out.extend_from_slice(&b.data);
+                out.extend_from_slice(b.data());
                 true
             })
             .expect("temp file reads");
@@ -650,8 +650,8 @@ mod tests {
             read_blocks_from_pooled(&input[..], "t", 4096, &progress, Some(&pool), |b| {
                 assert_eq!(b.first_line, next_line);
                 next_line += b.lines().count() as u64;
-                out.extend_from_slice(&b.data);
-                pool.give_back(b.data);
+                out.extend_from_slice(b.data());
+                pool.give_back(b.into_data());
                 true
             })
             .expect("reads");
@@ -708,7 +708,7 @@ mod tests {
         let progress = AtomicU64::new(0);
         let mut out = Vec::new();
         let err = read_blocks_from(FailAfter(b"one\ntwo\nthr"), "disk.log", 4, &progress, |b| {
-            out.extend_from_slice(&b.data);
+            out.extend_from_slice(b.data());
             true
         })
         .expect_err("read error is reported");

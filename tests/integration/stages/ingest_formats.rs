@@ -38,7 +38,7 @@ fn read(name: &str) -> (Format, Vec<Seen>) {
         .join(name);
     let blocks = blocks(&path);
     // Tiny blocks here: detect on the whole (small) file, as the audit does on its first block.
-    let all: Vec<u8> = blocks.iter().flat_map(|b| b.data.clone()).collect();
+    let all: Vec<u8> = blocks.iter().flat_map(|b| b.data().to_vec()).collect();
     let format = detect(&all).unwrap_or_else(|| panic!("{name}: no format detected"));
     let mut seen = Vec::new();
     for block in &blocks {
@@ -139,7 +139,7 @@ fn response_sizes_are_read_where_the_format_logs_them() {
             .join("testdata/logs")
             .join(name);
         let blocks = blocks(&path);
-        let all: Vec<u8> = blocks.iter().flat_map(|b| b.data.clone()).collect();
+        let all: Vec<u8> = blocks.iter().flat_map(|b| b.data().to_vec()).collect();
         let format = detect(&all).unwrap_or_else(|| panic!("{name}: no format"));
         let mut sizes = Vec::new();
         for block in &blocks {
