@@ -3,10 +3,11 @@
 //! Stage: the second half of `input`. Takes: bytes from any [`Read`] (already decompressed).
 //! Gives: owned blocks of whole lines, each with the number of its first line, the W3C
 //! `#Fields:` line in force at its start and where its lines end (found in the one pass that
-//! cuts it), and the lines over the maximum line length that were skipped ([`LongLine`]). Must not: split a line, copy a block's bytes more than once
-//! (they are read straight into the block's own `Vec`), hold a line longer than the maximum
-//! (its bytes are dropped as they stream past: memory stays flat whatever a gzip bomb
-//! inflates to), or know any log format beyond the `#Fields:` directive.
+//! cuts it), and the lines over the maximum line length that were skipped ([`LongLine`]).
+//! Must not: split a line, copy a block's bytes more than once (they are read straight into
+//! the block's own `Vec`), hold a line longer than the maximum (its bytes are dropped as they
+//! stream past: memory stays flat whatever a gzip bomb inflates to), or know any log format
+//! beyond the `#Fields:` directive.
 
 use std::io::{self, Read};
 use std::sync::{Arc, Mutex};
