@@ -534,21 +534,20 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
                 data.drain(..UTF8_BOM.len());
             }
         }
-        // One pass counts the lines and notes any `#`; access logs almost never hold one
+        // One pass finds the line ends and notes any `#`; access logs almost never hold one
         // (browsers send no fragments), so the search for directives is mostly skipped.
-        let mut ends = Vec::new();
-        if !line_ends_and_hash(&data, &mut ends) {
-            self.send_cut(data, ends);
-            return;
-        }
+        let (ends, has_hash) = line_ends_and_hash(&data);
         // Line starts of `#Fields:` directives, in order (one at the very start included).
-        let cuts: Vec<usize> = self
-            .fields
-            .find_iter(&data)
-            .filter(|&i| i == 0 || data[i - 1] == b'\n')
-            .collect();
+        let cuts: Vec<usize> = if has_hash {
+            self.fields
+                .find_iter(&data)
+                .filter(|&i| i == 0 || data[i - 1] == b'\n')
+                .collect()
+        } else {
+            Vec::new()
+        };
         if cuts.is_empty() {
-            self.send(data);
+            self.send_cut(data, ends);
             return;
         }
         // Split from the back so each piece is copied once at most.
@@ -572,8 +571,7 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
     }
 
     fn send(&mut self, data: Vec<u8>) {
-        let mut ends = Vec::new();
-        line_ends_and_hash(&data, &mut ends);
+        let (ends, _) = line_ends_and_hash(&data);
         self.send_cut(data, ends);
     }
 
@@ -600,16 +598,15 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
     }
 }
 
-/// Puts the offset of every `\n` of `data` in `ends` (cleared first), in order, and tells
-/// whether there is any `#`, in one pass. On x86_64, 64 bytes at a time with SSE2 (through
+/// The offset of every `\n` of `data`, in order, and whether there is any `#`, in one pass. On x86_64, 64 bytes at a time with SSE2 (through
 /// `safe_arch`, as the log parsers' searches): a block's lines are then never searched for
 /// again, which was a `memchr` call per line in the workers (~100 instructions of a line of
 /// ~240 bytes) on top of the count this pass made.
-fn line_ends_and_hash(data: &[u8], ends: &mut Vec<usize>) -> bool {
-    ends.clear();
+fn line_ends_and_hash(data: &[u8]) -> (Vec<usize>, bool) {
     // Access log lines are rarely under 100 bytes.
-    ends.reserve(data.len() / 100);
-    ends_and_hash(data, ends)
+    let mut ends = Vec::with_capacity(data.len() / 100);
+    let has_hash = ends_and_hash(data, &mut ends);
+    (ends, has_hash)
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -712,7 +709,6 @@ mod tests {
     fn line_ends_and_hash_are_found_at_every_offset() {
         let positions =
             |data: &[u8]| -> Vec<usize> { (0..data.len()).filter(|&i| data[i] == b'\n').collect() };
-        let mut ends = Vec::new();
         for len in [
             0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 200, 1000,
         ] {
@@ -720,12 +716,14 @@ mod tests {
                 let mut data: Vec<u8> = (0..len)
                     .map(|i| if i % step == 0 { b'\n' } else { b'a' })
                     .collect();
-                assert!(!line_ends_and_hash(&data, &mut ends), "len {len}");
+                let (ends, hash) = line_ends_and_hash(&data);
+                assert!(!hash, "len {len}");
                 assert_eq!(ends, positions(&data), "len {len} step {step}");
                 for at in 0..len {
                     let old = data[at];
                     data[at] = b'#';
-                    assert!(line_ends_and_hash(&data, &mut ends), "len {len} at {at}");
+                    let (ends, hash) = line_ends_and_hash(&data);
+                    assert!(hash, "len {len} at {at}");
                     assert_eq!(ends, positions(&data), "len {len} at {at}");
                     data[at] = old;
                 }
