@@ -226,9 +226,12 @@ impl<'a> Worker<'a> {
                 return;
             }
             self.aggs.inputs[job.input].lines += 1;
-            match parser.parse(line) {
+            // Matched in place: moving the request out of the result was a `memcpy` call a
+            // line.
+            let parsed = parser.parse(line);
+            match &parsed {
                 Ok(Some(req)) => {
-                    if self.request(job.input, &req, resolution) {
+                    if self.request(job.input, req, resolution) {
                         self.spool.push(
                             job.input,
                             job.format,
@@ -239,7 +242,7 @@ impl<'a> Worker<'a> {
                     }
                 }
                 Ok(None) => {}
-                Err(reason) => self.malformed(job.input, line_no, line, reason),
+                Err(reason) => self.malformed(job.input, line_no, line, *reason),
             }
             self.within_budget();
         }
