@@ -20,6 +20,8 @@
 
 use std::ops::Range;
 
+use smallvec::SmallVec;
+
 /// Unix milliseconds.
 pub type Millis = i64;
 
@@ -162,8 +164,9 @@ pub enum Held {
     NoFile,
     /// These versions (effective indices, each once, in time order).
     Versions {
-        /// Effective version indices, ascending.
-        versions: Vec<usize>,
+        /// Effective version indices, ascending (inline up to two: this is made for every
+        /// kept request, and its versions are nearly always one or two).
+        versions: SmallVec<[usize; 2]>,
         /// How they were found.
         evidence: Evidence,
         /// The effective version in force at the request's own instant (for
@@ -325,7 +328,7 @@ impl Timeline {
                 (self.in_force_during(from, t), evidence)
             }
         };
-        let mut versions = Vec::with_capacity(raw.len());
+        let mut versions = SmallVec::with_capacity(raw.len());
         for i in raw {
             match self.effective[i] {
                 Some(e) => {
@@ -588,17 +591,17 @@ mod tests {
         };
         let held = t.held(nov(3, 1), DAY, Some(fetch(Some(250))), sizes);
         assert!(
-            matches!(&held, Held::Versions { versions, evidence: Evidence::Fetched, .. } if versions == &[1]),
+            matches!(&held, Held::Versions { versions, evidence: Evidence::Fetched, .. } if versions[..] == [1]),
             "{held:?}"
         );
         let held = t.held(nov(3, 1), DAY, Some(fetch(Some(999))), sizes);
         assert!(
-            matches!(&held, Held::Versions { versions, .. } if versions == &[0, 1]),
+            matches!(&held, Held::Versions { versions, .. } if versions[..] == [0, 1]),
             "{held:?}"
         );
         let held = t.held(nov(3, 1), DAY, Some(fetch(None)), sizes);
         assert!(
-            matches!(&held, Held::Versions { versions, .. } if versions == &[0, 1]),
+            matches!(&held, Held::Versions { versions, .. } if versions[..] == [0, 1]),
             "{held:?}"
         );
     }
@@ -670,7 +673,7 @@ mod tests {
         assert_eq!(
             held,
             Held::Versions {
-                versions: vec![0],
+                versions: smallvec::smallvec![0],
                 evidence: Evidence::InForce,
                 current: 0
             }
@@ -698,7 +701,7 @@ mod tests {
             assert_eq!(
                 held,
                 Held::Versions {
-                    versions: vec![0],
+                    versions: smallvec::smallvec![0],
                     evidence: Evidence::InForce,
                     current: 0
                 }
