@@ -534,8 +534,8 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
                 data.drain(..UTF8_BOM.len());
             }
         }
-        // One pass finds the line ends and notes any `#`; access logs almost never hold one
-        // (browsers send no fragments), so the search for directives is mostly skipped.
+        // One pass finds the line ends, then each line's first byte is tested for `#`: only
+        // W3C directives start a line with one, so elsewhere the search for them is skipped.
         let (ends, has_hash) = line_ends_and_hash(&data);
         // Line starts of `#Fields:` directives, in order (one at the very start included).
         let cuts: Vec<usize> = if has_hash {
