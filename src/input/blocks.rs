@@ -12,8 +12,6 @@
 use std::io::{self, Read};
 use std::sync::{Arc, Mutex};
 
-use memchr::memmem;
-
 /// The directive that starts a new W3C field list (IIS, CloudFront). Blocks are cut in front
 /// of it so that one block has one field list.
 const FIELDS_DIRECTIVE: &[u8] = b"#Fields:";
@@ -258,7 +256,6 @@ pub(crate) struct Cutter<'p, S: BlockSink> {
     scanned: usize,
     next_line: u64,
     header: Option<Arc<[u8]>>,
-    fields: memmem::Finder<'static>,
     /// Decompressed bytes read.
     pub(crate) bytes: u64,
     /// Lines read (over-long ones included).
@@ -290,7 +287,6 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
             scanned: 0,
             next_line: 1,
             header: None,
-            fields: memmem::Finder::new(FIELDS_DIRECTIVE),
             bytes: 0,
             lines: 0,
             too_long: 0,
@@ -534,18 +530,10 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
                 data.drain(..UTF8_BOM.len());
             }
         }
-        // One pass finds the line ends, then each line's first byte is tested for `#`: only
-        // W3C directives start a line with one, so elsewhere the search for them is skipped.
-        let (ends, has_hash) = line_ends_and_hash(&data);
-        // Line starts of `#Fields:` directives, in order (one at the very start included).
-        let cuts: Vec<usize> = if has_hash {
-            self.fields
-                .find_iter(&data)
-                .filter(|&i| i == 0 || data[i - 1] == b'\n')
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // One pass finds the line ends; then each line's first byte is all that is read to
+        // find the `#Fields:` directives (only W3C logs start a line with `#`).
+        let ends = line_ends(&data);
+        let cuts = directives(&data, &ends);
         if cuts.is_empty() {
             self.send_cut(data, ends);
             return;
@@ -571,7 +559,7 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
     }
 
     fn send(&mut self, data: Vec<u8>) {
-        let (ends, _) = line_ends_and_hash(&data);
+        let ends = line_ends(&data);
         self.send_cut(data, ends);
     }
 
@@ -598,24 +586,33 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
     }
 }
 
-/// The offset of every `\n` of `data`, in order, and whether a line starts with `#` (only such
-/// a line can be a `#Fields:` directive). The ends are found 64 bytes at a time with SSE2 on
-/// x86_64 (through `safe_arch`, as the log parsers' searches): a block's lines are then never
+/// The offset of every `\n` of `data`, in order. Found 64 bytes at a time with SSE2 on x86_64
+/// (through `safe_arch`, as the log parsers' searches): a block's lines are then never
 /// searched for again, which was a `memchr` call per line in the workers (~100 instructions
-/// of a line of ~240 bytes) on top of the count this pass made. The `#` test then reads the
-/// first byte of each line: testing every byte for `#` in the same pass cost ~70
-/// instructions a line of ~240 bytes (the compares, and the loads the compiler then kept on
-/// the stack across the pushes), a byte per line costs a few.
-fn line_ends_and_hash(data: &[u8]) -> (Vec<usize>, bool) {
+/// of a line of ~240 bytes) on top of the count this pass made.
+fn line_ends(data: &[u8]) -> Vec<usize> {
     // Access log lines are rarely under 100 bytes.
     let mut ends = Vec::with_capacity(data.len() / 100);
-    line_ends(data, &mut ends);
-    let hash = data.first() == Some(&b'#') || ends.iter().any(|&e| data.get(e + 1) == Some(&b'#'));
-    (ends, hash)
+    push_line_ends(data, &mut ends);
+    ends
+}
+
+/// Where the lines of `data` (its line ends `ends`) that are `#Fields:` directives start, in
+/// order. Only each line's first byte is read unless it is `#`: testing every byte of the
+/// block for a `#` in the line-ends pass, as a filter before a search for the directive,
+/// cost ~70 instructions a line of ~240 bytes.
+fn directives(data: &[u8], ends: &[usize]) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    for start in std::iter::once(0).chain(ends.iter().map(|&e| e + 1)) {
+        if data.get(start) == Some(&b'#') && data[start..].starts_with(FIELDS_DIRECTIVE) {
+            cuts.push(start);
+        }
+    }
+    cuts
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-fn line_ends(data: &[u8], ends: &mut Vec<usize>) {
+fn push_line_ends(data: &[u8], ends: &mut Vec<usize>) {
     use safe_arch::{
         cmp_eq_mask_i8_m128i, load_unaligned_m128i, m128i, move_mask_i8_m128i, set_splat_i8_m128i,
     };
@@ -651,7 +648,7 @@ fn line_ends(data: &[u8], ends: &mut Vec<usize>) {
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-fn line_ends(data: &[u8], ends: &mut Vec<usize>) {
+fn push_line_ends(data: &[u8], ends: &mut Vec<usize>) {
     ends.extend(memchr::memchr_iter(b'\n', data));
 }
 
@@ -689,7 +686,7 @@ mod tests {
     }
 
     #[test]
-    fn line_ends_and_line_start_hashes_are_found_at_every_offset() {
+    fn line_ends_and_directives_are_found_at_every_offset() {
         let positions =
             |data: &[u8]| -> Vec<usize> { (0..data.len()).filter(|&i| data[i] == b'\n').collect() };
         for len in [
@@ -699,18 +696,33 @@ mod tests {
                 let mut data: Vec<u8> = (0..len)
                     .map(|i| if i % step == 0 { b'\n' } else { b'a' })
                     .collect();
-                let (ends, hash) = line_ends_and_hash(&data);
-                assert!(!hash, "len {len}");
+                let ends = line_ends(&data);
+                assert!(directives(&data, &ends).is_empty(), "len {len}");
                 assert_eq!(ends, positions(&data), "len {len} step {step}");
                 for at in 0..len {
+                    // A `#` alone is no directive.
                     let old = data[at];
                     data[at] = b'#';
-                    let (ends, hash) = line_ends_and_hash(&data);
-                    // A `#` counts where it starts a line.
-                    let starts_line = at == 0 || data[at - 1] == b'\n';
-                    assert_eq!(hash, starts_line, "len {len} at {at} step {step}");
+                    let ends = line_ends(&data);
+                    assert!(directives(&data, &ends).is_empty(), "len {len} at {at}");
                     assert_eq!(ends, positions(&data), "len {len} at {at}");
                     data[at] = old;
+                    // `#Fields:` counts where it starts a line.
+                    let Some(room) = data.get_mut(at..at + FIELDS_DIRECTIVE.len()) else {
+                        continue;
+                    };
+                    let old = room.to_vec();
+                    room.copy_from_slice(FIELDS_DIRECTIVE);
+                    let ends = line_ends(&data);
+                    let starts_line = at == 0 || data[at - 1] == b'\n';
+                    let want = if starts_line { vec![at] } else { vec![] };
+                    assert_eq!(
+                        directives(&data, &ends),
+                        want,
+                        "len {len} at {at} step {step}"
+                    );
+                    assert_eq!(ends, positions(&data), "len {len} at {at}");
+                    data[at..at + FIELDS_DIRECTIVE.len()].copy_from_slice(&old);
                 }
             }
         }
