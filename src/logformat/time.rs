@@ -95,15 +95,12 @@ thread_local! {
         const { std::cell::Cell::new(([0; 3], 0)) };
 }
 
-/// Milliseconds for a validated civil date and time (seconds may be 60: a leap second).
+/// Milliseconds for a civil date (checked here) and a time of day already read by [`clock`]
+/// (seconds of the day; a leap second may make it 86,400).
 #[inline]
-fn civil_ms(y: u32, mo: u32, d: u32, h: u32, mi: u32, s: u32, ms: u32) -> Option<i64> {
-    if h > 23 || mi > 59 || s > 60 {
-        return None;
-    }
+fn civil_ms(y: u32, mo: u32, d: u32, clock: u32, ms: u32) -> Option<i64> {
     let days = civil_days(y, mo, d)?;
-    let secs = days * 86_400 + i64::from(h * 3600 + mi * 60 + s);
-    Some(secs * 1000 + i64::from(ms))
+    Some((days * 86_400 + i64::from(clock)) * 1000 + i64::from(ms))
 }
 
 /// An optional fraction of a second (`.123456`) at the start of `b`: (milliseconds, bytes used).
@@ -209,10 +206,10 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
     Some(clf_days(b)? * 86_400_000 + clock + i64::from(ms) - off * 60_000)
 }
 
-/// `hh:mm:ss` as seconds of the day, or `None` when a byte is out of place or the hour is
-/// over 23, the minute over 59 or the second over 60 (a leap second): what reading the three
-/// pairs of digits and the two colons one by one gives (tested against it for every clock
-/// and every byte in every place), as one 8-byte word.
+/// `hh:mm:ss` (of `%t`, ISO 8601 and W3C times alike) as seconds of the day, or `None` when a
+/// byte is out of place or the hour is over 23, the minute over 59 or the second over 60 (a
+/// leap second): what reading the three pairs of digits and the two colons one by one gives
+/// (tested against it for every clock and every byte in every place), as one 8-byte word.
 #[inline(always)]
 fn clock(b: &[u8; 8]) -> Option<u32> {
     const HI: u64 = 0x8080_8080_8080_8080;
@@ -247,7 +244,7 @@ fn clf_days(b: &[u8]) -> Option<i64> {
 /// ISO 8601 / RFC 3339: `2026-11-20T13:55:36[.123456](Z|±hh:mm|±hhmm)`; a space may stand for
 /// the `T`; no offset means UTC (as in W3C logs).
 pub(crate) fn parse_iso(b: &[u8]) -> Option<i64> {
-    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || b[13] != b':' || b[16] != b':' {
+    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' {
         return None;
     }
     if !matches!(b[10], b'T' | b't' | b' ') {
@@ -256,9 +253,7 @@ pub(crate) fn parse_iso(b: &[u8]) -> Option<i64> {
     let y = d4(&b[0..4])?;
     let mo = d2(&b[5..7])?;
     let d = d2(&b[8..10])?;
-    let h = d2(&b[11..13])?;
-    let mi = d2(&b[14..16])?;
-    let s = d2(&b[17..19])?;
+    let time = clock(b[11..19].try_into().expect("8 of the 19 bytes"))?;
     let (ms, used) = fraction(&b[19..]);
     let rest = &b[19 + used..];
     let off = if rest.is_empty() {
@@ -270,7 +265,7 @@ pub(crate) fn parse_iso(b: &[u8]) -> Option<i64> {
         }
         off
     };
-    Some(civil_ms(y, mo, d, h, mi, s, ms)? - off * 60_000)
+    Some(civil_ms(y, mo, d, time, ms)? - off * 60_000)
 }
 
 /// W3C `date` (`2026-11-20`) and `time` (`13:55:36`, maybe with a fraction), both UTC.
@@ -278,20 +273,16 @@ pub(crate) fn parse_w3c(date: &[u8], time: &[u8]) -> Option<i64> {
     if date.len() != 10 || date[4] != b'-' || date[7] != b'-' {
         return None;
     }
-    if time.len() < 8 || time[2] != b':' || time[5] != b':' {
-        return None;
-    }
-    let (ms, used) = fraction(&time[8..]);
-    if 8 + used != time.len() {
+    let (hms, rest) = time.split_first_chunk::<8>()?;
+    let (ms, used) = fraction(rest);
+    if used != rest.len() {
         return None;
     }
     civil_ms(
         d4(&date[0..4])?,
         d2(&date[5..7])?,
         d2(&date[8..10])?,
-        d2(&time[0..2])?,
-        d2(&time[3..5])?,
-        d2(&time[6..8])?,
+        clock(hms)?,
         ms,
     )
 }
