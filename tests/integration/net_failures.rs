@@ -86,8 +86,11 @@ fn misbehave(mut stream: TcpStream, how: Misbehaviour, held: &Mutex<Vec<TcpStrea
     }
 }
 
+/// A misbehaviour, the scheme it is met over, and the words its line must hold.
+type Case = (Misbehaviour, &'static str, &'static str);
+
 /// Every misbehaviour with the words its line must hold, per scheme.
-fn cases() -> Vec<(Misbehaviour, &'static str, &'static str)> {
+fn cases() -> Vec<Case> {
     vec![
         (Refuse, "http", "cannot connect: Connection refused"),
         (Refuse, "https", "cannot connect: Connection refused"),
@@ -126,14 +129,20 @@ fn timeout_for(how: Misbehaviour) -> u64 {
     if how == Silent { 1 } else { 30 }
 }
 
+/// The cases split by the timeout they run under (a run has one): (timeout, its cases).
+fn by_timeout(cases: &[Case]) -> [(u64, Vec<&Case>); 2] {
+    [false, true].map(|silent| {
+        let group: Vec<_> = cases.iter().filter(|c| (c.0 == Silent) == silent).collect();
+        (timeout_for(group[0].0), group)
+    })
+}
+
 #[test]
 fn fetch_says_each_failure_once_and_briefly() {
     let mut cases = cases();
     cases.push((RedirectLoop, "http", "redirect loop"));
     // One run for the silent servers, one for the rest: `--timeout` is the run's.
-    for silent in [false, true] {
-        let group: Vec<_> = cases.iter().filter(|c| (c.0 == Silent) == silent).collect();
-        let timeout = timeout_for(group[0].0);
+    for (timeout, group) in by_timeout(&cases) {
         let mut args: Vec<String> = vec![
             "fetch".into(),
             "--no-cache".into(),
@@ -234,8 +243,7 @@ fn list_updates_say_each_failure_once() {
         "redirect not followed: more than 5 redirects",
     ));
     // One update for the silent servers, one for the rest: the timeout is the update's.
-    for silent in [false, true] {
-        let group: Vec<_> = cases.iter().filter(|c| (c.0 == Silent) == silent).collect();
+    for (timeout, group) in by_timeout(&cases) {
         let mut toml = String::from("[ranges]\n");
         let mut resolve = Vec::new();
         let mut expected = Vec::new();
@@ -253,7 +261,7 @@ fn list_updates_say_each_failure_once() {
         let dir = tempfile::tempdir().expect("tempdir");
         let opts = ClientOptions {
             resolve,
-            timeout: std::time::Duration::from_secs(timeout_for(group[0].0)),
+            timeout: std::time::Duration::from_secs(timeout),
             ..ClientOptions::default()
         };
         let report = update_ranges(&registry, dir.path(), &opts).expect("the update runs");
