@@ -10,6 +10,8 @@
 
 use std::sync::LazyLock;
 
+use foldhash::HashSet;
+
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 /// One word of a header, as written.
@@ -378,25 +380,56 @@ pub fn is_browser_token(token: &str) -> bool {
     is_browser_word(token.as_bytes())
 }
 
-/// [`is_browser_token`] on a word as written (any case).
+/// [`is_browser_token`] on a word as written (any case). Asked of every word of every header
+/// a worker meets for the first time, so a look-up of the word in lower case, not a
+/// comparison with each of the hundred words in turn.
 fn is_browser_word(word: &[u8]) -> bool {
-    const BROWSERS: &[&[u8]] = &[
-        b"edg",
-        b"edge",
-        b"opr",
-        b"opera",
-        b"samsungbrowser",
-        b"crios",
-        b"fxios",
-        b"yabrowser",
-    ];
-    GENERIC
-        .iter()
-        .chain(BROWSERS)
-        .any(|g| word.eq_ignore_ascii_case(g))
+    static WORDS: LazyLock<HashSet<&'static [u8]>> =
+        LazyLock::new(|| GENERIC.iter().chain(BROWSERS).copied().collect());
+    let mut lower = [0u8; LONGEST_BROWSER_WORD];
+    let Some(lower) = lower.get_mut(..word.len()) else {
+        return false;
+    };
+    for (l, b) in lower.iter_mut().zip(word) {
+        *l = b.to_ascii_lowercase();
+    }
+    WORDS.contains(&*lower)
 }
 
-/// Words that say nothing about which product a header belongs to.
+/// The browsers' own product names.
+const BROWSERS: &[&[u8]] = &[
+    b"edg",
+    b"edge",
+    b"opr",
+    b"opera",
+    b"samsungbrowser",
+    b"crios",
+    b"fxios",
+    b"yabrowser",
+];
+
+/// The length of the longest word of [`GENERIC`] and [`BROWSERS`]: no longer word is one.
+const LONGEST_BROWSER_WORD: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < GENERIC.len() {
+        if GENERIC[i].len() > longest {
+            longest = GENERIC[i].len();
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < BROWSERS.len() {
+        if BROWSERS[i].len() > longest {
+            longest = BROWSERS[i].len();
+        }
+        i += 1;
+    }
+    longest
+};
+
+/// Words that say nothing about which product a header belongs to (lower case: see
+/// [`is_browser_word`]).
 const GENERIC: &[&[u8]] = &[
     b"mozilla",
     b"compatible",
@@ -859,6 +892,45 @@ pub(crate) fn declares_robot(scan: &Scan<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The look-up answers as comparing the word with each browser word in any case did,
+    /// for every browser word in three cases, each cut short and grown by a byte, and words
+    /// longer than any.
+    #[test]
+    fn browser_words_are_found_in_any_case() {
+        let by_comparison = |word: &[u8]| {
+            GENERIC
+                .iter()
+                .chain(BROWSERS)
+                .any(|g| word.eq_ignore_ascii_case(g))
+        };
+        let mut words: Vec<Vec<u8>> = vec![Vec::new(), b"x".repeat(40)];
+        for g in GENERIC.iter().chain(BROWSERS) {
+            assert!(g.iter().all(|b| !b.is_ascii_uppercase()), "{g:?}");
+            for word in [g.to_vec(), g.to_ascii_uppercase(), {
+                let mut w = g.to_vec();
+                w[0] = w[0].to_ascii_uppercase();
+                w
+            }] {
+                words.push(word[..word.len() - 1].to_vec());
+                words.push([&word[..], b"s"].concat());
+                words.push([&word[..], &word[..]].concat());
+                words.push(word);
+            }
+        }
+        let mut found = 0;
+        for w in &words {
+            assert_eq!(
+                is_browser_word(w),
+                by_comparison(w),
+                "{:?}",
+                String::from_utf8_lossy(w)
+            );
+            found += usize::from(is_browser_word(w));
+        }
+        // Each word in its three cases, and the few that are another cut short (`edg`).
+        assert!(found >= 3 * (GENERIC.len() + BROWSERS.len()), "{found}");
+    }
 
     #[test]
     fn tokens_of_a_browser() {
