@@ -352,22 +352,32 @@ impl PartialEq for Partial {
 /// Adds `other`'s requests (client indices already this partial's) to `mine`.
 fn merge_stream(mine: &mut Stream, other: Stream) {
     mine.resolution_ms = mine.resolution_ms.max(other.resolution_ms);
-    let mut index: HashMap<Box<[u8]>, u32> = mine
-        .paths
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.clone(), i as u32))
-        .collect();
-    let remap: Vec<u32> = other
-        .paths
-        .into_iter()
-        .map(|p| {
-            *index.entry(p).or_insert_with_key(|p| {
-                mine.paths.push(p.clone());
-                mine.paths.len() as u32 - 1
+    // Each path moves into the index and back, none copied: a long-tail stream has
+    // hundreds of thousands, and parts are merged on one thread while the others wait.
+    let mut index: HashMap<Box<[u8]>, u32> =
+        HashMap::with_capacity_and_hasher(mine.paths.len() + other.paths.len(), Default::default());
+    let mut place = |paths: Vec<Box<[u8]>>| -> Vec<u32> {
+        paths
+            .into_iter()
+            .map(|p| {
+                let next = index.len() as u32;
+                *index.entry(p).or_insert(next)
             })
-        })
-        .collect();
+            .collect()
+    };
+    // A part's paths are distinct (each stream's were a map's keys), so this part's keep
+    // their places; were one repeated, its requests go to its first place.
+    let mine_remap = place(std::mem::take(&mut mine.paths));
+    if mine_remap.iter().enumerate().any(|(i, &at)| at != i as u32) {
+        for (p, _) in &mut mine.hits {
+            *p = mine_remap[*p as usize];
+        }
+    }
+    let remap = place(other.paths);
+    mine.paths = vec![Box::default(); index.len()];
+    for (p, i) in index {
+        mine.paths[i as usize] = p;
+    }
     mine.hits
         .extend(other.hits.into_iter().map(|(p, h)| (remap[p as usize], h)));
     mine.delay.extend(other.delay);
@@ -375,5 +385,80 @@ fn merge_stream(mine: &mut Stream, other: Stream) {
     // that a disagreement (a registry changed between parts) cannot depend on order.
     if other.agent.tokens < mine.agent.tokens {
         mine.agent = other.agent;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::aggregate::{AgentProfile, Hit};
+    use crate::robots::Dialect;
+
+    fn stream(paths: &[&str], hits: &[(u32, i64)]) -> Stream {
+        Stream {
+            agent: Arc::new(AgentProfile {
+                tokens: vec!["examplebot".into()],
+                obeys_star: true,
+                dialect: Dialect::Google,
+                check_delay: false,
+                fetches_by_user_agent: false,
+                bound: true,
+                conflicts_on: None,
+            }),
+            resolution_ms: 1000,
+            paths: paths.iter().map(|p| Box::from(p.as_bytes())).collect(),
+            hits: hits
+                .iter()
+                .map(|&(p, time_ms)| {
+                    (
+                        p,
+                        Hit {
+                            time_ms,
+                            client: 0,
+                            status: 200,
+                        },
+                    )
+                })
+                .collect(),
+            delay: Vec::new(),
+        }
+    }
+
+    /// Every request keeps its path through a merge, the paths stay distinct, and a path
+    /// repeated in a part (never made so, but a part can be read from bytes) goes to one place.
+    #[test]
+    fn merged_streams_keep_each_requests_path() {
+        for (mine, other) in [
+            (
+                stream(&["/a", "/b"], &[(0, 1), (1, 2)]),
+                stream(&["/b", "/c"], &[(1, 3), (0, 4)]),
+            ),
+            (
+                stream(&["/a", "/b", "/a"], &[(0, 1), (1, 2), (2, 3)]),
+                stream(&["/c"], &[(0, 4)]),
+            ),
+            (stream(&[], &[]), stream(&["/c", "/a"], &[(0, 1), (1, 2)])),
+        ] {
+            let want: Vec<(Vec<u8>, i64)> = [&mine, &other]
+                .iter()
+                .flat_map(|s| {
+                    s.hits
+                        .iter()
+                        .map(|(p, h)| (s.paths[*p as usize].to_vec(), h.time_ms))
+                })
+                .collect();
+            let mut merged = mine;
+            merge_stream(&mut merged, other);
+            let got: Vec<(Vec<u8>, i64)> = merged
+                .hits
+                .iter()
+                .map(|(p, h)| (merged.paths[*p as usize].to_vec(), h.time_ms))
+                .collect();
+            assert_eq!(got, want);
+            let mut distinct = merged.paths.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), merged.paths.len(), "{:?}", merged.paths);
+        }
     }
 }
