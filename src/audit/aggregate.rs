@@ -412,6 +412,23 @@ pub struct AgentProfile {
     pub conflicts_on: Option<PrefKey>,
 }
 
+#[cfg(test)]
+impl AgentProfile {
+    /// A bound crawler of one token, Google's rules, `*` followed, no Crawl-delay checked:
+    /// the profile tests need when the profile is not what they test.
+    pub(crate) fn plain(token: &str) -> AgentProfile {
+        AgentProfile {
+            tokens: vec![token.into()],
+            obeys_star: true,
+            dialect: Dialect::Google,
+            check_delay: false,
+            fetches_by_user_agent: false,
+            bound: true,
+            conflicts_on: None,
+        }
+    }
+}
+
 /// The requests of one (origin, crawler, User-Agent, verification) that a rule may forbid or
 /// a usage preference may go against, and its requests under a Crawl-delay, kept for the
 /// judgement at the end.

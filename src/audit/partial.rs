@@ -392,19 +392,10 @@ fn merge_stream(mine: &mut Stream, other: Stream) {
 mod tests {
     use super::*;
     use crate::audit::aggregate::{AgentProfile, Hit};
-    use crate::robots::Dialect;
 
     fn stream(paths: &[&str], hits: &[(u32, i64)]) -> Stream {
         Stream {
-            agent: Arc::new(AgentProfile {
-                tokens: vec!["examplebot".into()],
-                obeys_star: true,
-                dialect: Dialect::Google,
-                check_delay: false,
-                fetches_by_user_agent: false,
-                bound: true,
-                conflicts_on: None,
-            }),
+            agent: Arc::new(AgentProfile::plain("examplebot")),
             resolution_ms: 1000,
             paths: paths.iter().map(|p| Box::from(p.as_bytes())).collect(),
             hits: hits

@@ -281,7 +281,6 @@ mod tests {
     use super::*;
     use crate::audit::aggregate::Verification;
     use crate::fetch::{Origin, Scheme};
-    use crate::robots::Dialect;
 
     #[test]
     fn records_come_back_as_they_were_written() {
@@ -291,15 +290,7 @@ mod tests {
             "GPTBot/1.0".into(),
             Verification::Unverifiable,
         );
-        let agent = AgentProfile {
-            tokens: vec!["gptbot".into()],
-            obeys_star: true,
-            dialect: Dialect::Google,
-            check_delay: false,
-            fetches_by_user_agent: false,
-            bound: true,
-            conflicts_on: None,
-        };
+        let agent = AgentProfile::plain("gptbot");
         let records: Vec<RunRecord> = (0..1000u32)
             .map(|i| RunRecord {
                 stream: 0,
