@@ -64,7 +64,10 @@ impl<T> Borrow<T> for Lent<T> {
 
 impl<T> Drop for Lent<T> {
     fn drop(&mut self) {
-        if let (Some(item), Some(spent)) = (self.item.take(), &self.spent) {
+        // With one thread the item is dropped where it is, not moved out first.
+        if let Some(spent) = &self.spent
+            && let Some(item) = self.item.take()
+        {
             spent.borrow_mut().push(item);
         }
     }
