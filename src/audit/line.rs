@@ -1125,13 +1125,14 @@ fn parse_ipv4_fast(b: &[u8]) -> Option<std::net::Ipv4Addr> {
     if !(7..=15).contains(&b.len()) {
         return None;
     }
-    let mut padded = [0u8; 18];
+    let mut padded = [0u8; 16];
     padded[..b.len()].copy_from_slice(b);
     let mut octets = [0u8; 4];
     let mut at = 0;
     for (i, octet) in octets.iter_mut().enumerate() {
-        // `at` is at most 12 here (each part takes at most four bytes), so `at + 2` is in
-        // the copy; past the address its bytes are zeros, which end a part.
+        // Each part takes at most four bytes with its dot, so the last starts at 12 at the
+        // latest and its three bytes are in the copy, as is the dot after each of the others;
+        // past the address the copy's bytes are zeros, which end a part.
         let part: &[u8; 3] = padded[at..at + 3].try_into().expect("three bytes");
         let [d0, d1, d2] = part.map(|c| c.wrapping_sub(b'0'));
         let (value, len) = if d0 > 9 {

@@ -10,9 +10,8 @@
 
 use std::sync::LazyLock;
 
-use foldhash::HashSet;
-
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use foldhash::HashSet;
 
 /// One word of a header, as written.
 #[derive(Clone, Copy, Debug)]
@@ -410,23 +409,26 @@ const BROWSERS: &[&[u8]] = &[
 
 /// The length of the longest word of [`GENERIC`] and [`BROWSERS`]: no longer word is one.
 const LONGEST_BROWSER_WORD: usize = {
+    let (generic, browsers) = (longest(GENERIC), longest(BROWSERS));
+    if generic > browsers {
+        generic
+    } else {
+        browsers
+    }
+};
+
+/// The length of the longest of `words`.
+const fn longest(words: &[&[u8]]) -> usize {
     let mut longest = 0;
     let mut i = 0;
-    while i < GENERIC.len() {
-        if GENERIC[i].len() > longest {
-            longest = GENERIC[i].len();
-        }
-        i += 1;
-    }
-    let mut i = 0;
-    while i < BROWSERS.len() {
-        if BROWSERS[i].len() > longest {
-            longest = BROWSERS[i].len();
+    while i < words.len() {
+        if words[i].len() > longest {
+            longest = words[i].len();
         }
         i += 1;
     }
     longest
-};
+}
 
 /// Words that say nothing about which product a header belongs to (lower case: see
 /// [`is_browser_word`]).
