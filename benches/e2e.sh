@@ -25,6 +25,8 @@
 # 3): their seconds are the best round's, their ratios the median of each round's own ratio,
 # so that a slow stretch of these shared, noisy machines falls on both sides of a ratio.
 # Other timings are the best of $E2E_RUNS runs. Read the ratios rather than the seconds.
+# To measure a change, time the build before it against the build after it on these logs,
+# run for run: benches/ab.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
