@@ -538,32 +538,30 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
             self.send_cut(data, ends);
             return;
         }
-        // Split from the back so each piece is copied once at most.
+        // Split from the back so each piece is copied once at most; its line ends are the
+        // block's, counted from the piece's start.
+        let mut ends = ends;
         let mut pieces = Vec::with_capacity(cuts.len() + 1);
         for &at in cuts.iter().rev() {
-            let piece = data.split_off(at);
-            pieces.push(piece);
+            let first = ends.partition_point(|&e| e < at);
+            let piece_ends: Vec<usize> = ends.drain(first..).map(|e| e - at).collect();
+            pieces.push((data.split_off(at), piece_ends));
         }
         if !data.is_empty() {
-            self.send(data);
+            self.send_cut(data, ends);
         }
-        for piece in pieces.into_iter().rev() {
-            let end = memchr::memchr(b'\n', &piece).unwrap_or(piece.len());
+        for (piece, ends) in pieces.into_iter().rev() {
+            let end = ends.first().copied().unwrap_or(piece.len());
             let mut line = &piece[..end];
             if let [head @ .., b'\r'] = line {
                 line = head;
             }
             self.header = Some(Arc::from(line));
-            self.send(piece);
+            self.send_cut(piece, ends);
         }
     }
 
-    fn send(&mut self, data: Vec<u8>) {
-        let ends = line_ends(&data);
-        self.send_cut(data, ends);
-    }
-
-    /// [`Cutter::send`] for data whose `\n` bytes are found already (`ends`).
+    /// Sends `data` to the sink as one block, its `\n` bytes found already (`ends`).
     fn send_cut(&mut self, data: Vec<u8>, ends: Vec<usize>) {
         if self.stopped || data.is_empty() {
             return;
