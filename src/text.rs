@@ -436,6 +436,38 @@ pub fn push_rfc3339_ms(out: &mut String, ms: i64) {
     out.push_str(std::str::from_utf8(&text).expect("ASCII digits and punctuation"));
 }
 
+/// `ip` appended to `out` as its `Display` writes it. An IPv4 address (nearly every client)
+/// digit by digit, without the formatting machinery (padding support, a stack buffer, then a
+/// copy): a report writes one per row.
+///
+/// ```
+/// let mut out = String::from("at ");
+/// robots_audit::text::push_ip(&mut out, "66.249.66.1".parse().unwrap());
+/// assert_eq!(out, "at 66.249.66.1");
+/// ```
+pub fn push_ip(out: &mut String, ip: std::net::IpAddr) {
+    match ip {
+        std::net::IpAddr::V4(ip) => {
+            for (i, octet) in ip.octets().into_iter().enumerate() {
+                if i > 0 {
+                    out.push('.');
+                }
+                if octet >= 100 {
+                    out.push(char::from(b'0' + octet / 100));
+                }
+                if octet >= 10 {
+                    out.push(char::from(b'0' + octet / 10 % 10));
+                }
+                out.push(char::from(b'0' + octet % 10));
+            }
+        }
+        std::net::IpAddr::V6(ip) => {
+            use std::fmt::Write as _;
+            write!(out, "{ip}").expect("a String takes any text");
+        }
+    }
+}
+
 /// A Unix time in seconds as RFC 3339 in UTC, e.g. `2026-11-20T13:55:36Z`; [`rfc3339_ms`]
 /// for whole seconds. Empty outside the years −9999 to 9999.
 pub fn rfc3339_secs(secs: i64) -> String {

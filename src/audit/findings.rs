@@ -22,7 +22,7 @@ use crate::crawlers::DnsTally;
 use crate::extsort::read_buffer;
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
-use crate::report::{HostRow, InputRow, Kind, SpoofedRow, SummaryRow};
+use crate::report::{HostRow, InputRow, Kind, SampleClient, SpoofedRow, SummaryRow};
 use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, normalize_target};
 use crate::text;
 
@@ -835,27 +835,21 @@ fn groups_of(rules: &DialectRules, profile: &AgentProfile) -> Vec<Option<GroupId
 /// A client as a report cell.
 pub(super) fn client_text(c: &Client) -> String {
     match c {
-        // Dotted decimal as `Display` writes it, without the formatting machinery (padding
-        // support, a stack buffer, then a copy): a report writes one per row, so its digits
-        // go straight into the one allocation.
-        Client::Ip(std::net::IpAddr::V4(ip)) => {
+        Client::Ip(ip) => {
             let mut out = String::with_capacity(15);
-            for (i, octet) in ip.octets().into_iter().enumerate() {
-                if i > 0 {
-                    out.push('.');
-                }
-                if octet >= 100 {
-                    out.push(char::from(b'0' + octet / 100));
-                }
-                if octet >= 10 {
-                    out.push(char::from(b'0' + octet / 10 % 10));
-                }
-                out.push(char::from(b'0' + octet % 10));
-            }
+            text::push_ip(&mut out, *ip);
             out
         }
-        Client::Ip(ip) => ip.to_string(),
         Client::Other(bytes) => text::cell(bytes).into_owned(),
+    }
+}
+
+/// A row's sample client: the address itself (written by the report's writer), or the text
+/// of a client field that is no address.
+pub(super) fn sample_client(c: &Client) -> SampleClient {
+    match c {
+        Client::Ip(ip) => SampleClient::Ip(*ip),
+        Client::Other(bytes) => SampleClient::Text(text::cell(bytes).into()),
     }
 }
 

@@ -22,7 +22,7 @@ use crate::report::{Kind, PreferenceRow, ViolationRow};
 use crate::robots::{GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId};
 
 use super::aggregate::{Client, Verification};
-use super::findings::{PathReads, StreamInfo, Verdict, client_text};
+use super::findings::{PathReads, StreamInfo, Verdict, sample_client};
 use super::rules::Rules;
 use super::source::Source;
 use super::tally::{ClientSet, MAX_IPS_PER_ROW, StatusCounts};
@@ -487,8 +487,8 @@ impl Conflicts {
                     robots_version,
                     evidence: evidence.as_str(),
                     client_ips: acc.clients.len() as u64,
-                    sample_ip: client_text(&acc.sample.1),
-                    status_codes: acc.statuses.into_vec(),
+                    sample_ip: sample_client(&acc.sample.1),
+                    status_codes: acc.statuses.into_codes(),
                 }
             },
         })
@@ -567,8 +567,8 @@ pub(super) fn violation_row(
         robots_version,
         evidence: evidence.as_str(),
         client_ips: acc.clients.len() as u64,
-        sample_ip: client_text(&acc.sample.1),
-        status_codes: acc.statuses.into_vec(),
+        sample_ip: sample_client(&acc.sample.1),
+        status_codes: acc.statuses.into_codes(),
         min_interval_ms: acc.intervals.map(|i| i.0),
         median_interval_ms: acc.intervals.map(|i| i.1),
     }

@@ -10,7 +10,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use super::{CsvStyle, ReportError};
+use super::{CsvStyle, ReportError, SampleClient};
 use crate::text;
 
 /// The csv writer's buffer: no smaller than [`super::Output`]'s own, so that each hand-over
@@ -51,6 +51,8 @@ pub(super) enum Cell<'a> {
     Time(Option<i64>),
     /// `(status, count)` pairs as `200:12 404:1`.
     Statuses(&'a [(u16, u64)]),
+    /// A client: an address as `Display` writes it (digits and punctuation), else text.
+    Client(&'a SampleClient),
     /// A duration in ms, as seconds (whole, else with three decimals); empty when `None`.
     Seconds(Option<i64>),
 }
@@ -116,6 +118,17 @@ impl<W: Write> Cells<W> {
                     let written = self.csv.write_field(&out);
                     self.digits = out;
                     written?;
+                }
+                Cell::Client(SampleClient::Ip(ip)) => {
+                    let mut out = std::mem::take(&mut self.scratch);
+                    out.clear();
+                    text::push_ip(&mut out, *ip);
+                    let written = self.made(&out);
+                    self.scratch = out;
+                    written?;
+                }
+                Cell::Client(SampleClient::Text(t)) => {
+                    self.text(t)?;
                 }
                 Cell::Seconds(ms) => {
                     let mut secs = std::mem::take(&mut self.scratch);
@@ -388,6 +401,48 @@ mod tests {
                 expected.push('\n');
             }
             assert_eq!(String::from_utf8(bytes(w)).unwrap(), expected);
+        }
+    }
+
+    /// A sample client is written as its `Display` text would be as a text cell: an address
+    /// by its digits, a client field that is no address made safe.
+    #[test]
+    fn clients_are_written_as_their_text_is() {
+        let clients: Vec<SampleClient> = [
+            "0.0.0.0",
+            "255.255.255.255",
+            "66.249.66.1",
+            "10.0.100.9",
+            "1.20.3.40",
+            "::1",
+            "::",
+            "2001:db8::1",
+            "::ffff:192.0.2.1",
+            "fe80::1:2:3:4",
+        ]
+        .iter()
+        .map(|ip| SampleClient::Ip(ip.parse().unwrap()))
+        .chain(
+            ["unix:/run/a.sock", "=1+1", "-x", "", "a\u{1b}b"]
+                .iter()
+                .map(|t| SampleClient::Text((*t).into())),
+        )
+        .collect();
+        for neutralize in [true, false] {
+            let style = CsvStyle { neutralize };
+            let (mut typed, mut plain) =
+                (Cells::new(Vec::new(), style), Cells::new(Vec::new(), style));
+            for c in &clients {
+                typed
+                    .record_cells(&[&[Cell::Client(c), Cell::Count(1)]])
+                    .unwrap();
+                plain.record(&[&c.to_string(), "1"]).unwrap();
+            }
+            assert_eq!(
+                String::from_utf8(bytes(typed)).unwrap(),
+                String::from_utf8(bytes(plain)).unwrap(),
+                "neutralize: {neutralize}"
+            );
         }
     }
 

@@ -454,8 +454,8 @@ mod tests {
             robots_version: None,
             evidence: "in-force",
             client_ips: 1,
-            sample_ip: "192.0.2.1".into(),
-            status_codes: vec![(200, requests)],
+            sample_ip: crate::report::SampleClient::Ip("192.0.2.1".parse().unwrap()),
+            status_codes: crate::report::StatusCodes::from_slice(&[(200, requests)]),
             min_interval_ms: None,
             median_interval_ms: None,
         }
@@ -784,8 +784,8 @@ mod tests {
             robots_version: None,
             evidence: "in-force",
             client_ips: 1,
-            sample_ip: "192.0.2.1".into(),
-            status_codes: vec![(200, requests)],
+            sample_ip: crate::report::SampleClient::Ip("192.0.2.1".parse().unwrap()),
+            status_codes: crate::report::StatusCodes::from_slice(&[(200, requests)]),
         }
     }
 

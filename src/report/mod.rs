@@ -21,7 +21,9 @@ mod paths;
 mod set;
 
 use std::borrow::Borrow;
+use std::fmt;
 use std::io::{self, Write};
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -134,6 +136,31 @@ impl Kind {
     }
 }
 
+/// A row's sample client (`sample_ip`): its address, or, for a client field that is no
+/// address (a Unix socket, a name), that field as the report prints it. An address is kept
+/// as one and written as `Display` writes it by the report's writer: a report of hundreds of
+/// thousands of rows makes no string for each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SampleClient {
+    /// The client's address.
+    Ip(IpAddr),
+    /// A client field that is no address, as the report prints it.
+    Text(Box<str>),
+}
+
+impl fmt::Display for SampleClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SampleClient::Ip(ip) => ip.fmt(f),
+            SampleClient::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// A row's `(status, requests)` pairs, sorted by status: nearly always one or two, held in
+/// the row without an allocation.
+pub type StatusCodes = smallvec::SmallVec<[(u16, u64); 2]>;
+
 /// One row of the violations report (docs/reports.md, "The violations report").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViolationRow {
@@ -158,9 +185,9 @@ pub struct ViolationRow {
     /// `fetched`, `in-force` or `assumed` (docs/judging.md, "The verdict").
     pub evidence: &'static str,
     pub client_ips: u64,
-    pub sample_ip: String,
+    pub sample_ip: SampleClient,
     /// `(status, count)` sorted by status.
-    pub status_codes: Vec<(u16, u64)>,
+    pub status_codes: StatusCodes,
     /// Crawl-delay rows: the shortest and the median interval between requests, in ms.
     pub min_interval_ms: Option<i64>,
     pub median_interval_ms: Option<i64>,
@@ -223,9 +250,9 @@ pub struct PreferenceRow {
     /// `fetched`, `in-force` or `assumed`.
     pub evidence: &'static str,
     pub client_ips: u64,
-    pub sample_ip: String,
+    pub sample_ip: SampleClient,
     /// `(status, count)` sorted by status.
-    pub status_codes: Vec<(u16, u64)>,
+    pub status_codes: StatusCodes,
 }
 
 /// One row of the `--spoofed` report: an address that claimed to be a crawler and failed
@@ -309,7 +336,7 @@ macro_rules! evidence_cells {
             Cell::Time($r.robots_version),
             Cell::Text($r.evidence),
             Cell::Count($r.client_ips),
-            Cell::Text(&$r.sample_ip),
+            Cell::Client(&$r.sample_ip),
             Cell::Statuses(&$r.status_codes),
         ]
     };
@@ -650,8 +677,8 @@ pub(crate) mod tests {
             robots_version: None,
             evidence: "in-force",
             client_ips: 1,
-            sample_ip: "203.0.113.9".into(),
-            status_codes: vec![(200, 1), (403, 1)],
+            sample_ip: SampleClient::Ip("203.0.113.9".parse().unwrap()),
+            status_codes: StatusCodes::from_slice(&[(200, 1), (403, 1)]),
             min_interval_ms: None,
             median_interval_ms: None,
         }
@@ -875,8 +902,8 @@ pub(crate) mod tests {
             robots_version: Some(1_793_491_200_000),
             evidence: "fetched",
             client_ips: 2,
-            sample_ip: "203.0.113.9".into(),
-            status_codes: vec![(200, 2), (304, 1)],
+            sample_ip: SampleClient::Ip("203.0.113.9".parse().unwrap()),
+            status_codes: StatusCodes::from_slice(&[(200, 2), (304, 1)]),
         }
     }
 
