@@ -9,6 +9,7 @@
 use std::net::IpAddr;
 
 use foldhash::HashSet;
+use smallvec::SmallVec;
 
 use super::aggregate::Client;
 use crate::report::StatusCodes;
@@ -22,7 +23,8 @@ const FEW_CLIENTS: usize = 8;
 /// The distinct clients of a row, up to a limit the caller gives.
 #[derive(Debug)]
 pub(super) enum ClientSet {
-    Few(Vec<Client>),
+    /// Nearly every row has one client: held without an allocation.
+    Few(SmallVec<[Client; 1]>),
     /// Boxed: most rows are `Few`, and every row pays for the size of the largest variant.
     Many(Box<ManyClients>),
 }
@@ -37,7 +39,7 @@ pub(super) struct ManyClients {
 
 impl Default for ClientSet {
     fn default() -> ClientSet {
-        ClientSet::Few(Vec::new())
+        ClientSet::Few(SmallVec::new())
     }
 }
 
@@ -76,9 +78,9 @@ impl ClientSet {
 
 /// Adds a key known to be new to the list of a `Few` set; past [`FEW_CLIENTS`], the set it
 /// turns into instead.
-fn push_few(v: &mut Vec<Client>, key: Client) -> Option<ClientSet> {
+fn push_few(v: &mut SmallVec<[Client; 1]>, key: Client) -> Option<ClientSet> {
     if v.len() < FEW_CLIENTS {
-        // Most rows never see a second client: no room for four up front.
+        // Most rows never see a second client: no room for four when they spill.
         v.reserve_exact(1);
         v.push(key);
         return None;
