@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 
 use foldhash::HashMap;
+use rayon::prelude::*;
 use std::io::{Read, Write};
 
 use serde::{Deserialize, Serialize};
@@ -120,6 +121,13 @@ impl Partial {
         self.crawlers.extend(crawlers);
         // The other part's clients, as indices into this part's table.
         let remap = self.adopt_clients(clients);
+        // The streams both parts have, paired by walking the two sorted maps side by side,
+        // then merged on the pool's threads (a stream's merge hashes all its paths; the
+        // parts are merged while the workers are done), each pair on its own: the result
+        // is the same whichever thread merges which.
+        let mut only_theirs = Vec::new();
+        let mut both = Vec::new();
+        let mut mine = self.streams.iter_mut().peekable();
         for (k, mut v) in streams {
             for (_, hit) in &mut v.hits {
                 hit.client = remap[hit.client as usize];
@@ -127,13 +135,15 @@ impl Partial {
             for hit in &mut v.delay {
                 hit.client = remap[hit.client as usize];
             }
-            match self.streams.get_mut(&k) {
-                Some(mine) => merge_stream(mine, v),
-                None => {
-                    self.streams.insert(k, v);
-                }
+            while mine.next_if(|(m, _)| **m < k).is_some() {}
+            match mine.next_if(|(m, _)| **m == k) {
+                Some((_, m)) => both.push((m, v)),
+                None => only_theirs.push((k, v)),
             }
         }
+        both.into_par_iter()
+            .for_each(|(mine, theirs)| merge_stream(mine, theirs));
+        self.streams.extend(only_theirs);
         for (k, v) in fetches {
             self.fetches.entry(k).or_default().extend(v);
         }
@@ -413,6 +423,75 @@ mod tests {
                 .collect(),
             delay: Vec::new(),
         }
+    }
+
+    /// Streams only one part has are taken as they are, streams both have are merged (their
+    /// requests' clients as the merged table's), whichever part is merged into which.
+    #[test]
+    fn parts_merge_their_streams_by_key() {
+        use crate::fetch::Scheme;
+        let origin =
+            Arc::new(crate::fetch::Origin::from_url("https://a.example", Scheme::Https).unwrap());
+        let key = |ua: &str| -> StreamKey {
+            (
+                Arc::clone(&origin),
+                Arc::from("examplebot"),
+                Arc::from(ua),
+                super::super::aggregate::Verification::Unverifiable,
+            )
+        };
+        let client = |i: u8| Client::Ip(std::net::IpAddr::from([192, 0, 2, i]));
+        // Part one: streams a, c and e; part two: b, c, d and e; both a client of their own.
+        let part = |uas: &[&str], path: &str, time_ms: i64, who: u8| {
+            let mut p = Partial {
+                clients: vec![client(who)],
+                ..Partial::default()
+            };
+            for ua in uas {
+                p.streams.insert(key(ua), stream(&[path], &[(0, time_ms)]));
+            }
+            p
+        };
+        let one = || part(&["a", "c", "e"], "/one", 1, 1);
+        let two = || part(&["b", "c", "d", "e"], "/two", 2, 2);
+        // Each stream's requests as (path, time, client), in a canonical order.
+        let requests = |p: &Partial| -> Vec<(String, Vec<(Vec<u8>, i64, Client)>)> {
+            p.streams
+                .iter()
+                .map(|(k, s)| {
+                    let mut r: Vec<_> = s
+                        .hits
+                        .iter()
+                        .map(|(path, h)| {
+                            (
+                                s.paths[*path as usize].to_vec(),
+                                h.time_ms,
+                                p.clients[h.client as usize].clone(),
+                            )
+                        })
+                        .collect();
+                    r.sort();
+                    (k.2.to_string(), r)
+                })
+                .collect()
+        };
+        let mut a = one();
+        a.merge(two());
+        let mut b = two();
+        b.merge(one());
+        let (got, other_way) = (requests(&a), requests(&b));
+        assert_eq!(got, other_way);
+        let hit = |path: &str, t: i64, who: u8| (path.as_bytes().to_vec(), t, client(who));
+        assert_eq!(
+            got,
+            vec![
+                ("a".to_string(), vec![hit("/one", 1, 1)]),
+                ("b".to_string(), vec![hit("/two", 2, 2)]),
+                ("c".to_string(), vec![hit("/one", 1, 1), hit("/two", 2, 2)]),
+                ("d".to_string(), vec![hit("/two", 2, 2)]),
+                ("e".to_string(), vec![hit("/one", 1, 1), hit("/two", 2, 2)]),
+            ]
+        );
     }
 
     /// Every request keeps its path through a merge, the paths stay distinct, and a path
