@@ -455,7 +455,8 @@ mod tests {
         let one = || part(&["a", "c", "e"], "/one", 1, 1);
         let two = || part(&["b", "c", "d", "e"], "/two", 2, 2);
         // Each stream's requests as (path, time, client), in a canonical order.
-        let requests = |p: &Partial| -> Vec<(String, Vec<(Vec<u8>, i64, Client)>)> {
+        type Requests = Vec<(Vec<u8>, i64, Client)>;
+        let requests = |p: &Partial| -> Vec<(String, Requests)> {
             p.streams
                 .iter()
                 .map(|(k, s)| {
