@@ -34,7 +34,7 @@ use super::delays::{DelayTable, Delays};
 use super::partial::Partial;
 use super::rows::{Conflicts, Violations, report_order};
 use super::rules::{DialectRules, Rules};
-use super::source::{MemStream, MergedRuns, PathText, Source, Wanted};
+use super::source::{MemStream, MergedRuns, PathText, Source, Wanted, prefetch_bytes};
 use super::spill::StreamTable;
 use super::{AuditError, Auditor};
 
@@ -426,6 +426,9 @@ fn pair_of<'p>(
     }
 }
 
+/// How many paths ahead the loops over kept paths ask for a path's bytes.
+const PATHS_AHEAD: usize = 6;
+
 fn count(
     info: &StreamInfo,
     path: &[u8],
@@ -555,10 +558,16 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         }
         let mut hits = std::mem::take(&mut stream.hits);
         let ranges = by_path(&mut hits, stream.paths.len());
-        let paths = std::mem::take(&mut stream.paths)
-            .into_iter()
-            .map(PathText::new)
-            .collect();
+        // Each path is read through once here, long after it was kept: asked for a few
+        // paths before (as `source::prefetch_ahead` does).
+        let mut raw = std::mem::take(&mut stream.paths).into_iter();
+        let mut paths = Vec::with_capacity(raw.len());
+        while let Some(path) = raw.next() {
+            if let Some(ahead) = raw.as_slice().get(PATHS_AHEAD - 1) {
+                prefetch_bytes(ahead);
+            }
+            paths.push(PathText::new(path));
+        }
         memory.push(MemStream {
             info: i,
             paths,
@@ -592,6 +601,9 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
                 .expect("streams without rules were dropped");
             let pair = pair_of(pairs, info);
             for (p, &(start, end)) in m.ranges.iter().enumerate() {
+                if let Some(ahead) = m.paths.get(p + PATHS_AHEAD) {
+                    prefetch_bytes(ahead.raw());
+                }
                 if start < end {
                     let times = m.hits[start as usize..end as usize]
                         .iter()

@@ -412,9 +412,14 @@ fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u
     let mut order = kept_paths(streams.iter().map(|m| &m.ranges[..]));
     order.retain(|&(s, _)| wanted[streams[s as usize].info as usize]);
     // Sorted by (host and crawler, printed path, agent).
+    // Each key reads its path's first bytes: asked for `AHEAD` paths before.
     let mut keyed: Vec<SortKey<'_>> = order
         .iter()
-        .map(|&(s, p)| {
+        .enumerate()
+        .map(|(i, &(s, p))| {
+            if let Some(&(s, p)) = order.get(i + AHEAD) {
+                prefetch_bytes(streams[s as usize].text(p));
+            }
             let m = &streams[s as usize];
             let text = m.text(p);
             let (host_crawler, agent) = ranks.of[m.info as usize];
@@ -669,19 +674,24 @@ fn prefetch_ahead(streams: &[MemStream], order: &[(u32, u32)]) {
     }
     if let Some(&(s, p)) = order.get(AHEAD) {
         let m = &streams[s as usize];
-        let text = m.paths[p as usize].text().as_bytes();
-        for line in text.chunks(64).take(4) {
-            prefetch(&line[0]);
-        }
+        prefetch_bytes(m.paths[p as usize].text().as_bytes());
         if let Some(hit) = m.hits.get(m.ranges[p as usize].0 as usize) {
             prefetch(hit);
         }
     }
 }
 
+/// A prefetch of the first cache lines of `bytes` (a path: the few lines most are).
+#[inline]
+pub(super) fn prefetch_bytes(bytes: &[u8]) {
+    for line in bytes.chunks(64).take(4) {
+        prefetch(&line[0]);
+    }
+}
+
 /// A prefetch of the cache line holding `at` (nothing where the CPU has no such hint).
 #[inline(always)]
-fn prefetch<T>(at: &T) {
+pub(super) fn prefetch<T>(at: &T) {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
     safe_arch::prefetch_t0(at);
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
