@@ -19,6 +19,7 @@ mod html;
 mod output;
 mod paths;
 mod set;
+mod writeback;
 
 use std::borrow::Borrow;
 use std::fmt;

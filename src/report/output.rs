@@ -5,7 +5,8 @@
 //! over the target only after everything was written and synced, so a full disk, a failed
 //! write or a killed process leaves the previous report in place
 //! (docs/reports.md, "Atomic replacement": "A report file is replaced only by a complete new
-//! report"). A target that exists and is not a regular file (a FIFO, a device, `/dev/stdout`,
+//! report"). A large report is synced in steps while it is written (`writeback.rs`), so
+//! that last sync has little left to do. A target that exists and is not a regular file (a FIFO, a device, `/dev/stdout`,
 //! anything reached through `/proc/*/fd` or `/dev/fd`) cannot be renamed over and is written
 //! directly.
 //!
@@ -38,6 +39,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::ReportError;
+use super::writeback::Writeback;
 use crate::tempfiles::{live, lock_if_abandoned};
 use crate::text::TerminalWriter;
 
@@ -113,6 +115,8 @@ struct Temp {
     file: Option<BufWriter<File>>,
     path: PathBuf,
     dest: PathBuf,
+    /// A large report goes to disk while it is written (`writeback.rs`).
+    writeback: Writeback,
 }
 
 impl Temp {
@@ -151,6 +155,7 @@ impl Temp {
             file: Some(BufWriter::with_capacity(BUFFER, file)),
             path,
             dest: dest.to_path_buf(),
+            writeback: Writeback::default(),
         };
         let file = temp.writer().get_ref();
         // The lock tells other runs this file is alive; a file system without locks only
@@ -170,6 +175,16 @@ impl Temp {
             .expect("the file is taken only by persist, which consumes the Temp")
     }
 
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let w = self
+            .file
+            .as_mut()
+            .expect("the file is taken only by persist, which consumes the Temp");
+        let n = w.write(buf)?;
+        self.writeback.wrote(n, w.get_ref());
+        Ok(n)
+    }
+
     /// Flushes, syncs and renames the file over `dest`.
     fn persist(mut self) -> io::Result<()> {
         let file = self
@@ -177,6 +192,8 @@ impl Temp {
             .take()
             .expect("the file is taken only here, and persist consumes the Temp");
         let file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
+        // The early syncs' errors are the report's; then the last sync writes the rest.
+        self.writeback.finish()?;
         file.sync_all()?;
         {
             // Under the lock: a signal arriving now waits, then finds the file gone from the
@@ -386,7 +403,7 @@ impl Output {
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match &mut self.target {
-            Target::Atomic(temp) => temp.writer().write(buf),
+            Target::Atomic(temp) => temp.write(buf),
             Target::Direct(sink) => sink.write(buf),
             Target::Stdout(sink) => sink.write(buf),
         }
@@ -710,6 +727,33 @@ mod tests {
             format!("cannot write report {}: {efbig}", path.display())
         );
         assert_eq!(fs::read_to_string(&path).unwrap(), "old report\n");
+        assert_eq!(names(dir.path()), ["report.csv"]);
+    }
+
+    /// A report past the early-sync step is synced in steps as it is written and committed
+    /// whole, byte for byte.
+    #[test]
+    fn a_large_report_synced_in_steps_is_committed_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.csv");
+        fs::write(&path, "old report\n").unwrap();
+        let mut out = Output::create(&path).unwrap();
+        let mut want = Vec::new();
+        let mut row = 0u64;
+        while (want.len() as u64) < 2 * super::super::writeback::SYNC_EVERY + 12_345 {
+            let line = format!("row {row},{}\n", "x".repeat((row % 200) as usize));
+            out.write_all(line.as_bytes()).unwrap();
+            want.extend_from_slice(line.as_bytes());
+            row += 1;
+        }
+        let Target::Atomic(temp) = &out.target else {
+            panic!("a regular file is replaced atomically");
+        };
+        assert!(temp.writeback.requested() >= 1);
+        // Not in place before the commit.
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old report\n");
+        out.commit().unwrap();
+        assert!(fs::read(&path).unwrap() == want, "the report differs");
         assert_eq!(names(dir.path()), ["report.csv"]);
     }
 
