@@ -9,16 +9,17 @@
 //! each batch back once it has taken its items, and the maker fills it again: a few
 //! batches serve the whole report, none grown or freed per hand-over.
 //!
-//! The items the writer is done with go back with their batch, and the maker frees them
-//! before it fills the batch again: what one thread allocates is freed on that thread. Freed
+//! The writer reads each item where the maker put it, in its batch (a [`Lent`] is a place
+//! in a batch: a row of a few hundred bytes handed through the writer's iterator adapters
+//! by value was copied half a dozen times). A batch none of whose items the writer still
+//! holds goes back, and the maker frees its items before it fills it again: what one thread
+//! allocates is freed on that thread. Freed
 //! on the writer instead, each row's strings went back to the maker's allocator arena under
 //! its lock while the maker took new ones from it, and the two threads woke each other on
 //! that lock, row after row (`perf`: `futex_wake` from `malloc` on the maker; on the
 //! violations bench mix, the run took 3% more CPU and 2% more wall time).
 
 use std::borrow::Borrow;
-use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::ops::Deref;
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
@@ -29,30 +30,19 @@ const BATCH: usize = 256;
 /// the writer is done with and that go back with their batch included).
 const QUEUE: usize = 4;
 
-/// An item the writer holds. Dropped, it waits for its batch to go back to the maker,
-/// which frees it on its own thread (with one thread, it is freed where it is dropped).
+/// An item the writer holds: a place in its batch, which stays where the maker put it. The
+/// batch goes back to the maker, which frees its items, once no item of it is held (so a
+/// writer holding items long holds their batches).
 pub struct Lent<T> {
-    /// Some until dropped.
-    item: Option<T>,
-    spent: Option<Rc<RefCell<Vec<T>>>>,
-}
-
-impl<T> Lent<T> {
-    fn new(item: T, spent: Option<&Rc<RefCell<Vec<T>>>>) -> Lent<T> {
-        Lent {
-            item: Some(item),
-            spent: spent.map(Rc::clone),
-        }
-    }
+    batch: Rc<Vec<T>>,
+    at: usize,
 }
 
 impl<T> Deref for Lent<T> {
     type Target = T;
 
     fn deref(&self) -> &T {
-        self.item
-            .as_ref()
-            .expect("an item is held until it is dropped")
+        &self.batch[self.at]
     }
 }
 
@@ -62,22 +52,11 @@ impl<T> Borrow<T> for Lent<T> {
     }
 }
 
-impl<T> Drop for Lent<T> {
-    fn drop(&mut self) {
-        // With one thread the item is dropped where it is, not moved out first.
-        if let Some(spent) = &self.spent
-            && let Some(item) = self.item.take()
-        {
-            spent.borrow_mut().push(item);
-        }
-    }
-}
-
 /// Gives `consume` the items of `items` as they come, in their order. With `threads` above
 /// one, `items` runs on a thread of its own, [`BATCH`] items at a time, at most [`QUEUE`]
-/// batches ahead; with one, on this thread, as a plain iterator would. When `consume`
-/// returns early (an error), the maker stops after the batch it is making. A panic of the
-/// maker is the caller's panic.
+/// batches ahead; with one, on this thread, a batch at a time. When `consume` returns early
+/// (an error), the maker stops after the batch it is making. A panic of the maker is the
+/// caller's panic.
 pub fn ahead<I, T, E, R>(
     items: I,
     threads: usize,
@@ -91,11 +70,34 @@ where
     ahead_counted(items, threads, consume).0
 }
 
-/// A hand-over: the items made, and those of an earlier batch the writer is done with,
-/// going back to be freed.
+/// A hand-over: items made in order, then the error that came after them, if one did (a
+/// batch ends at an error; the items after it go in the next one).
 struct Batch<T, E> {
-    items: VecDeque<Result<T, E>>,
-    spent: Vec<T>,
+    items: Vec<T>,
+    error: Option<E>,
+}
+
+impl<T, E> Batch<T, E> {
+    /// Empties `items` (the maker frees what the writer was done with) and fills it with
+    /// the next items up to an error, which ends the batch; None when nothing is left.
+    fn fill(
+        mut items: Vec<T>,
+        from: &mut impl Iterator<Item = Result<T, E>>,
+    ) -> Option<Batch<T, E>> {
+        items.clear();
+        let mut error = None;
+        while items.len() < BATCH {
+            match from.next() {
+                Some(Ok(item)) => items.push(item),
+                Some(Err(e)) => {
+                    error = Some(e);
+                    break;
+                }
+                None => break,
+            }
+        }
+        (!items.is_empty() || error.is_some()).then_some(Batch { items, error })
+    }
 }
 
 /// [`ahead`], and how many batches the maker had to make (the rest were given back).
@@ -110,50 +112,36 @@ where
     E: Send,
 {
     if threads <= 1 {
-        let mut items = items.map(|item| item.map(|t| Lent::new(t, None)));
-        return (consume(&mut items), 0);
+        let mut given = Given::new(Source::Here(items));
+        let result = consume(&mut given);
+        return (result, 0);
     }
     std::thread::scope(|scope| {
         let (tx, rx) = sync_channel::<Batch<T, E>>(QUEUE);
         // Batches in flight: the queue's, the one being taken and the one being made.
-        let (back, given_back) = sync_channel::<Batch<T, E>>(QUEUE + 2);
+        let (back, given_back) = sync_channel::<Vec<T>>(QUEUE + 2);
         let maker = scope.spawn(move || {
             let mut items = items;
             let mut made = 0;
             loop {
-                // A batch given back, its spent items freed here, else a new one (at first,
-                // or when the writer keeps none to spare).
-                let mut batch = match given_back.try_recv() {
-                    Ok(mut batch) => {
-                        batch.spent.clear();
-                        batch
-                    }
-                    Err(_) => {
-                        made += 1;
-                        Batch {
-                            items: VecDeque::with_capacity(BATCH),
-                            spent: Vec::with_capacity(BATCH),
-                        }
-                    }
+                // A batch given back, its items freed here, else a new one (at first, or
+                // when the writer keeps none to spare).
+                let room = given_back.try_recv().unwrap_or_else(|_| {
+                    made += 1;
+                    Vec::with_capacity(BATCH)
+                });
+                let Some(batch) = Batch::fill(room, &mut items) else {
+                    return made;
                 };
-                batch.items.extend(items.by_ref().take(BATCH));
-                let last = batch.items.len() < BATCH;
                 // A send fails only when the writer is done with the items: nothing more is
                 // wanted.
-                if batch.items.is_empty() || tx.send(batch).is_err() || last {
+                if tx.send(batch).is_err() {
                     return made;
                 }
             }
         });
-        let mut given = Given {
-            rx,
-            back,
-            batch: Batch {
-                items: VecDeque::new(),
-                spent: Vec::new(),
-            },
-            spent: Rc::new(RefCell::new(Vec::new())),
-        };
+        let mut given =
+            Given::<std::iter::Empty<Result<T, E>>, T, E>::new(Source::Maker { rx, back });
         let result = consume(&mut given);
         // The writer is done: the maker's next hand-over fails and it ends.
         drop(given);
@@ -164,40 +152,96 @@ where
     })
 }
 
-/// The writer's side of [`ahead`]: the items of each batch in turn, each batch given back
-/// once it is empty, with the items dropped meanwhile.
-struct Given<T, E> {
-    rx: Receiver<Batch<T, E>>,
-    back: SyncSender<Batch<T, E>>,
-    batch: Batch<T, E>,
-    /// Where the items this side dropped wait for the next batch to go back.
-    spent: Rc<RefCell<Vec<T>>>,
+/// Where the writer's batches come from.
+enum Source<I, T, E> {
+    /// Made on this thread, a batch at a time, in the room of the last one.
+    Here(I),
+    /// From the maker's thread; each batch goes back once no item of it is held.
+    Maker {
+        rx: Receiver<Batch<T, E>>,
+        back: SyncSender<Vec<T>>,
+    },
 }
 
-impl<T, E> Iterator for Given<T, E> {
+/// The writer's side of [`ahead`]: the items of each batch in turn, then its error.
+struct Given<I, T, E> {
+    source: Source<I, T, E>,
+    batch: Rc<Vec<T>>,
+    /// The next item of `batch` to lend.
+    at: usize,
+    error: Option<E>,
+    /// Batches done with while an item of theirs was still held: they go back when none is.
+    held: Vec<Rc<Vec<T>>>,
+}
+
+impl<I, T, E> Given<I, T, E>
+where
+    I: Iterator<Item = Result<T, E>>,
+{
+    fn new(source: Source<I, T, E>) -> Given<I, T, E> {
+        Given {
+            source,
+            batch: Rc::new(Vec::new()),
+            at: 0,
+            error: None,
+            held: Vec::new(),
+        }
+    }
+
+    /// The batch lent out is done with: back to the maker (or refilled here) once no item of
+    /// it is held, with those done with before.
+    fn retire(&mut self) -> Option<Vec<T>> {
+        let done = std::mem::replace(&mut self.batch, Rc::new(Vec::new()));
+        self.held.push(done);
+        let mut free = None;
+        let mut k = 0;
+        while k < self.held.len() {
+            if Rc::strong_count(&self.held[k]) == 1 {
+                let room = Rc::try_unwrap(self.held.swap_remove(k))
+                    .unwrap_or_else(|_| unreachable!("the only reference"));
+                match &self.source {
+                    // When the maker has enough, or is gone, the batch is freed here.
+                    Source::Maker { back, .. } => match back.try_send(room) {
+                        Ok(()) | Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {}
+                    },
+                    Source::Here(_) => free = Some(room),
+                }
+            } else {
+                k += 1;
+            }
+        }
+        free
+    }
+}
+
+impl<I, T, E> Iterator for Given<I, T, E>
+where
+    I: Iterator<Item = Result<T, E>>,
+{
     type Item = Result<Lent<T>, E>;
 
     fn next(&mut self) -> Option<Result<Lent<T>, E>> {
         loop {
-            if let Some(item) = self.batch.items.pop_front() {
-                return Some(item.map(|t| Lent::new(t, Some(&self.spent))));
+            if self.at < self.batch.len() {
+                self.at += 1;
+                return Some(Ok(Lent {
+                    batch: Rc::clone(&self.batch),
+                    at: self.at - 1,
+                }));
             }
-            let mut next = match self.rx.recv() {
-                Ok(next) => next,
-                // The maker gave its last batch and ended (or panicked, which the caller
-                // hears when it is joined): no more items.
-                Err(std::sync::mpsc::RecvError) => return None,
-            };
-            // The items dropped so far go back with the empty batch; the room the maker
-            // emptied in the new one takes those dropped from now on.
-            let room = std::mem::take(&mut next.spent);
-            let mut empty = std::mem::replace(&mut self.batch, next);
-            empty.spent = self.spent.replace(room);
-            match self.back.try_send(empty) {
-                // When the maker has enough, or is gone, the batch and its spent items are
-                // freed here.
-                Ok(()) | Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {}
+            if let Some(e) = self.error.take() {
+                return Some(Err(e));
             }
+            let room = self.retire();
+            let next = match &mut self.source {
+                Source::Here(items) => Batch::fill(room.unwrap_or_default(), items),
+                // None once the maker gave its last batch and ended (or panicked, which
+                // the caller hears when it is joined).
+                Source::Maker { rx, .. } => rx.recv().ok(),
+            }?;
+            self.batch = Rc::new(next.items);
+            self.at = 0;
+            self.error = next.error;
         }
     }
 }
@@ -249,25 +293,46 @@ mod tests {
     #[test]
     fn batches_given_back_carry_every_item_once() {
         // Items that own memory, over many batches, taken by a writer that holds each one
-        // for a while: every item comes once, in order, and the maker makes no more batches
-        // than can be in flight at once, whatever the number of hand-overs.
+        // for a while (the last few, as a writer comparing a row with the one before would):
+        // every item comes once, in order, and the maker makes no more batches than can be
+        // in flight at once, whatever the number of hand-overs.
         let n = BATCH * QUEUE * 40 + 3;
         let items = (0..n).map(|i| Ok::<String, ()>(i.to_string()));
         let (got, made) = ahead_counted(items, 2, |items| {
             let mut got = Vec::new();
+            let mut window = std::collections::VecDeque::new();
             for (k, item) in items.enumerate() {
                 if k % (BATCH * 7) == 0 {
                     std::thread::sleep(std::time::Duration::from_millis(1));
                 }
-                got.push(item.unwrap());
+                let item = item.unwrap();
+                got.push((*item).clone());
+                window.push_back(item);
+                if window.len() > 3 {
+                    window.pop_front();
+                }
             }
             got
         });
         assert_eq!(got.len(), n);
         for (i, item) in got.iter().enumerate() {
-            assert_eq!(**item, i.to_string());
+            assert_eq!(*item, i.to_string());
         }
-        assert!(made <= QUEUE + 3, "{made} batches made for {n} items");
+        // The window holds the end of one batch while the next is taken: one more.
+        assert!(made <= QUEUE + 4, "{made} batches made for {n} items");
+    }
+
+    #[test]
+    fn items_stay_where_they_were_made() {
+        // Each item is read in its batch, not moved: two items of one batch are a row's
+        // size apart in memory.
+        let items = (0..BATCH as u64 * 3).map(|i| Ok::<[u64; 8], ()>([i; 8]));
+        let apart = ahead(items, 2, |items| {
+            let first = items.next().unwrap().unwrap();
+            let second = items.next().unwrap().unwrap();
+            (&*second as *const [u64; 8] as usize) - (&*first as *const [u64; 8] as usize)
+        });
+        assert_eq!(apart, std::mem::size_of::<[u64; 8]>());
     }
 
     /// An item that notes the thread it is dropped on.
@@ -305,9 +370,16 @@ mod tests {
 
     #[test]
     fn errors_pass_in_their_place() {
-        let items = (0..1000).map(|i| if i == 700 { Err(i) } else { Ok(i) });
-        let got: Result<Vec<i32>, i32> = ahead(items, 2, values);
-        assert_eq!(got, Err(700));
+        let items = || (0..1000).map(|i| if i % 300 == 299 { Err(i) } else { Ok(i) });
+        for threads in [1, 2] {
+            let got: Result<Vec<i32>, i32> = ahead(items(), threads, values);
+            assert_eq!(got, Err(299));
+            // Read past them, every item and error comes in its place.
+            let all: Vec<Result<i32, i32>> = ahead(items(), threads, |items| {
+                items.map(|i| i.map(|v| *v)).collect()
+            });
+            assert_eq!(all, items().collect::<Vec<_>>(), "{threads} threads");
+        }
     }
 
     #[test]
