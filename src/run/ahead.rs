@@ -5,19 +5,17 @@
 //! are most of the run's time after the workers are done, and the other cores are idle.
 //! [`ahead`] moves the making of items to a second thread, which hands them over in batches
 //! in the order it made them, so the writer sees exactly the sequence it would have read
-//! itself, errors included, and stops it by dropping what it was given. The writer sends
-//! each batch back once it has taken its items, and the maker fills it again: a few
-//! batches serve the whole report, none grown or freed per hand-over.
+//! itself, errors included, and stops it by dropping what it was given.
 //!
-//! The writer reads each item where the maker put it, in its batch (a [`Lent`] is a place
-//! in a batch: a row of a few hundred bytes handed through the writer's iterator adapters
-//! by value was copied half a dozen times). A batch none of whose items the writer still
-//! holds goes back, and the maker frees its items before it fills it again: what one thread
-//! allocates is freed on that thread. Freed
-//! on the writer instead, each row's strings went back to the maker's allocator arena under
-//! its lock while the maker took new ones from it, and the two threads woke each other on
-//! that lock, row after row (`perf`: `futex_wake` from `malloc` on the maker; on the
-//! violations bench mix, the run took 3% more CPU and 2% more wall time).
+//! The writer reads each item where the maker put it, in its batch: a [`Lent`] is a place in
+//! a batch (a row of a few hundred bytes handed through the writer's iterator adapters by
+//! value was copied half a dozen times). A batch none of whose items the writer still holds
+//! goes back, and the maker frees its items and fills it again: a few batches serve the
+//! whole report, none grown per hand-over, and what one thread allocates is freed on that
+//! thread. Freed on the writer instead, each row's strings went back to the maker's
+//! allocator arena under its lock while the maker took new ones from it, and the two threads
+//! woke each other on that lock, row after row (`perf`: `futex_wake` from `malloc` on the
+//! maker; on the violations bench mix, the run took 3% more CPU and 2% more wall time).
 
 use std::borrow::Borrow;
 use std::ops::Deref;
