@@ -382,20 +382,6 @@ impl Tables {
         if let Some(&j) = self.judges.get(&(origin, ua)) {
             return j;
         }
-        self.judge_anew(origin, ua, rules, registry, settings)
-    }
-
-    /// [`Tables::judge_for`] of an (origin, User-Agent) not met before (or forgotten since).
-    #[cold]
-    #[inline(never)]
-    fn judge_anew(
-        &mut self,
-        origin: u32,
-        ua: u32,
-        rules: &OriginRules,
-        registry: &Registry,
-        settings: &AuditSettings,
-    ) -> Judge {
         let judge = self.new_judge(origin, ua, rules, registry, settings);
         // "Not a crawler" costs one new judgement when it comes back; crawler judgements
         // stay, the aggregates refer to them.
@@ -410,6 +396,10 @@ impl Tables {
         judge
     }
 
+    /// The judgement of an (origin, User-Agent) not met before (or forgotten since): out of
+    /// line, as the misses of the other look-ups.
+    #[cold]
+    #[inline(never)]
     fn new_judge(
         &mut self,
         origin: u32,
