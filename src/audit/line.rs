@@ -9,6 +9,7 @@
 //! crawler's fetches of `/robots.txt` from the whole data set
 //! (docs/judging.md, "The crawler's own fetches").
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::net::IpAddr;
 use std::ops::Range;
@@ -739,15 +740,27 @@ impl<'a> Worker<'a> {
         }
         let host: Vec<String> = streams.iter().map(|s| s.key.0.display_host()).collect();
         let mut order = kept_paths(kept.iter().map(|(_, ranges, _)| &ranges[..]));
+        // Sorted by printed path: a path that prints as it is (nearly all) compares by its
+        // own bytes, since text orders as its UTF-8 bytes do. Which ones do is settled once
+        // per path, not in each of the sort's n log n comparisons.
+        let prints_as_is: Vec<Vec<bool>> = kept
+            .iter()
+            .map(|(_, _, paths)| {
+                paths
+                    .iter()
+                    .map(|p| matches!(text::cell(p), Cow::Borrowed(_)))
+                    .collect()
+            })
+            .collect();
         let key = |&(i, p): &(u32, u32)| {
             let s = &streams[i as usize];
-            (
-                &host[i as usize],
-                &s.key.1,
-                text::cell(kept[i as usize].2[p as usize]),
-                &s.key.2,
-                s.key.3,
-            )
+            let raw = kept[i as usize].2[p as usize];
+            let printed: Cow<'_, [u8]> = if prints_as_is[i as usize][p as usize] {
+                Cow::Borrowed(raw)
+            } else {
+                Cow::Owned(text::cell(raw).into_owned().into_bytes())
+            };
+            (&host[i as usize], &s.key.1, printed, &s.key.2, s.key.3)
         };
         order.sort_by(|a, b| key(a).cmp(&key(b)));
         let records = order.iter().map(|&(i, p)| {

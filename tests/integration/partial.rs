@@ -275,6 +275,46 @@ fn past_the_memory_budget_kept_requests_go_to_runs_and_the_reports_are_the_same(
     assert_eq!(wire, all_in_memory);
 }
 
+/// Paths that print otherwise than they are logged (a control byte, invalid UTF-8) sort by
+/// their printed text in a run as at the end: `\x1b` before `!` as logged, `%1B` after it as
+/// printed. Spilled, the reports are the ones made in memory.
+#[test]
+fn spilled_paths_that_print_escaped_keep_the_report_order() {
+    let bot = "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)";
+    let mut log = Vec::new();
+    for i in 0..12_000 {
+        let path = match i % 4 {
+            0 => format!("/private/!{}", i % 3001),
+            1 => format!("/private/\\x1b{}", i % 3001),
+            2 => format!("/private/\\xff{}", i % 3001),
+            _ => format!("/private/{}", i % 3001),
+        };
+        log.extend_from_slice(
+            format!(
+                "www.example.com:443 198.51.100.{} - - [20/Nov/2026:{:02}:{:02}:{:02} +0000] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"{bot}\"\n",
+                i % 250,
+                (i / 3600) % 24,
+                (i / 60) % 60,
+                i % 60,
+            )
+            .as_bytes(),
+        );
+    }
+    let big = with_budget(1 << 30);
+    let all_in_memory = big.audit_reader(&log[..], "escaped.log").unwrap();
+    assert!(all_in_memory.runs.is_empty());
+    let small = with_budget(64 << 10);
+    let spilled = small.audit_reader(&log[..], "escaped.log").unwrap();
+    assert!(spilled.runs.len() > 5, "{} runs", spilled.runs.len());
+    let expected = reports(&big, all_in_memory);
+    let text = String::from_utf8_lossy(&expected[0]);
+    assert!(
+        text.contains("/private/%1B") && text.contains("/private/!"),
+        "{text:.300}"
+    );
+    assert_eq!(reports(&small, spilled), expected);
+}
+
 #[test]
 fn a_spill_also_forgets_the_addresses_of_the_requests_it_took() {
     // Every request from an address of its own: the table of clients would otherwise grow
