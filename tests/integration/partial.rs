@@ -210,21 +210,22 @@ fn long_tail_log(lines: usize) -> Vec<u8> {
             "api.example.com:443",
             "www.example.com:80",
         ][i % 3];
-        log.extend_from_slice(
-            format!(
-                "{host} 198.51.100.{} - - [20/Nov/2026:{:02}:{:02}:{:02} +0000] \"GET /private/{}?q={} HTTP/1.1\" 200 5 \"-\" \"{}\"\n",
-                i % 250,
-                (i / 3600) % 24,
-                (i / 60) % 60,
-                i % 60,
-                i % 7919,
-                i % 13,
-                bots[i % bots.len()]
-            )
-            .as_bytes(),
-        );
+        let path = format!("/private/{}?q={}", i % 7919, i % 13);
+        log.extend_from_slice(vhost_line(host, i, &path, bots[i % bots.len()]).as_bytes());
     }
     log
+}
+
+/// The `i`th line of a generated log: a `vhost_combined` GET of `path` by `ua`, from one of
+/// 250 addresses, a second later than the line before.
+fn vhost_line(host: &str, i: usize, path: &str, ua: &str) -> String {
+    format!(
+        "{host} 198.51.100.{} - - [20/Nov/2026:{:02}:{:02}:{:02} +0000] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"{ua}\"\n",
+        i % 250,
+        (i / 3600) % 24,
+        (i / 60) % 60,
+        i % 60,
+    )
 }
 
 /// An auditor of `vhost_combined` lines on one thread, judging by testdata's robots-dir,
@@ -289,16 +290,7 @@ fn spilled_paths_that_print_escaped_keep_the_report_order() {
             2 => format!("/private/\\xff{}", i % 3001),
             _ => format!("/private/{}", i % 3001),
         };
-        log.extend_from_slice(
-            format!(
-                "www.example.com:443 198.51.100.{} - - [20/Nov/2026:{:02}:{:02}:{:02} +0000] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"{bot}\"\n",
-                i % 250,
-                (i / 3600) % 24,
-                (i / 60) % 60,
-                i % 60,
-            )
-            .as_bytes(),
-        );
+        log.extend_from_slice(vhost_line("www.example.com:443", i, &path, bot).as_bytes());
     }
     let big = with_budget(1 << 30);
     let all_in_memory = big.audit_reader(&log[..], "escaped.log").unwrap();
