@@ -21,6 +21,17 @@ use robots_audit::logformat::Format;
 use robots_audit::run::Note;
 use robots_audit::text;
 
+/// `eprintln!`, except that a standard error nobody reads any more (a pipe closed early,
+/// `2>&1 | head -1`) is not a panic: the exit status still says how the run went, and there
+/// is no one left to tell.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use say;
+
 /// The longest input name shown on a progress line; longer ones keep their start and end.
 const NAME_WIDTH: usize = 24;
 
@@ -76,7 +87,7 @@ impl Console {
             Some(bars) => {
                 let _ = bars.println(line);
             }
-            None => eprintln!("{line}"),
+            None => say!("{line}"),
         }
     }
 

@@ -17,7 +17,7 @@ use clap::Parser;
 
 use cli::{Cli, Command};
 use commands::update::Data;
-use console::Console;
+use console::{Console, say};
 use robots_audit::run::exit::{ERROR, OK, VIOLATIONS};
 use robots_audit::run::{Plan, RunError};
 use robots_audit::text;
@@ -25,7 +25,7 @@ use robots_audit::text;
 fn main() -> ExitCode {
     // Reports and sorted runs are written to temporary files: an interrupted run removes them.
     if let Err(e) = robots_audit::tempfiles::remove_on_signal() {
-        eprintln!(
+        say!(
             "robots-audit: warning: cannot watch for signals: {}",
             text::terminal(&e.to_string())
         );
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(OK),
         Err(e) => {
-            eprintln!("robots-audit: error: {}", escape_lines(&message(&e)));
+            say!("robots-audit: error: {}", escape_lines(&message(&e)));
             ExitCode::from(ERROR)
         }
     }
@@ -53,10 +53,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Some(Command::Check(args)) => {
             let outcome = commands::check::run(&args, &mut io::stdout().lock())?;
             for warning in &outcome.warnings {
-                eprintln!("robots-audit: warning: {}", escape_lines(warning));
+                say!("robots-audit: warning: {}", escape_lines(warning));
             }
             for note in &outcome.notes {
-                eprintln!("robots-audit: note: {}", escape_lines(note));
+                say!("robots-audit: note: {}", escape_lines(note));
             }
             Ok(if outcome.all_allowed { OK } else { VIOLATIONS })
         }
@@ -71,7 +71,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Some(Command::Fetch(args)) => {
             let outcome = commands::fetch::run(&args, &mut io::stdout().lock())?;
             for warning in &outcome.warnings {
-                eprintln!("robots-audit: warning: {}", escape_lines(warning));
+                say!("robots-audit: warning: {}", escape_lines(warning));
             }
             Ok(if outcome.all_ok { OK } else { ERROR })
         }

@@ -6,7 +6,7 @@
 use robots_audit::run::{self, Outcome, Plan, RunError};
 use robots_audit::text::{self, thousands};
 
-use crate::console::Console;
+use crate::console::{Console, say};
 
 /// Hosts listed in the terminal summary.
 const SUMMARY_HOSTS: usize = 10;
@@ -44,7 +44,7 @@ fn print_hosts(outcome: &Outcome) {
             .take(SUMMARY_CRAWLERS)
             .map(|(c, n)| format!("{} {}", text::terminal(c), thousands(*n)))
             .collect();
-        eprintln!(
+        say!(
             "  {}: {} violating requests ({})",
             text::terminal(host),
             thousands(*requests),
@@ -52,7 +52,7 @@ fn print_hosts(outcome: &Outcome) {
         );
     }
     if hosts.len() > SUMMARY_HOSTS {
-        eprintln!(
+        say!(
             "  … and {} more hosts with violations (see the report)",
             hosts.len() - SUMMARY_HOSTS
         );

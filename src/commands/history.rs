@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crate::cli::HistoryArgs;
 use crate::config;
+use crate::console::say;
 use robots_audit::fetch::{
     ArchiveError, ArchiveOptions, Imported, Importer, Origin, ResolveOverride,
 };
@@ -153,11 +154,11 @@ fn notes(i: &Imported) {
 const MESSAGE_CHARS: usize = 600;
 
 fn note(msg: &str) {
-    eprintln!("robots-audit: {}", text::terminal_cut(msg, MESSAGE_CHARS));
+    say!("robots-audit: {}", text::terminal_cut(msg, MESSAGE_CHARS));
 }
 
 fn error(msg: &str) {
-    eprintln!(
+    say!(
         "robots-audit: error: {}",
         text::terminal_cut(msg, MESSAGE_CHARS)
     );

@@ -34,6 +34,41 @@ fn help_and_version_exit_0() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("--dialect"));
 }
 
+/// A standard error nobody reads any more (`2>&1 | head -1`) changes nothing of the exit
+/// status: the errors a run would print are dropped, the run ends as it would (it panicked,
+/// exit 101, when a message met the closed pipe).
+#[test]
+fn a_closed_standard_error_keeps_the_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    for (args, status) in [
+        (vec!["no-such-file.log".into()], 2),
+        (
+            vec![
+                testdata("access.log.gz").into_os_string(),
+                "--robots-dir".into(),
+                testdata("robots-dir").into_os_string(),
+                "--out".into(),
+                out.clone().into_os_string(),
+            ],
+            0,
+        ),
+    ] {
+        let mut child = crate::support::bin()
+            .args(&args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Closed before the child can have written anything: each message meets the pipe
+        // with no reader.
+        drop(child.stderr.take());
+        let code = child.wait().unwrap().code();
+        assert_eq!(code, Some(status), "{args:?}");
+    }
+}
+
 #[test]
 fn a_format_without_hosts_needs_host() {
     let log = testdata("combined.log");
