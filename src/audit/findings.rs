@@ -34,7 +34,7 @@ use super::delays::{DelayTable, Delays};
 use super::partial::Partial;
 use super::rows::{Conflicts, Violations, report_order};
 use super::rules::{DialectRules, Rules};
-use super::source::{MemStream, MergedRuns, PathText, Source, Wanted, prefetch_bytes};
+use super::source::{AHEAD, MemStream, MergedRuns, PathText, Source, Wanted, prefetch_bytes};
 use super::spill::StreamTable;
 use super::{AuditError, Auditor};
 
@@ -426,9 +426,6 @@ fn pair_of<'p>(
     }
 }
 
-/// How many paths ahead the loops over kept paths ask for a path's bytes.
-const PATHS_AHEAD: usize = 6;
-
 fn count(
     info: &StreamInfo,
     path: &[u8],
@@ -563,7 +560,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         let mut raw = std::mem::take(&mut stream.paths).into_iter();
         let mut paths = Vec::with_capacity(raw.len());
         while let Some(path) = raw.next() {
-            if let Some(ahead) = raw.as_slice().get(PATHS_AHEAD - 1) {
+            if let Some(ahead) = raw.as_slice().get(AHEAD - 1) {
                 prefetch_bytes(ahead);
             }
             paths.push(PathText::new(path));
@@ -601,7 +598,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
                 .expect("streams without rules were dropped");
             let pair = pair_of(pairs, info);
             for (p, &(start, end)) in m.ranges.iter().enumerate() {
-                if let Some(ahead) = m.paths.get(p + PATHS_AHEAD) {
+                if let Some(ahead) = m.paths.get(p + AHEAD) {
                     prefetch_bytes(ahead.raw());
                 }
                 if start < end {

@@ -656,9 +656,9 @@ impl Source {
     }
 }
 
-/// How far ahead of the entry being judged [`prefetch_ahead`] asks for its path's bytes
-/// and requests (twice as far for where they are).
-const AHEAD: usize = 6;
+/// How far ahead of the path being read the loops over kept paths ask for its bytes
+/// ([`prefetch_ahead`] also for its requests, and twice as far for where they are).
+pub(super) const AHEAD: usize = 6;
 
 /// Asks the CPU for what the entries ahead in report order will read: the kept paths and
 /// requests were last touched long before (report order visits them in no order of

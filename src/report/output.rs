@@ -6,9 +6,9 @@
 //! write or a killed process leaves the previous report in place
 //! (docs/reports.md, "Atomic replacement": "A report file is replaced only by a complete new
 //! report"). A large report is synced in steps while it is written (`writeback.rs`), so
-//! that last sync has little left to do. A target that exists and is not a regular file (a FIFO, a device, `/dev/stdout`,
-//! anything reached through `/proc/*/fd` or `/dev/fd`) cannot be renamed over and is written
-//! directly.
+//! that last sync has little left to do. A target that exists and is not a regular file (a
+//! FIFO, a device, `/dev/stdout`, anything reached through `/proc/*/fd` or `/dev/fd`) cannot
+//! be renamed over and is written directly.
 //!
 //! - **Symbolic links** are followed: the file at the end of the chain is replaced, with its
 //!   temporary file in that file's directory, and the link stays a link (a dangling link gets

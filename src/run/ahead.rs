@@ -83,6 +83,8 @@ impl<T, E> Batch<T, E> {
         from: &mut impl Iterator<Item = Result<T, E>>,
     ) -> Option<Batch<T, E>> {
         items.clear();
+        // Room for a whole batch once (a no-op for a batch given back).
+        items.reserve(BATCH);
         let mut error = None;
         while items.len() < BATCH {
             match from.next() {
@@ -179,7 +181,7 @@ where
     fn new(source: Source<I, T, E>) -> Given<I, T, E> {
         Given {
             source,
-            batch: Rc::new(Vec::new()),
+            batch: Rc::default(),
             at: 0,
             error: None,
             held: Vec::new(),
@@ -189,23 +191,19 @@ where
     /// The batch lent out is done with: back to the maker (or refilled here) once no item of
     /// it is held, with those done with before.
     fn retire(&mut self) -> Option<Vec<T>> {
-        let done = std::mem::replace(&mut self.batch, Rc::new(Vec::new()));
+        let done = std::mem::take(&mut self.batch);
         self.held.push(done);
         let mut free = None;
-        let mut k = 0;
-        while k < self.held.len() {
-            if Rc::strong_count(&self.held[k]) == 1 {
-                let room = Rc::try_unwrap(self.held.swap_remove(k))
-                    .unwrap_or_else(|_| unreachable!("the only reference"));
-                match &self.source {
+        for batch in std::mem::take(&mut self.held) {
+            match Rc::try_unwrap(batch) {
+                Ok(room) => match &self.source {
                     // When the maker has enough, or is gone, the batch is freed here.
                     Source::Maker { back, .. } => match back.try_send(room) {
                         Ok(()) | Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {}
                     },
                     Source::Here(_) => free = Some(room),
-                }
-            } else {
-                k += 1;
+                },
+                Err(still_held) => self.held.push(still_held),
             }
         }
         free
