@@ -79,6 +79,14 @@ fn civil_days(y: u32, mo: u32, d: u32) -> Option<i64> {
 /// seconds (18..20) masked out. Three compares of words instead of a 17-byte array.
 type ClfDay = [u64; 3];
 
+/// Is `a` the same day as `b`? The words compared as words: the derived `==` of the arrays
+/// became a 16-byte vector load of the words just stored one by one, which the processor
+/// cannot forward from those stores (perf: 4% of the varied mix's time on that load).
+#[inline(always)]
+fn same_day(a: &ClfDay, b: &ClfDay) -> bool {
+    (a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) == 0
+}
+
 /// [`ClfDay`] of a fixed-width `%t` (`b.len() == 26`).
 #[inline(always)]
 fn clf_day(b: &[u8]) -> ClfDay {
@@ -182,7 +190,7 @@ pub(crate) fn parse_clf(b: &[u8]) -> Option<i64> {
         // The layout servers write: `10/Oct/2000:13:55:36 -0700`.
         let day = clf_day(b);
         let (last, midnight) = LAST_CLF_DAY.get();
-        if day == last {
+        if same_day(&day, &last) {
             return Some(midnight + clock);
         }
         let (off, used) = offset(&b[21..])?;
