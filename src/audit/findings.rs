@@ -19,7 +19,6 @@ use std::sync::Arc;
 use foldhash::HashMap;
 
 use crate::crawlers::DnsTally;
-use crate::extsort::read_buffer;
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SampleClient, SpoofedRow, SummaryRow};
@@ -30,6 +29,7 @@ use super::aggregate::{
     AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, TooOld, Verification, by_path,
 };
 use super::census::Census;
+use super::counting::{Counts, RunPass, count_runs};
 use super::delays::{DelayTable, Delays};
 use super::partial::Partial;
 use super::rows::{Conflicts, Violations, report_order};
@@ -225,9 +225,27 @@ impl ActivityMap {
             .filter(|p| p.requests > 0)
             .map(|p| (p.first_ms, p.last_ms))
             .reduce(|(lo, hi), (first, last)| (lo.min(first), hi.max(last)));
+        ActivityMap::with_bin(span.map_or(3_600_000, |(lo, hi)| crate::report::time_bin_ms(lo, hi)))
+    }
+
+    /// No requests yet, in bins `bin_ms` wide.
+    pub(super) fn with_bin(bin_ms: i64) -> ActivityMap {
         ActivityMap {
-            bin_ms: span.map_or(3_600_000, |(lo, hi)| crate::report::time_bin_ms(lo, hi)),
+            bin_ms,
             counts: HashMap::default(),
+        }
+    }
+
+    pub(super) fn bin_ms(&self) -> i64 {
+        self.bin_ms
+    }
+
+    /// Adds the requests of `other`, whose bins are as wide and whose names are the same
+    /// streams' copies.
+    pub(super) fn absorb(&mut self, other: ActivityMap) {
+        debug_assert_eq!(self.bin_ms, other.bin_ms);
+        for (key, (host, crawler, n)) in other.counts {
+            self.counts.entry(key).or_insert((host, crawler, 0)).2 += n;
         }
     }
 
@@ -273,7 +291,7 @@ pub(super) struct StreamClass {
     pub operator: Arc<str>,
     pub category: Arc<str>,
     /// Its summary row's key.
-    pair: (HostKey, String),
+    pub pair: (HostKey, String),
     /// Whether robots.txt's rules bind it (else its requests are judged for usage
     /// preferences only).
     pub bound: bool,
@@ -412,64 +430,6 @@ impl StreamInfo {
     }
 }
 
-/// The counts of one path's kept requests (first pass).
-#[allow(clippy::too_many_arguments)]
-/// The summary row a stream's requests count in.
-fn pair_of<'p>(
-    pairs: &'p mut BTreeMap<(HostKey, String), PairAgg>,
-    info: &StreamInfo,
-) -> &'p mut PairAgg {
-    if pairs.contains_key(&info.pair) {
-        pairs.get_mut(&info.pair).expect("just found")
-    } else {
-        pairs.entry(info.pair.clone()).or_default()
-    }
-}
-
-fn count(
-    info: &StreamInfo,
-    path: &[u8],
-    times: impl Iterator<Item = i64>,
-    leeway: i64,
-    pair: &mut PairAgg,
-    activity: &mut ActivityMap,
-    (scratch, reads): (&mut Vec<u8>, &mut PathReads),
-) {
-    info.reads(path, scratch, reads);
-    for t in times {
-        let verdict = info.verdict(reads, t, leeway);
-        if !info.bound {
-            // Counted, never checked: only a conflict adds to its row.
-            if let Verdict::Allowed {
-                conflict: Some(_), ..
-            } = verdict
-            {
-                pair.preference_conflicts += 1;
-            }
-            continue;
-        }
-        pair.pending = pair.pending.saturating_sub(1);
-        match verdict {
-            Verdict::NotJudged => {
-                pair.checked = pair.checked.saturating_sub(1);
-                pair.not_judged += 1;
-            }
-            Verdict::Allowed {
-                by_leeway,
-                conflict,
-            } => {
-                pair.allowed += 1;
-                pair.allowed_by_leeway += u64::from(by_leeway);
-                pair.preference_conflicts += u64::from(conflict.is_some());
-            }
-            Verdict::Violation { .. } => {
-                pair.violations += 1;
-                activity.add(t, &info.host, &info.crawler, Kind::Disallowed);
-            }
-        }
-    }
-}
-
 /// Builds the findings of a merged partial.
 pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditError> {
     // What cannot go to disk; the streams are counted once the table has them.
@@ -490,7 +450,6 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     } = partial;
     let leeway = auditor.settings.leeway_ms;
     let mut activity = ActivityMap::new(&pairs);
-    let mut scratch = (Vec::new(), PathReads::default());
     // Every stream, from memory and from the runs, in one table, with its time resolution:
     // the coarsest of its parts'.
     let mut table = StreamTable::new();
@@ -586,17 +545,15 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     };
     let passes = [wanted(|i| i.bound), wanted(|i| i.conflicts_on.is_some())];
     let memory = Arc::new(memory);
-    // First pass: the counts, of the requests in memory, then of each run in turn. With every
-    // request in memory, the passes' report order is sorted meanwhile on a second thread
-    // (the workers are done): both only read the requests.
-    let count_memory = |pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
-                        activity: &mut ActivityMap,
-                        (scratch, reads): (&mut Vec<u8>, &mut PathReads)| {
+    // First pass: the counts, of the requests in memory, then of the runs (docs/judging.md).
+    // With every request in memory, the passes' report order is sorted meanwhile on a second
+    // thread (the workers are done): both only read the requests.
+    let count_memory = || {
+        let mut counts = Counts::new(table.keys.len(), activity.bin_ms());
         for m in memory.iter() {
             let info = infos[m.info as usize]
                 .as_ref()
                 .expect("streams without rules were dropped");
-            let pair = pair_of(pairs, info);
             for (p, &(start, end)) in m.ranges.iter().enumerate() {
                 if let Some(ahead) = m.paths.get(p + AHEAD) {
                     prefetch_bytes(ahead.raw());
@@ -605,75 +562,39 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
                     let times = m.hits[start as usize..end as usize]
                         .iter()
                         .map(|h| h.1.time_ms);
-                    count(
-                        info,
-                        m.paths[p].raw(),
-                        times,
-                        leeway,
-                        pair,
-                        activity,
-                        (&mut *scratch, &mut *reads),
-                    );
+                    counts.count(m.info, info, m.paths[p].raw(), times, leeway);
                 }
             }
         }
+        counts
     };
-    let [violations, conflicts] = if runs.is_empty() {
+    let ([violations, conflicts], counts) = if runs.is_empty() {
         let sort = || {
             passes
                 .each_ref()
                 .map(|w| Source::memory(Arc::clone(&memory), &infos, w))
         };
-        let (sources, ()) = both(auditor.settings.threads > 1, sort, || {
-            count_memory(&mut pairs, &mut activity, (&mut scratch.0, &mut scratch.1))
-        });
-        sources
+        both(auditor.settings.threads > 1, sort, count_memory)
     } else {
-        // Past the memory budget: the runs are read once for the counts, then merged, with
-        // what is still in memory, for the rows.
-        count_memory(&mut pairs, &mut activity, (&mut scratch.0, &mut scratch.1));
-        let buffer = read_buffer(auditor.settings.memory_budget, 1);
-        for (k, run) in runs.iter().enumerate() {
-            let map: Vec<u32> = run.streams.iter().map(|s| table.index(&s.key)).collect();
-            let mut reader = run.reader(k + 1, runs.len(), buffer)?;
-            while let Some(r) = reader.next_record()? {
-                let i = map[r.stream as usize];
-                match &infos[i as usize] {
-                    Some(info) => {
-                        let times = r.hits.iter().map(|h| h.time_ms);
-                        count(
-                            info,
-                            &r.path,
-                            times,
-                            leeway,
-                            pair_of(&mut pairs, info),
-                            &mut activity,
-                            (&mut scratch.0, &mut scratch.1),
-                        );
-                    }
-                    // Not judged; only requests that rules bind were counted as checked.
-                    None if table.agents[i as usize].bound => {
-                        let pair = pairs
-                            .entry((
-                                HostKey::Origin((*table.keys[i as usize].0).clone()),
-                                table.keys[i as usize].1.to_string(),
-                            ))
-                            .or_default();
-                        let n = r.hits.len() as u64;
-                        pair.not_judged += n;
-                        pair.checked = pair.checked.saturating_sub(n);
-                        pair.pending = pair.pending.saturating_sub(n);
-                    }
-                    None => {}
-                }
-            }
-        }
+        // Past the memory budget: the runs are read once for the counts (on the audit's
+        // threads), then merged, with what is still in memory, for the rows.
+        let mut counts = count_memory();
+        let pass = RunPass {
+            table: &table,
+            infos: &infos,
+            leeway,
+            threads: auditor.settings.threads,
+            budget: auditor.settings.memory_budget,
+            bin_ms: activity.bin_ms(),
+        };
+        counts.absorb(count_runs(&runs, &pass)?);
         let merged = MergedRuns::new(auditor, runs, memory, &table, &infos, &clients, &passes)?;
         let sources = [merged.open(&passes[0])?, merged.open(&passes[1])?];
         let kept = merged.finish();
         spilled = Some(spilled.map_or(kept, |delay: Spilled| delay.and(kept)));
-        sources
+        (sources, counts)
     };
+    activity.absorb(counts.apply(&mut pairs, &table, &infos));
     delay_rows.sort_by(report_order);
     let infos = Arc::new(infos);
     Ok(Findings {

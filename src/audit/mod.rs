@@ -32,6 +32,7 @@
 
 mod aggregate;
 pub mod census;
+mod counting;
 mod delays;
 mod findings;
 #[doc(hidden)]

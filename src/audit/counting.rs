@@ -1,0 +1,346 @@
+//! The first pass of the judgement at the end: every kept request's verdict (docs/judging.md,
+//! "The verdict") counted into the summary row of its (host, crawler) pair, and each
+//! violation into the activity bins.
+//!
+//! The counts are kept per stream, as a [`Tally`], and added to the rows once, after the pass.
+//! Looking the row up for each path, by its host and crawler name, was a sixth of the pass
+//! over sorted runs; and tallies add up the same in any order, so the runs are read on as
+//! many threads as the audit was given, each into [`Counts`] of its own, merged after.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::aggregate::{HostKey, PairAgg};
+use super::findings::{ActivityMap, PathReads, StreamInfo, Verdict};
+use super::spill::{SpillRun, StreamTable};
+use crate::extsort::{SortError, read_buffer};
+use crate::report::Kind;
+
+/// What the first pass adds to a summary row, or takes from it.
+///
+/// A row's `pending` and `checked` are only ever taken from in this pass, saturating at
+/// zero: taking a sum at once is taking each part in turn, so tallies made in any order, on
+/// any thread, and added up give the row that counting request by request gives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Tally {
+    /// A request of the stream was counted (its row is made if it had none).
+    seen: bool,
+    /// Requests judged that rules bind: each taken from `pending`.
+    judged: u64,
+    /// Of those, the ones no version could judge: taken from `checked`, counted as not
+    /// judged.
+    not_judged: u64,
+    allowed: u64,
+    allowed_by_leeway: u64,
+    violations: u64,
+    preference_conflicts: u64,
+}
+
+impl Tally {
+    fn absorb(&mut self, other: &Tally) {
+        self.seen |= other.seen;
+        self.judged += other.judged;
+        self.not_judged += other.not_judged;
+        self.allowed += other.allowed;
+        self.allowed_by_leeway += other.allowed_by_leeway;
+        self.violations += other.violations;
+        self.preference_conflicts += other.preference_conflicts;
+    }
+
+    /// Adds this tally to its row.
+    fn apply(&self, pair: &mut PairAgg) {
+        pair.pending = pair.pending.saturating_sub(self.judged);
+        pair.checked = pair.checked.saturating_sub(self.not_judged);
+        pair.not_judged += self.not_judged;
+        pair.allowed += self.allowed;
+        pair.allowed_by_leeway += self.allowed_by_leeway;
+        pair.violations += self.violations;
+        pair.preference_conflicts += self.preference_conflicts;
+    }
+}
+
+/// The first pass's counts: a tally per stream (by its index in the stream table) and the
+/// violations' activity bins.
+pub(super) struct Counts {
+    tallies: Vec<Tally>,
+    pub activity: ActivityMap,
+    scratch: (Vec<u8>, PathReads),
+}
+
+impl Counts {
+    /// No counts yet, for `streams` streams, with activity bins `bin_ms` wide.
+    pub fn new(streams: usize, bin_ms: i64) -> Counts {
+        Counts {
+            tallies: vec![Tally::default(); streams],
+            activity: ActivityMap::with_bin(bin_ms),
+            scratch: Default::default(),
+        }
+    }
+
+    /// Counts the requests of stream `stream` (judged as `info`) to `path` made at `times`.
+    pub fn count(
+        &mut self,
+        stream: u32,
+        info: &StreamInfo,
+        path: &[u8],
+        times: impl Iterator<Item = i64>,
+        leeway: i64,
+    ) {
+        let tally = &mut self.tallies[stream as usize];
+        tally.seen = true;
+        let (scratch, reads) = &mut self.scratch;
+        info.reads(path, scratch, reads);
+        for t in times {
+            let verdict = info.verdict(reads, t, leeway);
+            if !info.bound {
+                // Counted, never checked: only a conflict adds to its row.
+                if let Verdict::Allowed {
+                    conflict: Some(_), ..
+                } = verdict
+                {
+                    tally.preference_conflicts += 1;
+                }
+                continue;
+            }
+            tally.judged += 1;
+            match verdict {
+                Verdict::NotJudged => tally.not_judged += 1,
+                Verdict::Allowed {
+                    by_leeway,
+                    conflict,
+                } => {
+                    tally.allowed += 1;
+                    tally.allowed_by_leeway += u64::from(by_leeway);
+                    tally.preference_conflicts += u64::from(conflict.is_some());
+                }
+                Verdict::Violation { .. } => {
+                    tally.violations += 1;
+                    self.activity
+                        .add(t, &info.host, &info.crawler, Kind::Disallowed);
+                }
+            }
+        }
+    }
+
+    /// `n` requests of stream `stream`, whose origin has no rules, that rules bind: not
+    /// judged.
+    fn not_judged(&mut self, stream: u32, n: u64) {
+        let tally = &mut self.tallies[stream as usize];
+        tally.seen = true;
+        tally.judged += n;
+        tally.not_judged += n;
+    }
+
+    pub fn absorb(&mut self, other: Counts) {
+        for (mine, theirs) in self.tallies.iter_mut().zip(&other.tallies) {
+            mine.absorb(theirs);
+        }
+        self.activity.absorb(other.activity);
+    }
+
+    /// Adds the tallies to their rows; gives the activity bins.
+    pub fn apply(
+        self,
+        pairs: &mut BTreeMap<(HostKey, String), PairAgg>,
+        table: &StreamTable,
+        infos: &[Option<StreamInfo>],
+    ) -> ActivityMap {
+        for (i, tally) in self.tallies.iter().enumerate() {
+            if !tally.seen {
+                continue;
+            }
+            let pair = match &infos[i] {
+                Some(info) => pair_of(pairs, info),
+                None => pairs
+                    .entry((
+                        HostKey::Origin((*table.keys[i].0).clone()),
+                        table.keys[i].1.to_string(),
+                    ))
+                    .or_default(),
+            };
+            tally.apply(pair);
+        }
+        self.activity
+    }
+}
+
+/// The summary row a stream's requests count in.
+fn pair_of<'p>(
+    pairs: &'p mut BTreeMap<(HostKey, String), PairAgg>,
+    info: &StreamInfo,
+) -> &'p mut PairAgg {
+    if pairs.contains_key(&info.pair) {
+        pairs.get_mut(&info.pair).expect("just found")
+    } else {
+        pairs.entry(info.pair.clone()).or_default()
+    }
+}
+
+/// What the audit's settings give [`count_runs`].
+pub(super) struct RunPass<'a> {
+    pub table: &'a StreamTable,
+    pub infos: &'a [Option<StreamInfo>],
+    pub leeway: i64,
+    /// Threads to read runs on.
+    pub threads: usize,
+    /// The memory budget, shared by the threads' read buffers.
+    pub budget: usize,
+    /// Activity bins' width.
+    pub bin_ms: i64,
+}
+
+/// Counts the requests of every sorted run, the runs shared among `pass.threads` threads
+/// (every thread's share in run order). On an error, gives the one of the earliest run that
+/// failed: the error reading the runs in turn meets.
+pub(super) fn count_runs(runs: &[Arc<SpillRun>], pass: &RunPass<'_>) -> Result<Counts, SortError> {
+    let threads = pass.threads.clamp(1, runs.len().max(1));
+    let buffer = read_buffer(pass.budget, threads);
+    let share = |first: usize| -> (Counts, Option<(usize, SortError)>) {
+        let mut counts = Counts::new(pass.table.keys.len(), pass.bin_ms);
+        for k in (first..runs.len()).step_by(threads) {
+            if let Err(e) = count_run(&runs[k], k, runs.len(), buffer, pass, &mut counts) {
+                return (counts, Some((k, e)));
+            }
+        }
+        (counts, None)
+    };
+    let mut shares: Vec<(Counts, Option<(usize, SortError)>)> = if threads == 1 {
+        vec![share(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let others: Vec<_> = (1..threads)
+                .map(|t| scope.spawn(move || share(t)))
+                .collect();
+            let mut shares = vec![share(0)];
+            for other in others {
+                match other.join() {
+                    Ok(s) => shares.push(s),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            shares
+        })
+    };
+    if let Some(at) = shares
+        .iter()
+        .enumerate()
+        .filter_map(|(at, (_, e))| e.as_ref().map(|(k, _)| (*k, at)))
+        .min()
+        .map(|(_, at)| at)
+    {
+        let (_, e) = shares.swap_remove(at);
+        return Err(e.expect("found above").1);
+    }
+    let mut shares = shares.into_iter().map(|(counts, _)| counts);
+    let mut counts = shares.next().expect("one share at least");
+    for other in shares {
+        counts.absorb(other);
+    }
+    Ok(counts)
+}
+
+/// Counts the requests of run `k` (of `runs`).
+fn count_run(
+    run: &SpillRun,
+    k: usize,
+    runs: usize,
+    buffer: usize,
+    pass: &RunPass<'_>,
+    counts: &mut Counts,
+) -> Result<(), SortError> {
+    let map: Vec<u32> = run
+        .streams
+        .iter()
+        .map(|s| pass.table.index(&s.key))
+        .collect();
+    let mut reader = run.reader(k + 1, runs, buffer)?;
+    while let Some(r) = reader.next_record()? {
+        let i = map[r.stream as usize];
+        match &pass.infos[i as usize] {
+            Some(info) => {
+                let times = r.hits.iter().map(|h| h.time_ms);
+                counts.count(i, info, &r.path, times, pass.leeway);
+            }
+            // Not judged; only requests that rules bind were counted as checked.
+            None if pass.table.agents[i as usize].bound => {
+                counts.not_judged(i, r.hits.len() as u64);
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(judged: u64, not_judged: u64, allowed: u64, violations: u64) -> Tally {
+        Tally {
+            seen: true,
+            judged,
+            not_judged,
+            allowed,
+            allowed_by_leeway: allowed / 2,
+            violations,
+            preference_conflicts: 1,
+        }
+    }
+
+    /// Request by request, as the pass once counted: each taken from `pending` and, when not
+    /// judged, from `checked`, saturating.
+    fn one_by_one(pair: &mut PairAgg, t: &Tally) {
+        for n in 0..t.judged {
+            pair.pending = pair.pending.saturating_sub(1);
+            if n < t.not_judged {
+                pair.checked = pair.checked.saturating_sub(1);
+                pair.not_judged += 1;
+            }
+        }
+        pair.allowed += t.allowed;
+        pair.allowed_by_leeway += t.allowed_by_leeway;
+        pair.violations += t.violations;
+        pair.preference_conflicts += t.preference_conflicts;
+    }
+
+    #[test]
+    fn tallies_in_any_order_give_the_row_of_counting_one_by_one() {
+        // Rows with fewer pending and checked than the tallies take (the saturation), and
+        // with more.
+        for (pending, checked) in [(0, 0), (3, 2), (7, 9), (40, 40)] {
+            let start = PairAgg {
+                pending,
+                checked,
+                not_judged: 2,
+                allowed: 5,
+                ..PairAgg::default()
+            };
+            let parts = [
+                tally(4, 1, 2, 1),
+                tally(0, 0, 0, 0),
+                tally(6, 6, 0, 0),
+                tally(3, 0, 1, 2),
+            ];
+            let mut want = start.clone();
+            for t in &parts {
+                one_by_one(&mut want, t);
+            }
+            // Applied one at a time, in both orders, and summed first.
+            for order in [[0, 1, 2, 3], [3, 2, 1, 0]] {
+                let mut got = start.clone();
+                for i in order {
+                    parts[i].apply(&mut got);
+                }
+                assert_eq!(got, want, "pending {pending}, checked {checked}, {order:?}");
+            }
+            let mut sum = Tally::default();
+            for t in &parts {
+                sum.absorb(t);
+            }
+            let mut got = start.clone();
+            sum.apply(&mut got);
+            assert_eq!(got, want, "pending {pending}, checked {checked}, summed");
+            assert!(got.pending <= pending && got.checked <= checked);
+        }
+    }
+}
