@@ -7,12 +7,13 @@
 //! loopback.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use robots_audit::crawlers::{ListOutcome, Registry, update_ranges};
 use robots_audit::net::{ClientOptions, ResolveOverride};
+use socket2::{Domain, Socket, Type};
 
 use crate::support::{run, stderr};
 
@@ -37,14 +38,32 @@ enum Misbehaviour {
 
 use Misbehaviour::{GarbageTls, RedirectLoop, Refuse, Reset, Silent};
 
+/// Ports bound on 127.0.0.1 with nothing listening, held for the life of the test binary.
+static REFUSING: Mutex<Vec<Socket>> = Mutex::new(Vec::new());
+
 /// Starts a server on 127.0.0.1 that misbehaves so; gives its port.
 fn start(how: Misbehaviour) -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-    let port = listener.local_addr().expect("bound").port();
     if how == Refuse {
-        // Closed again: connecting is refused.
+        // Bound and never listening: connecting is refused. A port closed again instead
+        // could be handed to the next server a test starts, which then answers.
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("a TCP socket");
+        socket
+            .bind(&SocketAddr::from(([127, 0, 0, 1], 0)).into())
+            .expect("bind 127.0.0.1:0");
+        let port = socket
+            .local_addr()
+            .ok()
+            .and_then(|a| a.as_socket())
+            .expect("bound")
+            .port();
+        REFUSING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(socket);
         return port;
     }
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+    let port = listener.local_addr().expect("bound").port();
     // Silent connections stay open for the life of the test binary.
     let held: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
     std::thread::spawn(move || {
