@@ -19,6 +19,7 @@ use std::sync::Arc;
 use foldhash::HashMap;
 
 use crate::crawlers::DnsTally;
+use crate::extsort::SortError;
 use crate::fetch::{Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SampleClient, SpoofedRow, SummaryRow};
@@ -26,7 +27,8 @@ use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, norm
 use crate::text;
 
 use super::aggregate::{
-    AgentProfile, Client, CrawlerInfo, HostKey, InputCounts, PairAgg, TooOld, Verification, by_path,
+    AgentProfile, Client, CrawlerInfo, Hit, HostKey, InputCounts, PairAgg, TooOld, Verification,
+    by_path,
 };
 use super::census::Census;
 use super::counting::{Counts, RunPass, count_runs};
@@ -491,25 +493,16 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
             pair.pending = 0;
         }
     }
-    // Crawl-delay: each stream walked from memory, or, past the memory budget, from the runs
-    // merged with what is still in memory.
-    let mut delays = Delays {
-        leeway,
-        dir: &auditor.spill_dir,
-        budget: auditor.settings.memory_budget,
-        rows: Vec::new(),
-        activity: &mut activity,
-    };
+    // Crawl-delay: each stream walked from memory (beside the first pass, below), or, past the
+    // memory budget, from the runs merged with what is still in memory.
     let mut delay_memory = Vec::new();
     let mut memory = Vec::new();
     for (key, mut stream) in streams {
         let i = table.index(&key);
-        let Some(info) = &infos[i as usize] else {
+        if infos[i as usize].is_none() {
             continue;
-        };
-        if delay_runs.is_empty() {
-            delays.in_memory(info, resolution[i as usize], &mut stream.delay, &clients)?;
-        } else if !stream.delay.is_empty() {
+        }
+        if !stream.delay.is_empty() {
             delay_memory.push((i, std::mem::take(&mut stream.delay)));
         }
         let mut hits = std::mem::take(&mut stream.hits);
@@ -532,12 +525,44 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         });
     }
     let clients = Arc::new(clients);
+    let bin_ms = activity.bin_ms();
+    // The walks of the streams whose Crawl-delay requests are all in memory: their rows and
+    // activity.
+    let walk_memory = |delay_memory: Vec<(u32, Vec<Hit>)>| {
+        let mut activity = ActivityMap::with_bin(bin_ms);
+        let mut delays = Delays {
+            leeway,
+            dir: &auditor.spill_dir,
+            budget: auditor.settings.memory_budget,
+            rows: Vec::new(),
+            activity: &mut activity,
+        };
+        for (i, mut hits) in delay_memory {
+            let info = infos[i as usize].as_ref().expect("kept above");
+            delays.in_memory(info, resolution[i as usize], &mut hits, &clients)?;
+        }
+        let rows = delays.rows;
+        Ok::<_, SortError>((rows, activity))
+    };
     let mut spilled = None;
+    // Past the memory budget, every stream is walked here, from the runs merged with what is
+    // still in memory; else beside the first pass, below.
+    let mut merged_walks = None;
     if !delay_runs.is_empty() {
-        let table = DelayTable::new(&table, &infos, resolution);
-        spilled = Some(delays.merged(delay_runs, delay_memory, &clients, &table)?);
+        let mut activity = ActivityMap::with_bin(bin_ms);
+        let mut delays = Delays {
+            leeway,
+            dir: &auditor.spill_dir,
+            budget: auditor.settings.memory_budget,
+            rows: Vec::new(),
+            activity: &mut activity,
+        };
+        let table = DelayTable::new(&table, &infos, resolution.clone());
+        let memory = std::mem::take(&mut delay_memory);
+        spilled = Some(delays.merged(delay_runs, memory, &clients, &table)?);
+        let rows = delays.rows;
+        merged_walks = Some((rows, activity));
     }
-    let mut delay_rows = delays.rows;
     // The two passes that make rows: violations (streams robots.txt binds) and usage
     // preference conflicts (streams whose crawler's use can conflict).
     let wanted = |pick: fn(&StreamInfo) -> bool| -> Wanted {
@@ -568,16 +593,23 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         }
         counts
     };
-    let ([violations, conflicts], counts) = if runs.is_empty() {
+    let ([violations, conflicts], (counts, walked)) = if runs.is_empty() {
         let sort = || {
             passes
                 .each_ref()
                 .map(|w| Source::memory(Arc::clone(&memory), &infos, w))
         };
-        both(auditor.settings.threads > 1, sort, count_memory)
+        // The sort is the longer: the Crawl-delay walks go beside the counts.
+        both(auditor.settings.threads > 1, sort, || {
+            (
+                count_memory(),
+                walk_memory(std::mem::take(&mut delay_memory)),
+            )
+        })
     } else {
         // Past the memory budget: the runs are read once for the counts (on the audit's
         // threads), then merged, with what is still in memory, for the rows.
+        let walked = walk_memory(std::mem::take(&mut delay_memory));
         let mut counts = count_memory();
         let pass = RunPass {
             table: &table,
@@ -592,8 +624,14 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         let sources = [merged.open(&passes[0])?, merged.open(&passes[1])?];
         let kept = merged.finish();
         spilled = Some(spilled.map_or(kept, |delay: Spilled| delay.and(kept)));
-        (sources, counts)
+        (sources, (counts, walked))
     };
+    let (mut delay_rows, walked) = walked?;
+    activity.absorb(walked);
+    if let Some((rows, walked)) = merged_walks {
+        delay_rows.extend(rows);
+        activity.absorb(walked);
+    }
     activity.absorb(counts.apply(&mut pairs, &table, &infos));
     delay_rows.sort_by(report_order);
     let infos = Arc::new(infos);
