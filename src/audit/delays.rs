@@ -25,6 +25,7 @@ use crate::extsort::{
 use crate::history::{Evidence, Held};
 use crate::report::{Kind, ViolationRow};
 
+use super::Auditor;
 use super::aggregate::{Client, Hit};
 use super::findings::{ActivityMap, Spilled, StreamInfo};
 use super::rows::{RowAcc, violation_row};
@@ -56,7 +57,18 @@ pub(super) struct Delays<'a> {
     pub activity: &'a mut ActivityMap,
 }
 
-impl Delays<'_> {
+impl<'a> Delays<'a> {
+    /// Walks with the audit's leeway and memory budget, their activity going to `activity`.
+    pub fn new(auditor: &'a Auditor, activity: &'a mut ActivityMap) -> Delays<'a> {
+        Delays {
+            leeway: auditor.settings.leeway_ms,
+            dir: &auditor.spill_dir,
+            budget: auditor.settings.memory_budget,
+            rows: Vec::new(),
+            activity,
+        }
+    }
+
     /// Judges one stream's requests, in memory: sorts them in place, then walks them.
     pub fn in_memory(
         &mut self,

@@ -530,13 +530,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     // activity.
     let walk_memory = |delay_memory: Vec<(u32, Vec<Hit>)>| {
         let mut activity = ActivityMap::with_bin(bin_ms);
-        let mut delays = Delays {
-            leeway,
-            dir: &auditor.spill_dir,
-            budget: auditor.settings.memory_budget,
-            rows: Vec::new(),
-            activity: &mut activity,
-        };
+        let mut delays = Delays::new(auditor, &mut activity);
         for (i, mut hits) in delay_memory {
             let info = infos[i as usize].as_ref().expect("kept above");
             delays.in_memory(info, resolution[i as usize], &mut hits, &clients)?;
@@ -550,13 +544,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     let mut merged_walks = None;
     if !delay_runs.is_empty() {
         let mut activity = ActivityMap::with_bin(bin_ms);
-        let mut delays = Delays {
-            leeway,
-            dir: &auditor.spill_dir,
-            budget: auditor.settings.memory_budget,
-            rows: Vec::new(),
-            activity: &mut activity,
-        };
+        let mut delays = Delays::new(auditor, &mut activity);
         let table = DelayTable::new(&table, &infos, resolution.clone());
         let memory = std::mem::take(&mut delay_memory);
         spilled = Some(delays.merged(delay_runs, memory, &clients, &table)?);

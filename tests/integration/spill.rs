@@ -414,45 +414,18 @@ fn crawl_delay_requests_past_the_budget_go_to_runs_and_the_reports_are_the_same(
             && delay_rows.iter().any(|l| l.contains("bingbot/2.0;  http")),
         "Crawl-delay rows of both streams: {delay_rows:#?}"
     );
-    let tmp = dir.path().join("tmp");
-    std::fs::create_dir(&tmp).unwrap();
-    for threads in ["1", "2"] {
-        let reports = Reports::new(dir.path(), &format!("small-{threads}"));
-        let mut args = audit_args(&log, &reports, Some("1M"));
-        // After "--threads".
-        args[4] = threads.into();
-        let o = crate::support::bin()
-            .args(args)
-            .env("TMPDIR", &tmp)
-            .output()
-            .unwrap();
-        let err = stderr(&o);
-        assert_eq!(o.status.code(), Some(0), "{err}");
-        // Nothing but Crawl-delay requests and a few of /search: the runs are theirs.
-        assert!(err.contains("sorted runs"), "it spilled: {err}");
-        for (i, name) in Reports::NAMES.iter().enumerate() {
-            assert!(
-                reports.read()[i] == reference[i],
-                "--threads {threads}: {name} differs from the unconstrained run's: {err}"
-            );
-        }
-        assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "files left");
-    }
+    // Nothing but Crawl-delay requests and a few of /search: the runs are theirs.
+    spilled_as_reference(dir.path(), &log, &reference, &["1", "2"]);
 }
 
-#[test]
-fn runs_counted_on_one_thread_or_several_give_the_unconstrained_reports() {
-    // The first pass over the runs shares them among the audit's threads, each counting into
-    // tallies of its own: one, two and three threads (more threads than runs to some) must
-    // add up to the summary of the run that kept everything in memory, row for row.
-    let dir = tempfile::tempdir().unwrap();
-    let log = long_tail_log(dir.path(), 60_000);
-    let reference = reference(dir.path(), &log);
-    let tmp = dir.path().join("tmp");
+/// Audits `log` under a 1 MiB budget with each of `threads`: it spills, and every report
+/// is the unconstrained run's (`reference`), with no temporary file left.
+fn spilled_as_reference(dir: &Path, log: &Path, reference: &[Vec<u8>], threads: &[&str]) {
+    let tmp = dir.join("tmp");
     std::fs::create_dir(&tmp).unwrap();
-    for threads in ["1", "2", "3"] {
-        let reports = Reports::new(dir.path(), &format!("threads-{threads}"));
-        let mut args = audit_args(&log, &reports, Some("1M"));
+    for threads in threads {
+        let reports = Reports::new(dir, &format!("small-{threads}"));
+        let mut args = audit_args(log, &reports, Some("1M"));
         // After "--threads".
         args[4] = threads.into();
         let o = crate::support::bin()
@@ -470,5 +443,17 @@ fn runs_counted_on_one_thread_or_several_give_the_unconstrained_reports() {
                 "--threads {threads}: {name} differs from the unconstrained run's: {err}"
             );
         }
+        assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "files left");
     }
+}
+
+#[test]
+fn runs_counted_on_one_thread_or_several_give_the_unconstrained_reports() {
+    // The first pass over the runs shares them among the audit's threads, each counting into
+    // tallies of its own: one, two and three threads (more threads than runs to some) must
+    // add up to the summary of the run that kept everything in memory, row for row.
+    let dir = tempfile::tempdir().unwrap();
+    let log = long_tail_log(dir.path(), 60_000);
+    let reference = reference(dir.path(), &log);
+    spilled_as_reference(dir.path(), &log, &reference, &["1", "2", "3"]);
 }
