@@ -5,7 +5,8 @@
 //! The counts are kept per stream, as a [`Tally`], and added to the rows once, after the pass.
 //! Looking the row up for each path, by its host and crawler name, was a sixth of the pass
 //! over sorted runs; and tallies add up the same in any order, so the runs are read on as
-//! many threads as the audit was given, each into [`Counts`] of its own, merged after.
+//! many threads as the audit was given, each into [`Counts`] of its own, merged after (as
+//! many as a quarter of the memory budget holds a tally per stream for).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -181,9 +182,10 @@ pub(super) struct RunPass<'a> {
     pub table: &'a StreamTable,
     pub infos: &'a [Option<StreamInfo>],
     pub leeway: i64,
-    /// Threads to read runs on.
+    /// Threads to read runs on, at most.
     pub threads: usize,
-    /// The memory budget, shared by the threads' read buffers.
+    /// The memory budget: the threads' read buffers share it, their tallies take a quarter
+    /// of it at most.
     pub budget: usize,
     /// Activity bins' width.
     pub bin_ms: i64,
@@ -193,7 +195,7 @@ pub(super) struct RunPass<'a> {
 /// (every thread's share in run order). On an error, gives the one of the earliest run that
 /// failed: the error reading the runs in turn meets.
 pub(super) fn count_runs(runs: &[Arc<SpillRun>], pass: &RunPass<'_>) -> Result<Counts, SortError> {
-    let threads = pass.threads.clamp(1, runs.len().max(1));
+    let threads = pass_threads(pass.threads, runs.len(), pass.table.keys.len(), pass.budget);
     let buffer = read_buffer(pass.budget, threads);
     let share = |first: usize| -> (Counts, Option<(usize, SortError)>) {
         let mut counts = Counts::new(pass.table.keys.len(), pass.bin_ms);
@@ -237,6 +239,14 @@ pub(super) fn count_runs(runs: &[Arc<SpillRun>], pass: &RunPass<'_>) -> Result<C
         counts.absorb(other);
     }
     Ok(counts)
+}
+
+/// Threads for the pass over `runs` runs of `streams` streams: at most the audit's, one per
+/// run at most, and no more than a quarter of the memory `budget` holds tallies for (each
+/// thread has one per stream; one thread always has them).
+fn pass_threads(threads: usize, runs: usize, streams: usize, budget: usize) -> usize {
+    let tallies = streams.max(1) * std::mem::size_of::<Tally>();
+    threads.min(runs).min(budget / 4 / tallies).max(1)
 }
 
 /// Counts the requests of run `k` (of `runs`).
@@ -301,6 +311,20 @@ mod tests {
         pair.allowed_by_leeway += t.allowed_by_leeway;
         pair.violations += t.violations;
         pair.preference_conflicts += t.preference_conflicts;
+    }
+
+    #[test]
+    fn the_pass_takes_the_threads_its_tallies_have_room_for() {
+        let tally = std::mem::size_of::<Tally>();
+        // Room to spare: the audit's threads, or one per run when there are fewer.
+        assert_eq!(pass_threads(2, 36, 334, 16 << 20), 2);
+        assert_eq!(pass_threads(8, 3, 334, 16 << 20), 3);
+        // A quarter of the budget holds the tallies of two threads, not of eight.
+        let streams = 100_000;
+        assert_eq!(pass_threads(8, 50, streams, 8 * streams * tally), 2);
+        // Not even one thread's fits: one all the same (the rows need their counts).
+        assert_eq!(pass_threads(8, 50, streams, streams * tally), 1);
+        assert_eq!(pass_threads(0, 0, 0, 0), 1);
     }
 
     #[test]
