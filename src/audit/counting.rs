@@ -2,11 +2,12 @@
 //! "The verdict") counted into the summary row of its (host, crawler) pair, and each
 //! violation into the activity bins.
 //!
-//! The counts are kept per stream, as a [`Tally`], and added to the rows once, after the pass.
-//! Looking the row up for each path, by its host and crawler name, was a sixth of the pass
-//! over sorted runs; and tallies add up the same in any order, so the runs are read on as
-//! many threads as the audit was given, each into [`Counts`] of its own, merged after (as
-//! many as a quarter of the memory budget holds a tally per stream for).
+//! The counts are kept per stream, as a [`Tally`], and added to the stream's row once: in
+//! memory after each stream, from the sorted runs after the pass. Looking the row up for
+//! each path, by its host and crawler name, was a sixth of the pass over sorted runs; and
+//! tallies add up the same in any order, so the runs are read on as many threads as the
+//! audit was given, each into [`RunCounts`] of its own, merged after (as many as a quarter
+//! of the memory budget holds a tally per stream for).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -49,7 +50,7 @@ impl Tally {
     }
 
     /// Adds this tally to its row.
-    fn apply(&self, pair: &mut PairAgg) {
+    pub fn apply(&self, pair: &mut PairAgg) {
         pair.pending = pair.pending.saturating_sub(self.judged);
         pair.checked = pair.checked.saturating_sub(self.not_judged);
         pair.not_judged += self.not_judged;
@@ -60,34 +61,32 @@ impl Tally {
     }
 }
 
-/// The first pass's counts: a tally per stream (by its index in the stream table) and the
-/// violations' activity bins.
-pub(super) struct Counts {
-    tallies: Vec<Tally>,
+/// What counting needs beside the tallies: the violations' activity bins, and room to read
+/// a path in.
+pub(super) struct Counter {
     pub activity: ActivityMap,
     scratch: (Vec<u8>, PathReads),
 }
 
-impl Counts {
-    /// No counts yet, for `streams` streams, with activity bins `bin_ms` wide.
-    pub fn new(streams: usize, bin_ms: i64) -> Counts {
-        Counts {
-            tallies: vec![Tally::default(); streams],
+impl Counter {
+    /// Nothing counted yet, in activity bins `bin_ms` wide.
+    pub fn new(bin_ms: i64) -> Counter {
+        Counter {
             activity: ActivityMap::with_bin(bin_ms),
             scratch: Default::default(),
         }
     }
 
-    /// Counts the requests of stream `stream` (judged as `info`) to `path` made at `times`.
+    /// Counts into `tally` the requests of a stream (judged as `info`) to `path` made at
+    /// `times`.
     pub fn count(
         &mut self,
-        stream: u32,
+        tally: &mut Tally,
         info: &StreamInfo,
         path: &[u8],
         times: impl Iterator<Item = i64>,
         leeway: i64,
     ) {
-        let tally = &mut self.tallies[stream as usize];
         tally.seen = true;
         let (scratch, reads) = &mut self.scratch;
         info.reads(path, scratch, reads);
@@ -122,6 +121,21 @@ impl Counts {
             }
         }
     }
+}
+
+/// The counts of the sorted runs: a tally per stream (by its index in the stream table).
+pub(super) struct RunCounts {
+    tallies: Vec<Tally>,
+    counter: Counter,
+}
+
+impl RunCounts {
+    fn new(streams: usize, bin_ms: i64) -> RunCounts {
+        RunCounts {
+            tallies: vec![Tally::default(); streams],
+            counter: Counter::new(bin_ms),
+        }
+    }
 
     /// `n` requests of stream `stream`, whose origin has no rules, that rules bind: not
     /// judged.
@@ -132,11 +146,11 @@ impl Counts {
         tally.not_judged += n;
     }
 
-    pub fn absorb(&mut self, other: Counts) {
+    fn absorb(&mut self, other: RunCounts) {
         for (mine, theirs) in self.tallies.iter_mut().zip(&other.tallies) {
             mine.absorb(theirs);
         }
-        self.activity.absorb(other.activity);
+        self.counter.activity.absorb(other.counter.activity);
     }
 
     /// Adds the tallies to their rows; gives the activity bins.
@@ -161,12 +175,12 @@ impl Counts {
             };
             tally.apply(pair);
         }
-        self.activity
+        self.counter.activity
     }
 }
 
 /// The summary row a stream's requests count in.
-fn pair_of<'p>(
+pub(super) fn pair_of<'p>(
     pairs: &'p mut BTreeMap<(HostKey, String), PairAgg>,
     info: &StreamInfo,
 ) -> &'p mut PairAgg {
@@ -194,11 +208,14 @@ pub(super) struct RunPass<'a> {
 /// Counts the requests of every sorted run, the runs shared among `pass.threads` threads
 /// (every thread's share in run order). On an error, gives the one of the earliest run that
 /// failed: the error reading the runs in turn meets.
-pub(super) fn count_runs(runs: &[Arc<SpillRun>], pass: &RunPass<'_>) -> Result<Counts, SortError> {
+pub(super) fn count_runs(
+    runs: &[Arc<SpillRun>],
+    pass: &RunPass<'_>,
+) -> Result<RunCounts, SortError> {
     let threads = pass_threads(pass.threads, runs.len(), pass.table.keys.len(), pass.budget);
     let buffer = read_buffer(pass.budget, threads);
-    let share = |first: usize| -> (Counts, Option<(usize, SortError)>) {
-        let mut counts = Counts::new(pass.table.keys.len(), pass.bin_ms);
+    let share = |first: usize| -> (RunCounts, Option<(usize, SortError)>) {
+        let mut counts = RunCounts::new(pass.table.keys.len(), pass.bin_ms);
         for k in (first..runs.len()).step_by(threads) {
             if let Err(e) = count_run(&runs[k], k, runs.len(), buffer, pass, &mut counts) {
                 return (counts, Some((k, e)));
@@ -206,7 +223,7 @@ pub(super) fn count_runs(runs: &[Arc<SpillRun>], pass: &RunPass<'_>) -> Result<C
         }
         (counts, None)
     };
-    let mut shares: Vec<(Counts, Option<(usize, SortError)>)> = if threads == 1 {
+    let mut shares: Vec<(RunCounts, Option<(usize, SortError)>)> = if threads == 1 {
         vec![share(0)]
     } else {
         std::thread::scope(|scope| {
@@ -256,7 +273,7 @@ fn count_run(
     runs: usize,
     buffer: usize,
     pass: &RunPass<'_>,
-    counts: &mut Counts,
+    counts: &mut RunCounts,
 ) -> Result<(), SortError> {
     let map: Vec<u32> = run
         .streams
@@ -269,7 +286,10 @@ fn count_run(
         match &pass.infos[i as usize] {
             Some(info) => {
                 let times = r.hits.iter().map(|h| h.time_ms);
-                counts.count(i, info, &r.path, times, pass.leeway);
+                let tally = &mut counts.tallies[i as usize];
+                counts
+                    .counter
+                    .count(tally, info, &r.path, times, pass.leeway);
             }
             // Not judged; only requests that rules bind were counted as checked.
             None if pass.table.agents[i as usize].bound => {

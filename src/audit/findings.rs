@@ -31,7 +31,7 @@ use super::aggregate::{
     by_path,
 };
 use super::census::Census;
-use super::counting::{Counts, RunPass, count_runs};
+use super::counting::{Counter, RunPass, Tally, count_runs, pair_of};
 use super::delays::{DelayTable, Delays};
 use super::partial::Partial;
 use super::rows::{Conflicts, Violations, report_order};
@@ -561,12 +561,14 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     // First pass: the counts, of the requests in memory, then of the runs (docs/judging.md).
     // With every request in memory, the passes' report order is sorted meanwhile on a second
     // thread (the workers are done): both only read the requests.
-    let count_memory = || {
-        let mut counts = Counts::new(table.keys.len(), activity.bin_ms());
+    // Each stream in memory is counted whole, then added to its row.
+    let count_memory = |pairs: &mut BTreeMap<(HostKey, String), PairAgg>| {
+        let mut counter = Counter::new(bin_ms);
         for m in memory.iter() {
             let info = infos[m.info as usize]
                 .as_ref()
                 .expect("streams without rules were dropped");
+            let mut tally = Tally::default();
             for (p, &(start, end)) in m.ranges.iter().enumerate() {
                 if let Some(ahead) = m.paths.get(p + AHEAD) {
                     prefetch_bytes(ahead.raw());
@@ -575,13 +577,14 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
                     let times = m.hits[start as usize..end as usize]
                         .iter()
                         .map(|h| h.1.time_ms);
-                    counts.count(m.info, info, m.paths[p].raw(), times, leeway);
+                    counter.count(&mut tally, info, m.paths[p].raw(), times, leeway);
                 }
             }
+            tally.apply(pair_of(pairs, info));
         }
-        counts
+        counter.activity
     };
-    let ([violations, conflicts], (counts, walked)) = if runs.is_empty() {
+    let ([violations, conflicts], (counted, walked)) = if runs.is_empty() {
         let sort = || {
             passes
                 .each_ref()
@@ -590,7 +593,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         // The sort is the longer: the Crawl-delay walks go beside the counts.
         both(auditor.settings.threads > 1, sort, || {
             (
-                count_memory(),
+                count_memory(&mut pairs),
                 walk_memory(std::mem::take(&mut delay_memory)),
             )
         })
@@ -598,29 +601,29 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         // Past the memory budget: the runs are read once for the counts (on the audit's
         // threads), then merged, with what is still in memory, for the rows.
         let walked = walk_memory(std::mem::take(&mut delay_memory));
-        let mut counts = count_memory();
+        let mut counted = count_memory(&mut pairs);
         let pass = RunPass {
             table: &table,
             infos: &infos,
             leeway,
             threads: auditor.settings.threads,
             budget: auditor.settings.memory_budget,
-            bin_ms: activity.bin_ms(),
+            bin_ms,
         };
-        counts.absorb(count_runs(&runs, &pass)?);
+        counted.absorb(count_runs(&runs, &pass)?.apply(&mut pairs, &table, &infos));
         let merged = MergedRuns::new(auditor, runs, memory, &table, &infos, &clients, &passes)?;
         let sources = [merged.open(&passes[0])?, merged.open(&passes[1])?];
         let kept = merged.finish();
         spilled = Some(spilled.map_or(kept, |delay: Spilled| delay.and(kept)));
-        (sources, (counts, walked))
+        (sources, (counted, walked))
     };
     let (mut delay_rows, walked) = walked?;
     activity.absorb(walked);
+    activity.absorb(counted);
     if let Some((rows, walked)) = merged_walks {
         delay_rows.extend(rows);
         activity.absorb(walked);
     }
-    activity.absorb(counts.apply(&mut pairs, &table, &infos));
     delay_rows.sort_by(report_order);
     let infos = Arc::new(infos);
     Ok(Findings {
