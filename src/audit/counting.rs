@@ -223,39 +223,44 @@ pub(super) fn count_runs(
         }
         (counts, None)
     };
-    let mut shares: Vec<(RunCounts, Option<(usize, SortError)>)> = if threads == 1 {
-        vec![share(0)]
-    } else {
-        std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads)
-                .map(|t| scope.spawn(move || share(t)))
-                .collect();
-            let mut shares = vec![share(0)];
-            for other in others {
-                match other.join() {
-                    Ok(s) => shares.push(s),
+    let shares: Vec<(RunCounts, Option<(usize, SortError)>)> = std::thread::scope(|scope| {
+        // A share whose thread cannot be had is read here, after this thread's own.
+        let others: Vec<_> = (1..threads)
+            .map(|t| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || share(t))
+                    .map_err(|_| t)
+            })
+            .collect();
+        let mut shares = vec![share(0)];
+        for other in others {
+            shares.push(match other {
+                Ok(thread) => match thread.join() {
+                    Ok(s) => s,
                     Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-            shares
-        })
-    };
-    if let Some(at) = shares
-        .iter()
-        .enumerate()
-        .filter_map(|(at, (_, e))| e.as_ref().map(|(k, _)| (*k, at)))
-        .min()
-        .map(|(_, at)| at)
-    {
-        let (_, e) = shares.swap_remove(at);
-        return Err(e.expect("found above").1);
+                },
+                Err(t) => share(t),
+            });
+        }
+        shares
+    });
+    let mut counts: Option<RunCounts> = None;
+    let mut first_error: Option<(usize, SortError)> = None;
+    for (share, error) in shares {
+        if let Some((k, e)) = error
+            && first_error.as_ref().is_none_or(|(first, _)| k < *first)
+        {
+            first_error = Some((k, e));
+        }
+        match &mut counts {
+            Some(counts) => counts.absorb(share),
+            None => counts = Some(share),
+        }
     }
-    let mut shares = shares.into_iter().map(|(counts, _)| counts);
-    let mut counts = shares.next().expect("one share at least");
-    for other in shares {
-        counts.absorb(other);
+    match first_error {
+        Some((_, e)) => Err(e),
+        None => Ok(counts.expect("one share at least")),
     }
-    Ok(counts)
 }
 
 /// Threads for the pass over `runs` runs of `streams` streams: at most the audit's, one per

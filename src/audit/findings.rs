@@ -238,6 +238,7 @@ impl ActivityMap {
         }
     }
 
+    /// Its bins' width, in ms.
     pub(super) fn bin_ms(&self) -> i64 {
         self.bin_ms
     }
@@ -558,10 +559,10 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     };
     let passes = [wanted(|i| i.bound), wanted(|i| i.conflicts_on.is_some())];
     let memory = Arc::new(memory);
-    // First pass: the counts, of the requests in memory, then of the runs (docs/judging.md).
-    // With every request in memory, the passes' report order is sorted meanwhile on a second
-    // thread (the workers are done): both only read the requests.
-    // Each stream in memory is counted whole, then added to its row.
+    // First pass: the counts ([`super::counting`]), of the requests in memory (each stream
+    // counted whole, then added to its row), then of the runs. With every request in memory,
+    // the passes' report order is sorted meanwhile on a second thread (the workers are done):
+    // both only read the requests.
     let count_memory = |pairs: &mut BTreeMap<(HostKey, String), PairAgg>| {
         let mut counter = Counter::new(bin_ms);
         for m in memory.iter() {
