@@ -456,6 +456,11 @@ pub type FetchKey = (Origin, String, Verification, String);
 /// streams of one origin and one crawler (serialised as plain values).
 pub type StreamKey = (Arc<Origin>, Arc<str>, Arc<str>, Verification);
 
+/// The key of the summary row a stream's requests count in: its (host, crawler).
+pub fn pair_key(origin: &Origin, crawler: &str) -> (HostKey, String) {
+    (HostKey::Origin(origin.clone()), crawler.to_string())
+}
+
 /// The fetches of one [`FetchKey`], in no particular order until judged.
 pub type Fetches = Vec<Fetch>;
 

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::aggregate::{HostKey, PairAgg};
+use super::aggregate::{HostKey, PairAgg, pair_key};
 use super::findings::{ActivityMap, PathReads, StreamInfo, Verdict};
 use super::spill::{SpillRun, StreamTable};
 use crate::extsort::{SortError, read_buffer};
@@ -167,10 +167,7 @@ impl RunCounts {
             let pair = match &infos[i] {
                 Some(info) => pair_of(pairs, info),
                 None => pairs
-                    .entry((
-                        HostKey::Origin((*table.keys[i].0).clone()),
-                        table.keys[i].1.to_string(),
-                    ))
+                    .entry(pair_key(&table.keys[i].0, &table.keys[i].1))
                     .or_default(),
             };
             tally.apply(pair);

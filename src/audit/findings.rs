@@ -28,7 +28,7 @@ use crate::text;
 
 use super::aggregate::{
     AgentProfile, Client, CrawlerInfo, Hit, HostKey, InputCounts, PairAgg, TooOld, Verification,
-    by_path,
+    by_path, pair_key,
 };
 use super::census::Census;
 use super::counting::{Counter, RunPass, Tally, count_runs, pair_of};
@@ -486,9 +486,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {
-            let pair = pairs
-                .entry((HostKey::Origin((*key.0).clone()), key.1.to_string()))
-                .or_default();
+            let pair = pairs.entry(pair_key(&key.0, &key.1)).or_default();
             pair.not_judged += pair.pending;
             pair.checked -= pair.pending;
             pair.pending = 0;
@@ -766,7 +764,7 @@ fn stream_class(
         crawler: Arc::from(crawler),
         operator: Arc::from(info.map_or("", |i| i.operator.as_str())),
         category: Arc::from(info.map_or("", |i| i.category.as_str())),
-        pair: (HostKey::Origin(origin.clone()), crawler.to_string()),
+        pair: pair_key(origin, crawler),
         bound: agent.bound,
         conflicts_on: agent.conflicts_on,
         groups: groups_of(&rules, agent),
