@@ -33,6 +33,7 @@ use super::census::{self, Census};
 use super::delays::sort_by_value;
 use super::intern::{BROWSER_UA, Judge, Judged, Tables};
 use super::partial::Partial;
+use super::path_ids::PathIds;
 use super::pipeline::Job;
 use super::rules::{DialectRules, Rules, RulesCache};
 use super::spill::{DELAY_RECORD_HITS, RunHit, RunRecord, RunStream, SpillRun};
@@ -82,7 +83,7 @@ struct LocalPair {
 struct LocalStream {
     judged: u32,
     /// Distinct request targets kept, each with its index (`hits` refer to it).
-    path_ids: HashMap<Box<[u8]>, u32>,
+    path_ids: PathIds,
     hits: Vec<(u32, Hit)>,
     delay: Vec<Hit>,
     resolution_ms: i64,
@@ -666,14 +667,7 @@ impl<'a> Worker<'a> {
         let req = j.req;
         let client = self.kept_client(j.ip, req.client);
         let stream = self.stream(j.origin, j.ua, j.verification, j.judged, j.resolution_ms);
-        let (path, new_path) = match stream.path_ids.get(&*req.target) {
-            Some(&p) => (p, false),
-            None => {
-                let p = stream.path_ids.len() as u32;
-                stream.path_ids.insert(req.target.as_ref().into(), p);
-                (p, true)
-            }
-        };
+        let (path, new_path) = stream.path_ids.id(&req.target);
         let capacity = stream.hits.capacity();
         stream.hits.push((
             path,
@@ -732,10 +726,7 @@ impl<'a> Worker<'a> {
             streams.push(stream);
             let mut hits = std::mem::take(&mut s.hits);
             let ranges = by_path(&mut hits, s.path_ids.len());
-            let mut paths: Vec<&[u8]> = vec![&[]; s.path_ids.len()];
-            for (path, &p) in &s.path_ids {
-                paths[p as usize] = path;
-            }
+            let paths: Vec<&[u8]> = s.path_ids.paths().iter().map(|p| &**p).collect();
             kept.push((hits, ranges, paths));
         }
         let host: Vec<String> = streams.iter().map(|s| s.key.0.display_host()).collect();
@@ -903,7 +894,7 @@ impl<'a> Worker<'a> {
                 *streams_bytes += STREAM_COST;
                 LocalStream {
                     judged,
-                    path_ids: HashMap::default(),
+                    path_ids: PathIds::default(),
                     hits: Vec::new(),
                     delay: Vec::new(),
                     resolution_ms,
@@ -990,13 +981,7 @@ impl<'a> Worker<'a> {
                 Stream {
                     agent: Arc::clone(&judged.agent),
                     resolution_ms: s.resolution_ms,
-                    paths: {
-                        let mut paths = vec![Box::<[u8]>::default(); s.path_ids.len()];
-                        for (path, p) in s.path_ids {
-                            paths[p as usize] = path;
-                        }
-                        paths
-                    },
+                    paths: s.path_ids.into_paths(),
                     hits: s.hits,
                     delay: s.delay,
                 },

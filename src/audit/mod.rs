@@ -40,6 +40,7 @@ pub mod hooks;
 mod intern;
 mod line;
 mod partial;
+mod path_ids;
 mod pipeline;
 mod rows;
 mod rules;
