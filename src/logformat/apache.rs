@@ -215,22 +215,21 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
             Err(BadLine::BadRequestLine)
         };
     };
-    let mut target = if req_escaped {
-        unescape_backslash(req.target)
-    } else {
-        Cow::Borrowed(req.target)
-    };
-    if let Some((url_scheme, authority, path)) = split_absolute(req.target) {
-        if host.is_none() {
-            host = Some(authority);
+    let target = match split_absolute(req.target) {
+        Some((url_scheme, authority, path)) => {
+            if host.is_none() {
+                host = Some(authority);
+            }
+            scheme = scheme.or(Some(url_scheme));
+            origin_form(if req_escaped {
+                unescape_backslash(path)
+            } else {
+                Cow::Borrowed(path)
+            })
         }
-        scheme = scheme.or(Some(url_scheme));
-        target = origin_form(if req_escaped {
-            unescape_backslash(path)
-        } else {
-            Cow::Borrowed(path)
-        });
-    }
+        None if req_escaped => unescape_backslash(req.target),
+        None => Cow::Borrowed(req.target),
+    };
     Ok(Some(Request {
         host,
         scheme,
