@@ -584,11 +584,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         counter.activity
     };
     let ([violations, conflicts], (counted, walked)) = if runs.is_empty() {
-        let sort = || {
-            passes
-                .each_ref()
-                .map(|w| Source::memory(Arc::clone(&memory), &infos, w))
-        };
+        let sort = || Source::memory(Arc::clone(&memory), &infos, &passes);
         // The sort is the longer: the Crawl-delay walks go beside the counts.
         both(auditor.settings.threads > 1, sort, || {
             (

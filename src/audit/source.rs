@@ -437,6 +437,33 @@ fn memory_order(streams: &[MemStream], ranks: &Ranks, wanted: &[bool]) -> Vec<(u
     order
 }
 
+/// Each pass's (stream, path) pairs in memory, in report order. The pairs any pass reads are
+/// sorted once, and each pass takes its own from that order: a pass's order is the order of
+/// all with the pairs of the streams it does not read left out (the order never depends on
+/// the pass). On the violations mix, where the preference pass reads most of what the
+/// violations pass reads, that is one sort instead of two (22 and 15 ms).
+fn pass_orders<const N: usize>(
+    streams: &[MemStream],
+    ranks: &Ranks,
+    passes: &[Wanted; N],
+) -> [Vec<(u32, u32)>; N] {
+    let any: Vec<bool> = (0..ranks.of.len())
+        .map(|i| passes.iter().any(|w| w[i]))
+        .collect();
+    let order = memory_order(streams, ranks, &any);
+    passes.each_ref().map(|wanted| {
+        if **wanted == *any {
+            order.clone()
+        } else {
+            order
+                .iter()
+                .filter(|&&(s, _)| wanted[streams[s as usize].info as usize])
+                .copied()
+                .collect()
+        }
+    })
+}
+
 /// The sorted runs, merged down to as many as may be open at once, ready for each pass to
 /// open (with what is still in memory). Dropped once every pass has opened them: the runs'
 /// files may go then, each being open and read to its end through that.
@@ -570,18 +597,17 @@ impl<'a> MergedRuns<'a> {
 }
 
 impl Source {
-    /// One pass over the kept requests in memory.
-    pub fn memory(
+    /// A pass over the kept requests in memory for each of `passes` ([`pass_orders`]).
+    pub fn memory<const N: usize>(
         streams: Arc<Vec<MemStream>>,
         infos: &[Option<StreamInfo>],
-        wanted: &[bool],
-    ) -> Source {
-        let order = memory_order(&streams, &Ranks::new(infos), wanted);
-        Source::Memory {
-            streams,
+        passes: &[Wanted; N],
+    ) -> [Source; N] {
+        pass_orders(&streams, &Ranks::new(infos), passes).map(|order| Source::Memory {
+            streams: Arc::clone(&streams),
             order: order.into_iter(),
             last: None,
-        }
+        })
     }
 
     /// Moves to the next kept (stream, path) in report order ([`Source::entry`]) and says
@@ -762,6 +788,50 @@ mod tests {
                 "{raw:?}"
             );
             assert_eq!(&*path.clone().into_raw(), raw);
+        }
+    }
+
+    #[test]
+    fn each_pass_reads_its_own_pairs_in_the_order_sorting_them_alone_gives() {
+        let paths = paths();
+        // Streams of a few (host, crawler) and agent ranks, each with some of the paths.
+        let n = 12usize;
+        let ranks = Ranks {
+            of: (0..n as u32).map(|i| (i % 4, i % 3)).collect(),
+        };
+        let streams: Vec<MemStream> = (0..n)
+            .map(|i| {
+                let mine: Vec<PathText> = paths
+                    .iter()
+                    .skip(i)
+                    .step_by(5)
+                    .map(|p| PathText::new(p.as_slice().into()))
+                    .collect();
+                MemStream {
+                    info: i as u32,
+                    ranges: (0..mine.len() as u32).map(|p| (p, p + 1)).collect(),
+                    hits: Vec::new(),
+                    paths: mine,
+                }
+            })
+            .collect();
+        let wanted = |f: fn(usize) -> bool| -> Wanted { (0..n).map(f).collect() };
+        for passes in [
+            [wanted(|i| i % 2 == 0), wanted(|i| i % 3 == 0)],
+            [wanted(|_| true), wanted(|i| i < 5)],
+            [wanted(|i| i > 7), wanted(|_| false)],
+            [wanted(|i| i % 4 == 1), wanted(|i| i % 4 == 1)],
+        ] {
+            let got = pass_orders(&streams, &ranks, &passes);
+            for (k, w) in passes.iter().enumerate() {
+                let alone = memory_order(&streams, &ranks, w);
+                assert!(
+                    alone.iter().all(|&(s, _)| w[s as usize]),
+                    "pass {k} reads only its streams"
+                );
+                assert_eq!(got[k], alone, "pass {k}");
+            }
+            assert!(got.iter().any(|o| !o.is_empty()));
         }
     }
 
