@@ -607,7 +607,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         };
         counted.absorb(count_runs(&runs, &pass)?.apply(&mut pairs, &table, &infos));
         let merged = MergedRuns::new(auditor, runs, memory, &table, &infos, &clients, &passes)?;
-        let sources = [merged.open(&passes[0])?, merged.open(&passes[1])?];
+        let sources = merged.open(&passes)?;
         let kept = merged.finish();
         spilled = Some(spilled.map_or(kept, |delay: Spilled| delay.and(kept)));
         (sources, (counted, walked))

@@ -534,10 +534,22 @@ impl<'a> MergedRuns<'a> {
         Ok(merged)
     }
 
-    /// One pass over the merged runs and what is in memory: the streams `wanted` names, in
-    /// report order. A pass that reads no stream opens nothing.
-    pub fn open(&self, wanted: &Wanted) -> Result<Source, SortError> {
-        let memory_order = memory_order(&self.memory, &self.ranks, wanted);
+    /// A pass over the merged runs and what is in memory for each of `passes`: the streams
+    /// it names, in report order (what is in memory sorted once for all, [`pass_orders`]).
+    /// A pass that reads no stream opens nothing.
+    pub fn open(&self, passes: &[Wanted; 2]) -> Result<[Source; 2], SortError> {
+        let [first, second] = pass_orders(&self.memory, &self.ranks, passes);
+        Ok([
+            self.open_pass(&passes[0], first)?,
+            self.open_pass(&passes[1], second)?,
+        ])
+    }
+
+    fn open_pass(
+        &self,
+        wanted: &Wanted,
+        memory_order: Vec<(u32, u32)>,
+    ) -> Result<Source, SortError> {
         if !wanted.contains(&true) {
             return Ok(Source::Memory {
                 streams: Arc::clone(&self.memory),
