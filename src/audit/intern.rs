@@ -11,7 +11,6 @@
 //! the same share one identity, and crawlers that read an origin's rules the same share one
 //! judgement. What the aggregates refer to is never forgotten.
 
-use std::hash::BuildHasher;
 use std::sync::Arc;
 
 use foldhash::{HashMap, HashSet};
@@ -140,7 +139,7 @@ pub struct Tables {
     pub clients: Vec<Client>,
     origin_ids: HashMap<HostKey, u32>,
     /// host field → origin index per scheme hint (none, http, https).
-    hosts: HostIds,
+    hosts: HashMap<Box<[u8]>, [Option<u32>; 3]>,
     default_origin: Option<u32>,
     ua_ids: HashMap<Box<[u8]>, u32>,
     /// Slots of `uas` whose User-Agent was forgotten, for the next ones.
@@ -164,63 +163,6 @@ pub struct Tables {
     /// Bytes its hosts and crawler names will take until the end of the run
     /// ([`super::census`]): they never go to disk.
     pub census_bytes: u64,
-}
-
-/// The origins of a host field by the line's scheme hint (none, http, https).
-type SchemeIds = [Option<u32>; 3];
-
-/// Host fields and their origins by scheme hint: a look-up for every line, of a few keys
-/// (the sites' names) nearly always found, so the keys are compared without a call to
-/// `memcmp` ([`same_short`]).
-#[derive(Default)]
-struct HostIds {
-    table: hashbrown::HashTable<(Box<[u8]>, SchemeIds)>,
-    hasher: foldhash::fast::RandomState,
-}
-
-impl HostIds {
-    #[inline]
-    fn get(&self, host: &[u8]) -> Option<&SchemeIds> {
-        let hash = self.hasher.hash_one(host);
-        self.table
-            .find(hash, |(known, _)| same_short(known, host))
-            .map(|(_, ids)| ids)
-    }
-
-    fn entry(&mut self, host: &[u8]) -> &mut SchemeIds {
-        let hasher = &self.hasher;
-        let hash = hasher.hash_one(host);
-        let entry = self.table.entry(
-            hash,
-            |(known, _)| same_short(known, host),
-            |(known, _)| hasher.hash_one(&**known),
-        );
-        &mut entry
-            .or_insert_with(|| (host.into(), [None; 3]))
-            .into_mut()
-            .1
-    }
-}
-
-/// `a == b`, for keys of up to 32 bytes by a few word compares (overlapping at the end)
-/// instead of a call to `memcmp`.
-#[inline]
-fn same_short(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    let word = |s: &[u8], at: usize| u64::from_ne_bytes(s[at..at + 8].try_into().expect("8 bytes"));
-    match n {
-        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
-        17..=32 => {
-            word(a, 0) == word(b, 0)
-                && word(a, 8) == word(b, 8)
-                && word(a, n - 16) == word(b, n - 16)
-                && word(a, n - 8) == word(b, n - 8)
-        }
-        _ => a == b,
-    }
 }
 
 impl Tables {
@@ -272,7 +214,7 @@ impl Tables {
             },
         };
         let id = self.intern_origin(key);
-        self.hosts.entry(host)[slot] = Some(id);
+        self.hosts.entry(host.into()).or_default()[slot] = Some(id);
         id
     }
 
@@ -651,51 +593,6 @@ fn insert_forgettable<K: std::hash::Hash + Eq, V>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn short_keys_compare_as_their_bytes() {
-        for n in 0..=40usize {
-            let a: Vec<u8> = (0..n as u8).map(|i| b'a' + i % 26).collect();
-            assert!(same_short(&a, &a.clone()), "{n} equal bytes");
-            for at in 0..n {
-                let mut b = a.clone();
-                b[at] ^= 0x20;
-                assert!(!same_short(&a, &b), "{n} bytes differing at {at}");
-            }
-            let mut longer = a.clone();
-            longer.push(0);
-            assert!(
-                !same_short(&a, &longer) && !same_short(&longer, &a),
-                "{n} and one more"
-            );
-        }
-    }
-
-    #[test]
-    fn a_host_field_keeps_its_origin_per_scheme_hint() {
-        let mut hosts = HostIds::default();
-        assert_eq!(hosts.get(b"www.example.com"), None);
-        hosts.entry(b"www.example.com")[1] = Some(4);
-        hosts.entry(b"www.example.com")[2] = Some(5);
-        hosts.entry(b"www.example.com.")[0] = Some(6);
-        assert_eq!(
-            hosts.get(b"www.example.com"),
-            Some(&[None, Some(4), Some(5)])
-        );
-        assert_eq!(hosts.get(b"www.example.com."), Some(&[Some(6), None, None]));
-        assert_eq!(hosts.get(b"www.example.co"), None);
-        for i in 0..1_000u32 {
-            hosts.entry(format!("host-{i}.example.net").as_bytes())[0] = Some(i);
-        }
-        for i in 0..1_000u32 {
-            let ids = hosts.get(format!("host-{i}.example.net").as_bytes());
-            assert_eq!(ids, Some(&[Some(i), None, None]), "host {i}");
-        }
-        assert_eq!(
-            hosts.get(b"www.example.com"),
-            Some(&[None, Some(4), Some(5)])
-        );
-    }
 
     #[test]
     fn browser_headers_are_remembered_in_bounded_memory() {
