@@ -585,7 +585,8 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     };
     let ([violations, conflicts], (counted, walked)) = if runs.is_empty() {
         let sort = || Source::memory(Arc::clone(&memory), &infos, &passes);
-        // The sort is the longer: the Crawl-delay walks go beside the counts.
+        // One sort for both passes takes about as long as the counts with the Crawl-delay
+        // walks (26-30 ms against 27 and 5.5 on the violations mix).
         both(auditor.settings.threads > 1, sort, || {
             (
                 count_memory(&mut pairs),

@@ -40,7 +40,9 @@ use super::spill::{DELAY_RECORD_HITS, RunHit, RunRecord, RunStream, SpillRun};
 use super::spool::Spool;
 use super::{AuditError, AuditSettings};
 
-/// Bytes a kept path costs beyond its own (its map entry and allocation).
+/// Bytes a kept path costs beyond its own: its entry in the stream's table (8 bytes and a
+/// control byte, the table at most seven-eighths full), its place in the stream's vector of
+/// paths (16), each up to twice that after growing, and its allocation.
 const PATH_OVERHEAD: usize = 48;
 
 /// Bytes a distinct client of kept requests costs: its entry in the table and in the map
