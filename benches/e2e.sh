@@ -9,8 +9,8 @@
 #     one gzip stream);
 #   - `gzip -dc > /dev/null`;
 #   - `robots-audit --robots-dir` on the same file (nothing fetched);
-# and prints wall time, CPU time (user + sys), their ratios to inflate's, and peak RSS
-# (/usr/bin/time). Two mixes of traffic, both from `examples/genlog.rs`:
+# and prints wall time, CPU time (user + sys) and peak RSS (from `wait4`), the ratios of the
+# times to inflate's, and the report's rows. Two mixes of traffic, both from `examples/genlog.rs`:
 #   - varied: realistic traffic (`--variety`: a long tail of targets, thousands of User-Agents,
 #     a scanner rotating random ones; ~10% of lines from crawlers);
 #   - violations: the worst case (`--violations`: a third of lines from crawlers, many of them on
@@ -26,7 +26,12 @@
 # so that a slow stretch of these shared, noisy machines falls on both sides of a ratio.
 # Other timings are the best of $E2E_RUNS runs. Read the ratios rather than the seconds.
 # To measure a change, time the build before it against the build after it on these logs,
-# run for run: benches/ab.py.
+# run for run: benches/ab.py. Or, for the whole bench, `E2E_BASE=REV` (a commit, or the path
+# of a robots-audit binary): that build's audit then runs in every round beside this one's
+# (the two in turn, the first alternating), and each row is followed by the base's own
+# figures and the median of the rounds' ratios of this build's time to the base's, so that
+# a before and an after come from the same minutes. A commit is built once from
+# `git archive` under target/e2e-base (nothing is checked out or added to the repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,6 +49,31 @@ BIN=target/release/robots-audit
 GEN=target/release/examples/genlog
 INFLATE=target/release/examples/inflate
 
+# The base build, if asked for: BASE_BIN runs it, BASE_NAME names it.
+BASE_BIN="" BASE_NAME=""
+if [ -n "${E2E_BASE:-}" ]; then
+    if [ -f "$E2E_BASE" ] && [ -x "$E2E_BASE" ]; then
+        BASE_BIN=$E2E_BASE BASE_NAME=$E2E_BASE
+    else
+        rev=$(git rev-parse --verify --quiet "$E2E_BASE^{commit}") || {
+            echo "e2e.sh: E2E_BASE=$E2E_BASE is neither a commit nor an executable file" >&2
+            exit 2; }
+        BASE_NAME=${rev:0:7}
+        BASE_BIN=target/e2e-base/robots-audit-$BASE_NAME
+        if [ ! -x "$BASE_BIN" ]; then
+            src=target/e2e-base/src-$BASE_NAME
+            rm -rf "$src" && mkdir -p "$src"
+            git archive "$rev" | tar -x -C "$src"
+            # One target directory for every base: their dependencies are built once.
+            CARGO_TARGET_DIR="$PWD/target/e2e-base/target" \
+                cargo build --release --locked --quiet --manifest-path "$src/Cargo.toml" \
+                --bin robots-audit
+            cp target/e2e-base/target/release/robots-audit "$BASE_BIN"
+            rm -rf "$src"
+        fi
+    fi
+fi
+
 gen() { # lines name [extra genlog args]
     local lines=$1 name=$2; shift 2
     if [ ! -s "$DIR/$name" ]; then
@@ -51,21 +81,38 @@ gen() { # lines name [extra genlog args]
     fi
 }
 
+# One run of a command: "wall-seconds cpu-seconds peak-rss-KiB" (CPU: user + sys of it and
+# its children, from wait4; the wall time from just before it starts to its end, to the
+# millisecond: /usr/bin/time's hundredths are 3% of a 0.3 s run). Its stdout is thrown away,
+# its stderr kept in $DIR/stderr.txt and shown if it fails.
+once() {
+    python3 -c '
+import os, subprocess, sys, time
+with open(sys.argv[1], "wb") as err:
+    start = time.perf_counter()
+    child = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=err)
+    _, status, ru = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+code = os.waitstatus_to_exitcode(status)
+if code:
+    sys.exit(code)
+print(f"{wall:.4f} {ru.ru_utime + ru.ru_stime:.4f} {ru.ru_maxrss}")
+' "$DIR/stderr.txt" "$@" || { cat "$DIR/stderr.txt" >&2; return 1; }
+}
+
 # "best-wall-seconds best-cpu-seconds peak-rss-KiB" over $RUNS runs of a command; the CPU time
-# is user + sys of the same run as the best wall time.
+# is that of the run with the best wall time, the RSS the highest.
 best() {
-    local best="" cpu="" rss=0 t u s m
+    local runs=""
     for _ in $(seq "$RUNS"); do
-        /usr/bin/time -f "%e %U %S %M" -o "$DIR/time.txt" "$@" > /dev/null 2>"$DIR/stderr.txt" || {
-            cat "$DIR/stderr.txt" >&2; return 1; }
-        read -r t u s m < "$DIR/time.txt"
-        [ "$m" -gt "$rss" ] && rss=$m
-        if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then
-            best=$t
-            cpu=$(python3 -c "print(f'{$u + $s:.2f}')")
-        fi
+        runs+="$(once "$@")"$'\n' || return 1
     done
-    echo "$best $cpu $rss"
+    python3 -c '
+import sys
+r = [list(map(float, l.split())) for l in sys.argv[1].splitlines() if l.strip()]
+b = min(r, key=lambda x: x[0])
+print(f"{b[0]:.3f} {b[1]:.3f} {int(max(x[2] for x in r))}")
+' "$runs"
 }
 wall() { echo "$1" | cut -d' ' -f1; }
 cpu() { echo "$1" | cut -d' ' -f2; }
@@ -79,22 +126,50 @@ AUDIT=("$BIN" --robots-dir "$DIR/robots" --quiet)
 declare -A INFLATE_CPU
 
 FMT='%-15s %11s %5s %7s %7s %7s %7s %7s %8s %8s %8s %7s %8s\n'
-# One run of a command: "wall-seconds cpu-seconds peak-rss-KiB" (CPU: user + sys).
-once() {
-    local t u s m
-    /usr/bin/time -f "%e %U %S %M" -o "$DIR/time.txt" "$@" > /dev/null 2>"$DIR/stderr.txt" || {
-        cat "$DIR/stderr.txt" >&2; return 1; }
-    read -r t u s m < "$DIR/time.txt"
-    echo "$t $(python3 -c "print(f'{$u + $s:.2f}')") $m"
+
+# The audit and, with a base, the base's audit, in turn (the first alternating with round
+# `$1`): "this-build-figures [base-figures]", as `once` gives them. Reports: report.csv and
+# base.csv.
+audits() { # round file [args]
+    local round=$1 file=$2 a b; shift 2
+    if [ -z "$BASE_BIN" ]; then
+        once "${AUDIT[@]}" --out "$DIR/report.csv" "$@" "$file"
+        return
+    fi
+    local base=("$BASE_BIN" --robots-dir "$DIR/robots" --quiet --out "$DIR/base.csv" "$@" "$file")
+    if [ $((round % 2)) = 0 ]; then
+        a=$(once "${AUDIT[@]}" --out "$DIR/report.csv" "$@" "$file"); b=$(once "${base[@]}")
+    else
+        b=$(once "${base[@]}"); a=$(once "${AUDIT[@]}" --out "$DIR/report.csv" "$@" "$file")
+    fi
+    echo "$a $b"
+}
+
+# The line under a row that compares the base: its own figures and the medians of the rounds'
+# ratios (this build / base), from the rounds' fields `first` on (wall, cpu, rss of each).
+base_line() { # rounds first inflate-wall-field inflate-cpu-field
+    python3 -c '
+import statistics as st, sys
+r = [list(map(float, l.split())) for l in sys.argv[1].splitlines() if l.strip()]
+a, iw, ic = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+b = a + 3
+best = min(r, key=lambda x: x[b])
+med = lambda f: st.median(f(x) for x in r)
+head = f"  base {sys.argv[5]}: {best[b]:.3f} s, cpu {best[b + 1]:.3f} s, rss {int(max(x[b + 2] for x in r)) // 1024} MiB"
+if iw >= 0:
+    head += f"; wall/inf {med(lambda x: x[b] / x[iw]):.2f}, cpu/inf {med(lambda x: x[b + 1] / x[ic]):.2f}"
+print(head + f"; this build / base: wall {med(lambda x: x[a] / x[b]):.3f}, cpu {med(lambda x: x[a + 1] / x[b + 1]):.3f}"
+      f" (median of {len(r)} rounds); reports {sys.argv[6]}")
+' "$1" "$2" "$3" "$4" "$BASE_NAME" "$(cmp -s "$DIR/report.csv" "$DIR/base.csv" && echo identical || echo DIFFERENT)"
 }
 
 row() { # label file
     local label=$1 file=$2 bytes rounds="" out rows
     bytes=$("$INFLATE" "$file")
     # The three in turn, round after round: a slow stretch of the machine falls on all three.
-    for _ in $(seq "$RUNS"); do
+    for round in $(seq "$RUNS"); do
         rounds+="$(once "$INFLATE" "$file") $(once sh -c "gzip -dc '$file' > /dev/null")"
-        rounds+=" $(once "${AUDIT[@]}" --out "$DIR/report.csv" "$file")"$'\n'
+        rounds+=" $(audits "$round" "$file")"$'\n'
     done
     # Seconds: the best round of each (CPU of that round); ratios: the median of the rounds'
     # own ratios; RSS: the audit's highest.
@@ -112,9 +187,11 @@ print(f"{bi[0]:.2f} {bi[1]:.2f} {bg[3]:.2f} {ba[6]:.2f} {ba[7]:.2f}",
     rows=$(( $(wc -l < "$DIR/report.csv") - 1 ))
     printf "$FMT" "$label" "$bytes" "$(ratio "$bytes" "$(stat -c %s "$file")")" \
         "$iw" "$ic" "$gw" "$aw" "$ac" "$rwi" "$rwg" "$rci" "$rss" "$rows"
+    if [ -n "$BASE_BIN" ]; then base_line "$rounds" 6 0 1; fi
 }
 
 echo "robots-audit e2e bench: $(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ), $RUNS rounds"
+echo "this build: $(git describe --always --dirty 2>/dev/null || echo unknown)${BASE_NAME:+; base: $BASE_NAME}"
 printf "$FMT" data bytes gz:1 infl_s infl_cpu gzip_s audit_s aud_cpu wall/inf wall/gz \
     cpu/inf rss_MiB rows
 gen "$LINES" "var-$LINES.gz" --gzip --level 6 --variety
@@ -150,6 +227,14 @@ for mix in varied violations; do
     tc=$(best cat "$plain")
     r1=$(best "${AUDIT[@]}" --out /dev/null --threads 1 "$plain")
     rn=$(best "${AUDIT[@]}" --out /dev/null "$plain")
+    if [ -n "$BASE_BIN" ]; then
+        rounds=""
+        for round in $(seq "$RUNS"); do
+            rounds+="$(audits "$round" "$plain" --threads 1)"$'\n'
+        done
+        echo "$mix, one worker:"
+        base_line "$rounds" 0 -1 -1
+    fi
     echo "$mix: one worker $(wall "$r1") s = $(mbps "$bp" "$(wall "$r1")") MB/s (rss $(mib "$r1") MiB);" \
         "$(nproc) workers $(mbps "$bp" "$(wall "$rn")") MB/s; cat $(mbps "$bp" "$(wall "$tc")") MB/s"
     lines=$(wc -l < "$plain")
@@ -157,4 +242,4 @@ for mix in varied violations; do
         "vs inflate $(nsl "$infl_cpu" "$lines") ns = $(ratio "$(cpu "$r1")" "$infl_cpu")x"
     rm -f "$plain"
 done
-rm -f "$DIR/report.csv"
+rm -f "$DIR/report.csv" "$DIR/base.csv"
