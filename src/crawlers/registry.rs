@@ -80,6 +80,13 @@ struct File {
     crawler: Vec<Entry>,
 }
 
+/// A registry file read over a registry: what [`Registry::load_extra`] makes of the two.
+struct ReadFile {
+    crawlers: Vec<Crawler>,
+    ranges: BTreeMap<String, String>,
+    lists: BTreeMap<ListKind, String>,
+}
+
 /// One `[[crawler]]` table (also what an imported list's agent becomes, see `import.rs`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -157,10 +164,12 @@ impl Registry {
     pub fn with_lists(lists: &AgentLists) -> Registry {
         let mut registry = Registry::empty();
         // The built-in file is checked by the tests (`builtin_registry_loads` and the
-        // example table), so it cannot fail at run time.
-        registry
-            .load_extra(BUILTIN)
+        // example table), so it cannot fail at run time. Its automaton is built once, with
+        // the lists' crawlers (`fill_gaps`), not also for the file alone.
+        let file = registry
+            .read_file(BUILTIN)
             .expect("the built-in registry.toml is valid");
+        registry.take_file(file);
         let imported: Vec<&Crawler> = lists.iter().flat_map(|l| l.crawlers()).collect();
         registry.fill_gaps(imported);
         registry.public_list = true;
@@ -224,6 +233,17 @@ impl Registry {
     /// it and keeps its [`CrawlerId`]; others are appended. `[ranges]` entries add or replace
     /// range list URLs. On error nothing is changed.
     pub fn load_extra(&mut self, toml_text: &str) -> Result<(), RegistryError> {
+        let file = self.read_file(toml_text)?;
+        let (automaton, owners) = build_automaton(&file.crawlers)?;
+        self.take_file(file);
+        self.automaton = automaton;
+        self.owners = owners;
+        Ok(())
+    }
+
+    /// The registry's crawlers, range list URLs and list URLs with a registry file's added
+    /// (as [`Registry::load_extra`] adds them), the registry left as it is.
+    fn read_file(&self, toml_text: &str) -> Result<ReadFile, RegistryError> {
         let file: File = toml::from_str(toml_text)
             .map_err(|e| RegistryError::new(ErrorKind::Syntax, e.to_string()))?;
         let mut crawlers = self.crawlers.clone();
@@ -258,14 +278,20 @@ impl Registry {
                 "more than 65535 crawlers",
             ));
         }
-        let (automaton, owners) = build_automaton(&crawlers)?;
-        self.token_only = token_only_of(&crawlers);
-        self.crawlers = crawlers;
-        self.ranges = ranges;
-        self.lists = lists;
-        self.automaton = automaton;
-        self.owners = owners;
-        Ok(())
+        Ok(ReadFile {
+            crawlers,
+            ranges,
+            lists,
+        })
+    }
+
+    /// Takes what [`Registry::read_file`] read, and its token-only set; the automaton is the
+    /// caller's to build.
+    fn take_file(&mut self, file: ReadFile) {
+        self.token_only = token_only_of(&file.crawlers);
+        self.crawlers = file.crawlers;
+        self.ranges = file.ranges;
+        self.lists = file.lists;
     }
 
     /// The built-in registry, plus `--crawlers FILE` when given.
