@@ -185,6 +185,10 @@ impl Task {
     fn new(py: Python<'_>, spec: PyBackedBytes) -> PyResult<Task> {
         py.detach(|| {
             let spec = TaskSpec::from_bytes(&spec)?;
+            let (registry, verifier) = spec
+                .plan
+                .registry_and_verifier()
+                .map_err(|e| e.to_string())?;
             let parts = Arc::new(Parts {
                 // A task audits one stream at a time, on its own thread; its memory budget
                 // is the plan's.
@@ -192,8 +196,8 @@ impl Task {
                     threads: 1,
                     ..spec.plan.settings.clone()
                 },
-                registry: Arc::new(spec.plan.registry().map_err(|e| e.to_string())?),
-                verifier: Arc::new(spec.plan.verifier().map_err(|e| e.to_string())?),
+                registry: Arc::new(registry),
+                verifier: Arc::new(verifier),
             });
             let auditor = match &spec.robots {
                 TaskRobots::Snapshot(s) => Some(Auditor::new(
@@ -383,8 +387,10 @@ impl Driver {
         // As the CLI's run, in its order: files, registry, verifier, store, reports.
         let inputs: Vec<&Path> = local_inputs.iter().map(PathBuf::as_path).collect();
         run::check_files(&inputs, &plan.reports).map_err(|e| e.to_string())?;
-        let registry = plan.audit.registry().map_err(|e| e.to_string())?;
-        plan.audit.verifier().map_err(|e| e.to_string())?;
+        let (registry, _) = plan
+            .audit
+            .registry_and_verifier()
+            .map_err(|e| e.to_string())?;
         let store = RobotsStore::new(plan.fetch.clone()).map_err(|e| e.to_string())?;
         // --robots-dir: the whole folder, read once here; nothing is fetched.
         let snapshot = match &plan.fetch.robots_dir {

@@ -124,6 +124,13 @@ fn at_boundary(ua: &[u8], start: usize, end: usize) -> bool {
     first == 0 || !ua[first - 1].is_ascii_alphanumeric()
 }
 
+/// Compiles the list's patterns now, on the calling thread: they are otherwise compiled by
+/// the first header that needs them (nearly every log has one), in the middle of the audit
+/// (18 M instructions, about 4 ms).
+pub(crate) fn prepare() {
+    LazyLock::force(&LIST);
+}
+
 /// The leftmost match of a list pattern that starts at a word boundary (the longest of those
 /// starting there), if any.
 pub(crate) fn find(ua: &[u8]) -> Option<ListMatch> {

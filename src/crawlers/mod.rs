@@ -70,6 +70,7 @@ pub use import::{
     ListKind, MAX_LIST_AGENTS, MAX_LIST_BYTES, SavedLists, aci_category, ai_robots_category,
     default_lists_dir, saved_for_audit, saved_lists,
 };
+pub(crate) use list::prepare as prepare_public_list;
 pub use registry::Registry;
 pub use resolver::{DnsOptions, DnsTally};
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};

@@ -58,8 +58,7 @@ pub fn audit_files(
     }
     // Everything that can fail for a reason the user must fix is tried before the work.
     check_files(&plan.input_paths(), &plan.reports)?;
-    let registry = plan.audit.registry()?;
-    let verifier = plan.audit.verifier()?;
+    let (registry, verifier) = plan.audit.registry_and_verifier()?;
     let store = Arc::new(RobotsStore::new(plan.fetch.clone())?);
     let reports = ReportSet::open(&plan.reports)?;
     let auditor = Auditor::new(
