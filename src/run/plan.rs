@@ -50,25 +50,27 @@ impl AuditPlan {
     /// (its IP ranges parsed) and the crawler-user-agents list's patterns (compiled ahead of
     /// the first header that needs them) on a second thread while this one builds the
     /// registry. A run's start-up is then about the registry's build alone (on a log of 1,000
-    /// lines, the three took 44 of its 61 M instructions one after another). Without a
-    /// second thread (none can be started), they are made here in turn. Errors are the
-    /// registry's first, as when made one after the other.
+    /// lines, the three took 44 of its 61 M instructions one after another). With one
+    /// thread asked for (`--threads 1`), or none to be had, they are made here in turn.
+    /// Errors are the registry's first, as when made one after the other.
     pub fn registry_and_verifier(&self) -> Result<(Registry, Verifier), OptionError> {
         let helper = || {
             crate::crawlers::prepare_public_list();
             self.verifier()
         };
         std::thread::scope(|scope| {
-            let spawned = std::thread::Builder::new()
-                .name("robots-audit-start".into())
-                .spawn_scoped(scope, helper);
+            let spawned = (self.settings.threads > 1).then(|| {
+                std::thread::Builder::new()
+                    .name("robots-audit-start".into())
+                    .spawn_scoped(scope, helper)
+            });
             let registry = self.registry();
             let verifier = match spawned {
-                Ok(handle) => match handle.join() {
+                Some(Ok(handle)) => match handle.join() {
                     Ok(verifier) => verifier,
                     Err(panic) => std::panic::resume_unwind(panic),
                 },
-                Err(_) => helper(),
+                Some(Err(_)) | None => helper(),
             };
             Ok((registry?, verifier?))
         })
@@ -500,8 +502,16 @@ mod tests {
 
     #[test]
     fn registry_and_verifier_made_side_by_side_are_those_made_in_turn() {
+        // Side by side, and in turn on the one thread asked for.
+        for threads in [2, 1] {
+            made_side_by_side_or_in_turn(threads);
+        }
+    }
+
+    fn made_side_by_side_or_in_turn(threads: usize) {
         use crate::crawlers::{Identity, Verification};
-        let p = plan(|_| {}).unwrap();
+        let p = plan(|o| o.threads = Some(threads)).unwrap();
+        assert_eq!(p.audit.settings.threads, threads);
         let (registry, verifier) = p.audit.registry_and_verifier().unwrap();
         let alone = p.audit.registry().unwrap();
         assert_eq!(registry.len(), alone.len());
