@@ -77,6 +77,8 @@ impl Shared<'_> {
 
 /// A (host, crawler) pair being counted, with the judgement whose group names it last added.
 struct LocalPair {
+    /// (origin, crawler).
+    key: (u32, u32),
     agg: PairAgg,
     last_judged: Option<u32>,
 }
@@ -109,7 +111,14 @@ struct LocalSpoof {
 #[derive(Default)]
 struct Aggs {
     inputs: Vec<InputCounts>,
-    pairs: HashMap<(u32, u32), LocalPair>,
+    /// Per (origin, crawler), found by `pair_ids`, or by `judged_pairs` without hashing.
+    pairs: Vec<LocalPair>,
+    pair_ids: HashMap<(u32, u32), u32>,
+    /// Per judged crawler (by its index in the tables), its pair's index, or `u32::MAX` before
+    /// its first request: a judgement's origin and crawler never change, so a request finds
+    /// its pair by the judgement it already has (three look-ups by (origin, crawler) a
+    /// crawler's request before).
+    judged_pairs: Vec<u32>,
     streams: HashMap<(u32, u32, Verification), LocalStream>,
     /// (origin, crawler, verification, User-Agent or `u32::MAX`) → fetches of /robots.txt.
     fetches: HashMap<(u32, u32, Verification, u32), Vec<Fetch>>,
@@ -457,18 +466,8 @@ impl<'a> Worker<'a> {
             (Some(id), Some(ip)) => self.verify(id, ip, req.time_ms),
             _ => Verification::Unverifiable,
         };
-        let pair = &mut self
-            .aggs
-            .pairs
-            .entry((origin, crawler))
-            .or_insert_with(|| {
-                self.census_bytes += census::PAIR;
-                LocalPair {
-                    agg: PairAgg::new(req.time_ms),
-                    last_judged: None,
-                }
-            })
-            .agg;
+        let pair_at = self.pair_of(judged_id, origin, crawler, req.time_ms);
+        let pair = &mut self.aggs.pairs[pair_at].agg;
         pair.requests += 1;
         pair.first_ms = pair.first_ms.min(req.time_ms);
         pair.last_ms = pair.last_ms.max(req.time_ms);
@@ -530,12 +529,7 @@ impl<'a> Worker<'a> {
             self.kept += (stream.delay.capacity() - capacity) * std::mem::size_of::<Hit>();
         }
         let judged = &self.tables.judged[judged_id as usize];
-        let pair = &mut self
-            .aggs
-            .pairs
-            .get_mut(&(origin, crawler))
-            .expect("counted above")
-            .agg;
+        let pair = &mut self.aggs.pairs[pair_at].agg;
         // RFC 9309 §2.2.2: /robots.txt is always allowed; asking for it is evidence of which
         // rules the crawler saw (docs/judging.md, "Which requests are judged"), not a violation.
         if is_robots_txt(&req.target) {
@@ -574,11 +568,7 @@ impl<'a> Worker<'a> {
             }
         }
         pair.checked += 1;
-        let entry = self
-            .aggs
-            .pairs
-            .get_mut(&(origin, crawler))
-            .expect("counted above");
+        let entry = &mut self.aggs.pairs[pair_at];
         if entry.last_judged != Some(judged_id) {
             entry.last_judged = Some(judged_id);
             for raw in range.clone() {
@@ -665,6 +655,39 @@ impl<'a> Worker<'a> {
     }
 
     /// Keeps a request for the judgement at the end, past the memory budget in a sorted run.
+    /// The index of the (origin, crawler) pair of a judged crawler's request, the pair made
+    /// at its first request (at `time_ms`).
+    #[inline]
+    fn pair_of(&mut self, judged: u32, origin: u32, crawler: u32, time_ms: i64) -> usize {
+        match self.aggs.judged_pairs.get(judged as usize) {
+            Some(&at) if at != u32::MAX => at as usize,
+            _ => self.new_pair_of(judged, origin, crawler, time_ms),
+        }
+    }
+
+    /// [`Worker::pair_of`] for a judgement's first request.
+    #[cold]
+    #[inline(never)]
+    fn new_pair_of(&mut self, judged: u32, origin: u32, crawler: u32, time_ms: i64) -> usize {
+        let aggs = &mut self.aggs;
+        let census_bytes = &mut self.census_bytes;
+        let at = *aggs.pair_ids.entry((origin, crawler)).or_insert_with(|| {
+            *census_bytes += census::PAIR;
+            aggs.pairs.push(LocalPair {
+                key: (origin, crawler),
+                agg: PairAgg::new(time_ms),
+                last_judged: None,
+            });
+            u32::try_from(aggs.pairs.len() - 1).expect("fewer than 2^32 pairs")
+        });
+        let judged = judged as usize;
+        if aggs.judged_pairs.len() <= judged {
+            aggs.judged_pairs.resize(judged + 1, u32::MAX);
+        }
+        aggs.judged_pairs[judged] = at;
+        at as usize
+    }
+
     fn keep(&mut self, j: &Judging<'_, '_>) {
         let req = j.req;
         let client = self.kept_client(j.ip, req.client);
@@ -955,7 +978,8 @@ impl<'a> Worker<'a> {
         for c in &tables.crawlers {
             partial.crawlers.insert(c.name.clone(), c.clone());
         }
-        for ((origin, crawler), pair) in aggs.pairs {
+        for pair in aggs.pairs {
+            let (origin, crawler) = pair.key;
             let key = (
                 tables.origins[origin as usize].key.clone(),
                 tables.crawlers[crawler as usize].name.clone(),
