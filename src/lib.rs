@@ -48,6 +48,8 @@ pub mod report;
 pub mod robots;
 pub mod run;
 pub mod tempfiles;
+#[cfg(test)]
+mod test_rng;
 pub mod text;
 pub mod units;
 

@@ -1071,9 +1071,7 @@ mod tests {
         let mut want: BTreeMap<(i64, String, String, Kind), u64> = BTreeMap::new();
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            crate::test_rng::xorshift(&mut state);
             let copy = (state % 2) as usize;
             let host = &hosts[copy][(state >> 8) as usize % hosts[copy].len()];
             let crawler = &crawlers[copy][(state >> 16) as usize % crawlers[copy].len()];

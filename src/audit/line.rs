@@ -1248,9 +1248,7 @@ mod tests {
         // Strings of digits and dots (and a stray byte) of every length around an address's.
         let mut state = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..200_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            crate::test_rng::xorshift(&mut state);
             let len = (state % 18) as usize;
             let case: String = (0..len)
                 .map(|k| match (state >> (k * 3 + 8)) % 16 {

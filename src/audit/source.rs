@@ -745,12 +745,7 @@ mod tests {
     /// some are prefixes of others and some are equal.
     fn paths() -> Vec<Vec<u8>> {
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = move |n: u64| crate::test_rng::xorshift(&mut state) % n;
         let alphabet = [0u8, b'a', 0xff];
         (0..3000)
             .map(|_| {

@@ -256,12 +256,7 @@ mod tests {
             "\u{e9}", "\u{2713}", "=", "+", "-", "@", "'", "%", "~",
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = move |n: usize| (crate::test_rng::xorshift(&mut state) % n as u64) as usize;
         let mut out = vec![String::new()];
         out.extend(atoms.iter().map(|a| a.to_string()));
         for _ in 0..4000 {
