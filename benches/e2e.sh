@@ -20,7 +20,8 @@
 # byte for byte with the in-memory run's), and plain (uncompressed) input through one worker:
 # there the audit's own CPU per line is set against the inflate's CPU per line of the same
 # mix (the ratio the gzip rows cannot show: their audit CPU counts workers waiting on the one
-# inflating thread).
+# inflating thread). Last, one more run of each gzip mix with `--timings`: where its time went,
+# stage by stage.
 # The gzip rows run the inflate, `gzip -dc` and the audit in turn, $E2E_RUNS rounds (default
 # 3): their seconds are the best round's, their ratios the median of each round's own ratio,
 # so that a slow stretch of these shared, noisy machines falls on both sides of a ratio.
@@ -261,5 +262,12 @@ for mix in varied violations; do
     echo "$mix: CPU per line, audit of plain input (one worker) $(nsl "$(cpu "$r1")" "$lines") ns" \
         "vs inflate $(nsl "$infl_cpu" "$lines") ns = $(ratio "$(cpu "$r1")" "$infl_cpu")x"
     rm -f "$plain"
+done
+
+echo
+echo "where the time goes: each gzip mix once more with --timings (the stages of one run)"
+for f in "$DIR/var-$LINES.gz" "$VIOL"; do
+    echo "$(basename "$f"):"
+    "${AUDIT[@]}" --out "$DIR/report.csv" --timings "$f" 2>&1 | sed 's/^/  /'
 done
 rm -f "$DIR/report.csv" "$DIR/base.csv"

@@ -211,6 +211,12 @@ pub struct AuditArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
+    /// At the end, on standard error (with --quiet too), how long each stage of the run took:
+    /// start-up, read, robots.txt, replay, merge, judgement, reports, commit; wall-clock and
+    /// CPU milliseconds, and how many cores each kept busy.
+    #[arg(long)]
+    pub timings: bool,
+
     /// The longest log line read (`1M`, `64K`, bytes): a longer one is skipped and counted as
     /// malformed ("too long"), never held in memory.
     #[arg(long, value_name = "SIZE", default_value = run::DEFAULT_MAX_LINE_LENGTH)]

@@ -39,6 +39,7 @@ pub fn options(args: AuditArgs) -> Options {
         preferences: args.preferences,
         no_neutralize: args.no_neutralize,
         quiet: args.quiet,
+        timings: args.timings,
         max_line_length: args.max_line_length,
         max_memory: args.max_memory,
         threads: args.threads,

@@ -32,7 +32,7 @@ use robots_audit::fetch::{
     Missing, Origin, OriginHistory, RobotsDir, RobotsSource, RobotsStore, Snapshot,
 };
 use robots_audit::report::ReportSet;
-use robots_audit::run::{self, AuditPlan, Note, Plan, RunError, exit};
+use robots_audit::run::{self, AuditPlan, Note, Plan, RunError, Stage, Stopwatch, exit};
 
 use crate::RobotsAuditError;
 
@@ -365,6 +365,8 @@ pub struct Driver {
     reports: Option<ReportSet>,
     /// Lines for standard error, in order; taken by [`Driver::take_messages`].
     messages: Vec<String>,
+    /// `--timings`: the stages as the driver sees them (the tasks' passes are "read").
+    watch: Stopwatch,
 }
 
 impl Driver {
@@ -378,6 +380,7 @@ impl Driver {
     fn start(options: &Bound<'_, PyAny>, local_inputs: &[PathBuf]) -> Result<Driver, String> {
         let options = crate::options::options(options).map_err(|e| e.to_string())?;
         let plan = Plan::new(&options).map_err(|e| e.to_string())?;
+        let watch = Stopwatch::new(plan.policy.timings);
         let mut messages = Vec::new();
         for note in &plan.notes {
             if note.shown(plan.policy.quiet) {
@@ -398,6 +401,7 @@ impl Driver {
             None => None,
         };
         let reports = ReportSet::open(&plan.reports).map_err(|e| e.to_string())?;
+        watch.lap(Stage::StartUp);
         Ok(Driver {
             plan,
             registry: Arc::new(registry),
@@ -407,6 +411,7 @@ impl Driver {
             discovered_dns: None,
             reports: Some(reports),
             messages,
+            watch,
         })
     }
 
@@ -415,6 +420,8 @@ impl Driver {
         mut partial: robots_audit::Partial,
         names: &[String],
     ) -> Result<u8, String> {
+        // The tasks' pass over the logs, read and judged, their parts merged.
+        self.watch.lap(Stage::Read);
         merge_dns(&mut partial.dns, self.discovered_dns.take());
         let snapshot = self
             .snapshot
@@ -442,9 +449,15 @@ impl Driver {
                 })
             })
             .collect();
-        let done = run::finish(partial, &auditor, &self.plan, names, reports, &mut |n| {
-            notes.push(n)
-        });
+        let done = run::finish(
+            partial,
+            &auditor,
+            &self.plan,
+            names,
+            reports,
+            &self.watch,
+            &mut |n| notes.push(n),
+        );
         for note in &notes {
             self.show(note);
         }
@@ -494,6 +507,8 @@ impl Driver {
         if self.snapshot.is_some() {
             return Ok(0);
         }
+        // The discovery pass.
+        self.watch.lap(Stage::Read);
         let store = Arc::clone(&self.store);
         let mut discovery = std::mem::take(&mut self.discovery);
         self.discovered_dns = discovery.dns.take();
@@ -512,6 +527,7 @@ impl Driver {
         });
         let n = snapshot.histories().len();
         self.snapshot = Some(snapshot);
+        self.watch.lap(Stage::Robots);
         for warning in store.warnings() {
             self.show(&Note::Robots(warning));
         }

@@ -240,6 +240,47 @@ def test_robots_txt_fetched_once_for_the_cluster(
     assert robots_server.hits() == {}
 
 
+def timed_stages(err: str) -> List[str]:
+    """The stages of the --timings note in `err`, in order (the total last)."""
+    lines = err.splitlines()
+    at = lines.index("robots-audit: timings:")
+    assert lines[at + 1].split() == ["stage", "wall", "ms", "CPU", "ms", "CPU/wall"]
+    rows = [l.split() for l in lines[at + 2 :]]
+    assert all(len(r) == 4 and float(r[1]) >= 0 and float(r[2]) >= 0 for r in rows), rows
+    return [r[0] for r in rows]
+
+
+def test_timings_as_the_driver_sees_them(
+    spark: object, cli: Path, workdir: Path, robots_server: RobotsServer, capsys: pytest.CaptureFixture
+) -> None:
+    """--timings under --quiet: the driver's stages (a discovery pass and the fetches first
+    when robots.txt is fetched), the reports unchanged."""
+    logs = split_gzip(TESTDATA / "access.log", workdir, 2)
+    rd = [*logs, "--robots-dir", str(workdir / "robots-dir")]
+    compare(spark, cli, workdir, rd)
+    capsys.readouterr()
+    assert run_job(spark, [*rd, "--quiet", "--timings", *report_args("timed-", workdir)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("robots-audit: timings:\n"), err
+    assert timed_stages(err) == ["start-up", "read", "judgement", "reports", "commit", "total"]
+    assert read_reports(workdir, "timed-") == read_reports(workdir, "spark-")
+
+    # Every host on the test server's port and pinned to it (nothing asked of any other
+    # address, DNS included).
+    port = robots_server.port
+    text = (TESTDATA / "access.log").read_bytes()
+    text = text.replace(b":443 ", f":{port} ".encode()).replace(b":80 ", f":{port} ".encode())
+    (workdir / "local.log").write_bytes(text)
+    hosts = {line.split(b" ", 1)[0].rsplit(b":", 1)[0].decode() for line in text.splitlines()
+             if line.split(b" ", 1)[0].endswith(f":{port}".encode())}  # fmt: skip
+    net = [str(workdir / "local.log"), "--scheme", "http", "--no-cache", "--quiet", "--timings",
+           "--out", str(workdir / "net.csv"), *(f"--resolve={h}:{port}:127.0.0.1" for h in sorted(hosts))]  # fmt: skip
+    assert run_job(spark, net) == 0
+    assert set(robots_server.hits()) == hosts, robots_server.hits()
+    stages = timed_stages(capsys.readouterr().err)
+    assert stages == ["start-up", "read", "robots.txt", "read", "judgement", "reports", "commit", "total"]
+
+
 def cli_error(done: subprocess.CompletedProcess) -> List[str]:
     return [l for l in done.stderr.splitlines() if l.startswith("robots-audit: error")]
 

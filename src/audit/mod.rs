@@ -238,6 +238,10 @@ pub trait Observer: Sync {
     fn input_done(&self, _input: usize) {}
     /// Every input is read; robots.txt is being obtained for `origins` origins (0: none).
     fn fetching(&self, _origins: usize) {}
+    /// robots.txt is known for every origin; the lines set aside until then are judged.
+    fn replaying(&self) {}
+    /// Every line is judged; the workers' parts are being merged.
+    fn merging(&self) {}
 }
 
 /// An observer that ignores everything.

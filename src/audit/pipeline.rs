@@ -175,6 +175,7 @@ pub fn audit_sources(
         return Err(e);
     }
     settle_and_replay(&shared, &pool, &mut workers, observer)?;
+    observer.merging();
     let mut partial = pool.install(|| {
         workers
             .into_par_iter()
@@ -274,6 +275,7 @@ pub fn audit_reader(
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
     let mut workers = vec![worker];
     settle_and_replay(&shared, &pool, &mut workers, observer)?;
+    observer.merging();
     let mut partial = workers.pop().map(Worker::into_partial).unwrap_or_default();
     record_read(
         &mut partial,
@@ -303,6 +305,7 @@ fn settle_and_replay(
     let demand: Vec<_> = demand.into_iter().collect();
     observer.fetching(demand.len());
     shared.source.settle(&demand);
+    observer.replaying();
     pool.install(|| {
         workers
             .par_iter_mut()

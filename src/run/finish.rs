@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::ahead::ahead;
 use super::notes::{NOT_JUDGED_SHOWN, NotJudged, Totals};
 use super::options::{OptionError, Window};
-use super::{Note, Plan, exit};
+use super::{Note, Plan, Stage, Stopwatch, exit};
 use crate::audit::{AuditError, Auditor, Partial};
 use crate::extsort::SortError;
 use crate::report::{
@@ -188,13 +188,16 @@ pub fn check_files(inputs: &[&Path], reports: &ReportPaths) -> Result<(), RunErr
 
 /// Finishes a run: `partial` is everything the audit of `names` (the inputs, in order)
 /// found, merged; `auditor` the one that judges it (its robots source holds what the audit
-/// used); `reports` were opened before the work. Tells `notes` what the user should hear.
+/// used); `reports` were opened before the work. Tells `notes` what the user should hear;
+/// with `--timings`, last, the stages timed on `watch` (those of the front end before it,
+/// then the judgement, the reports and their commit).
 pub fn finish(
     partial: Partial,
     auditor: &Auditor,
     plan: &Plan,
     names: &[String],
     mut reports: ReportSet,
+    watch: &Stopwatch,
     notes: &mut dyn FnMut(Note),
 ) -> Result<Outcome, RunError> {
     let policy = plan.policy;
@@ -228,6 +231,7 @@ pub fn finish(
         AuditError::Unfinished(e) => RunError::Unfinished(e),
         e => RunError::Audit(e),
     })?;
+    watch.lap(Stage::Judgement);
     let not_judged = findings.not_judged();
     if !not_judged.is_empty() {
         let nj = NotJudged {
@@ -301,7 +305,9 @@ pub fn finish(
         },
     )?;
     let tally = tally.into_map();
+    watch.lap(Stage::Reports);
     reports.commit()?;
+    watch.lap(Stage::Commit);
 
     for name in names {
         if let Some(counts) = findings.inputs.get(name) {
@@ -337,6 +343,9 @@ pub fn finish(
         rows: rows as u64,
         conflicts: conflicting,
     }));
+    if let Some(timings) = watch.timings() {
+        notes(Note::Timings(timings));
+    }
     free_aside(findings);
     Ok(Outcome {
         code: if (policy.fail_on_violations && rows > 0)

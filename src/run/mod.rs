@@ -23,6 +23,7 @@ mod finish;
 mod notes;
 mod options;
 mod plan;
+mod timings;
 
 pub use finish::{Outcome, RunError, ViolationTally, check_files, finish};
 pub use notes::{Level, NOT_JUDGED_SHOWN, NotJudged, Note, Totals};
@@ -33,6 +34,7 @@ pub use options::{
     read_time,
 };
 pub use plan::{AuditPlan, Plan, Policy, fetch_options};
+pub use timings::{Stage, StageTime, Stopwatch, Timed, Timings};
 
 #[cfg(feature = "net")]
 use crate::audit::Observer;
@@ -53,6 +55,7 @@ pub fn audit_files(
     use crate::fetch::{RobotsSource, RobotsStore};
     use crate::report::ReportSet;
 
+    let watch = Stopwatch::new(plan.policy.timings);
     for note in &plan.notes {
         notes(note.clone());
     }
@@ -67,9 +70,23 @@ pub fn audit_files(
         Arc::new(verifier),
         Arc::clone(&store) as Arc<dyn RobotsSource>,
     );
-    let partial = auditor.audit_sources(&plan.inputs, observer)?;
+    watch.lap(Stage::StartUp);
+    let timed = Timed {
+        inner: observer,
+        watch: &watch,
+    };
+    let partial = auditor.audit_sources(&plan.inputs, &timed)?;
+    watch.lap(Stage::Merge);
     for warning in store.warnings() {
         notes(Note::Robots(warning));
     }
-    finish(partial, &auditor, plan, &plan.input_names(), reports, notes)
+    finish(
+        partial,
+        &auditor,
+        plan,
+        &plan.input_names(),
+        reports,
+        &watch,
+        notes,
+    )
 }

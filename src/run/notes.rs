@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::Timings;
 use crate::audit::{Spilled, TooOld};
 use crate::logformat::BadLine;
 use crate::text::{self, counted, thousands};
@@ -184,6 +185,8 @@ pub enum Note {
     },
     /// The totals of the run.
     Totals(Totals),
+    /// `--timings`: how long each stage took.
+    Timings(Timings),
 }
 
 impl Note {
@@ -205,13 +208,15 @@ impl Note {
             | Note::OutsideWindow { .. }
             | Note::Spilled(_)
             | Note::DnsQueries { .. }
-            | Note::Totals(_) => Level::Info,
+            | Note::Totals(_)
+            | Note::Timings(_) => Level::Info,
         }
     }
 
-    /// Whether it is shown: everything but [`Level::Info`] under `--quiet`.
+    /// Whether it is shown: everything but [`Level::Info`] under `--quiet`, except the
+    /// timings, which are only ever there when asked for.
     pub fn shown(&self, quiet: bool) -> bool {
-        !quiet || self.level() > Level::Info
+        !quiet || self.level() > Level::Info || matches!(self, Note::Timings(_))
     }
 }
 
@@ -366,6 +371,7 @@ impl fmt::Display for Note {
                 }
                 Ok(())
             }
+            Note::Timings(t) => write!(f, "{t}"),
         }
     }
 }

@@ -116,6 +116,8 @@ pub struct Options {
     pub fail_on_conflicts: bool,
     pub no_neutralize: bool,
     pub quiet: bool,
+    /// `--timings`: each stage's wall and CPU time, told at the end.
+    pub timings: bool,
     pub max_line_length: String,
     pub max_memory: String,
     /// None: one per core.
@@ -164,6 +166,7 @@ impl Default for Options {
             fail_on_conflicts: false,
             no_neutralize: false,
             quiet: false,
+            timings: false,
             max_line_length: DEFAULT_MAX_LINE_LENGTH.to_owned(),
             max_memory: DEFAULT_MAX_MEMORY.to_owned(),
             threads: None,

@@ -124,6 +124,8 @@ pub struct Policy {
     pub neutralize: bool,
     /// `--quiet`: only warnings and errors.
     pub quiet: bool,
+    /// `--timings`: tell each stage's wall and CPU time at the end (under `--quiet` too).
+    pub timings: bool,
 }
 
 /// A run, checked: what to read, how to audit it, where robots.txt comes from, which
@@ -293,6 +295,7 @@ impl Plan {
                 allow_damaged: o.allow_damaged,
                 neutralize: !o.no_neutralize,
                 quiet: o.quiet,
+                timings: o.timings,
             },
             notes,
         })

@@ -402,6 +402,65 @@ fn a_run_ends_with_its_totals_unless_quiet() {
     assert!(!err.contains("requests read:"), "{err}");
 }
 
+/// `--timings` tells each stage's wall and CPU time last, under `--quiet` too, and changes
+/// nothing else.
+#[test]
+fn timings_come_last_stage_by_stage_and_change_no_report() {
+    let (v, s, h, plain) = audit_testdata(&[]);
+    let (tv, ts, th, err) = audit_testdata(&["--timings"]);
+    assert_eq!((&tv, &ts, &th), (&v, &s, &h), "the reports are the same");
+    let at = err.find("robots-audit: timings:\n").expect(&err);
+    // Everything before is what the run says without the flag; the timings are last.
+    assert_eq!(&err[..at], plain, "{err}");
+    let block = &err[at..];
+    let lines: Vec<&str> = block.lines().collect();
+    assert_eq!(lines[0], "robots-audit: timings:");
+    let head: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(
+        head,
+        ["stage", "wall", "ms", "CPU", "ms", "CPU/wall"],
+        "{block}"
+    );
+    let stages: Vec<(&str, f64, f64)> = lines[2..]
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(f.len(), 4, "{l}");
+            let ratio_ok = f[3] == "-" || f[3].parse::<f64>().is_ok();
+            assert!(ratio_ok, "{l}");
+            (f[0], f[1].parse().expect(l), f[2].parse().expect(l))
+        })
+        .collect();
+    let names: Vec<&str> = stages.iter().map(|s| s.0).collect();
+    assert_eq!(
+        names,
+        [
+            "start-up",
+            "read",
+            "robots.txt",
+            "replay",
+            "merge",
+            "judgement",
+            "reports",
+            "commit",
+            "total"
+        ],
+        "{block}"
+    );
+    // The total is the stages added (each shown to a tenth of a millisecond).
+    let (parts, total) = stages.split_at(stages.len() - 1);
+    let sum: f64 = parts.iter().map(|s| s.1).sum();
+    assert!((sum - total[0].1).abs() <= 0.05 * 9.0, "{block}");
+    let cpu: f64 = parts.iter().map(|s| s.2).sum();
+    assert!((cpu - total[0].2).abs() <= 0.05 * 9.0, "{block}");
+    assert!(total[0].1 > 0.0, "{block}");
+
+    // Asked for, they are told under --quiet, alone.
+    let (_, _, _, err) = audit_testdata(&["--timings", "--quiet"]);
+    assert!(err.starts_with("robots-audit: timings:\n"), "{err}");
+    assert_eq!(err.lines().count(), 11, "{err}");
+}
+
 #[test]
 fn combined_log_with_host() {
     let dir = tempfile::tempdir().unwrap();

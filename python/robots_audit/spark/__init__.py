@@ -123,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="exit 1 when the preferences report has a row")
     a.add_argument("--no-neutralize", action="store_true")
     a.add_argument("-q", "--quiet", action="store_true")
+    a.add_argument("--timings", action="store_true",
+                   help="at the end, each stage's wall and CPU time as the driver sees them "
+                   "(the tasks' passes over the logs are 'read'), under --quiet too")
     a.add_argument(
         "-v",
         "--verbose",
