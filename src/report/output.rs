@@ -6,9 +6,11 @@
 //! write or a killed process leaves the previous report in place
 //! (docs/reports.md, "Atomic replacement": "A report file is replaced only by a complete new
 //! report"). A large report is synced in steps while it is written (`writeback.rs`), so
-//! that last sync has little left to do. A target that exists and is not a regular file (a
-//! FIFO, a device, `/dev/stdout`, anything reached through `/proc/*/fd` or `/dev/fd`) cannot
-//! be renamed over and is written directly.
+//! that last sync has little left to do. The reports of a run are committed together
+//! ([`Output::commit_all`]): all synced, side by side, before any is renamed, so one that
+//! cannot be written whole leaves every old report in place. A target that exists and is
+//! not a regular file (a FIFO, a device, `/dev/stdout`, anything reached through
+//! `/proc/*/fd` or `/dev/fd`) cannot be renamed over and is written directly.
 //!
 //! - **Symbolic links** are followed: the file at the end of the chain is replaced, with its
 //!   temporary file in that file's directory, and the link stays a link (a dangling link gets
@@ -37,6 +39,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::ReportError;
 use super::writeback::Writeback;
@@ -185,16 +188,22 @@ impl Temp {
         Ok(n)
     }
 
-    /// Flushes, syncs and renames the file over `dest`.
-    fn persist(mut self) -> io::Result<()> {
+    /// Flushes and syncs the file: the report is on disk whole, under its temporary name
+    /// (still removed if dropped).
+    fn sync(&mut self) -> io::Result<()> {
         let file = self
             .file
             .take()
-            .expect("the file is taken only here, and persist consumes the Temp");
+            .expect("the file is taken only here, and Output::sync consumes its Temp");
         let file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
         // The early syncs' errors are the report's; then the last sync writes the rest.
         self.writeback.finish()?;
-        file.sync_all()?;
+        file.sync_all()
+    }
+
+    /// Renames the synced file over `dest`. The rename is durable once `dest`'s directory
+    /// is synced ([`sync_dir`]).
+    fn rename(mut self) -> io::Result<()> {
         {
             // Under the lock: a signal arriving now waits, then finds the file gone from the
             // list (renamed) instead of removing a name that is now the report.
@@ -202,13 +211,16 @@ impl Temp {
             fs::rename(&self.path, &self.dest)?;
             live.retain(|p| p != &self.path);
         }
-        // The rename itself is durable once the directory is synced; not every file system
-        // can sync a directory, and the report is complete either way.
-        if let Ok(dir) = File::open(parent_or_dot(&self.dest)) {
-            let _ = dir.sync_all();
-        }
         self.path = PathBuf::new();
         Ok(())
+    }
+}
+
+/// Syncs a directory, so that a rename in it is durable. Not every file system can sync a
+/// directory, and the report is complete either way: nothing to report.
+fn sync_dir(dir: &Path) {
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
     }
 }
 
@@ -387,16 +399,112 @@ impl Output {
 
     /// Flushes, syncs and (for a regular file) renames the complete report into place.
     pub fn commit(self) -> Result<(), ReportError> {
-        let Output { name, target } = self;
-        match target {
-            Target::Atomic(temp) => temp.persist(),
-            Target::Direct(sink) => sink.finish(),
-            Target::Stdout(sink) => return sink.finish().map_err(ReportError::Stdout),
+        Output::commit_all(vec![self])
+    }
+
+    /// Commits several reports together: each flushed and synced (on threads of their own
+    /// when there are several: their syncs overlap), then, only once every one of them is on
+    /// disk, each renamed into place and each directory synced once. A write or sync that
+    /// fails (a full disk, an I/O error: where such errors come) leaves every previous report
+    /// in place, not some replaced and some not; the error is the first report's, in the
+    /// order given. (A rename that fails after others succeeded cannot be undone; in a
+    /// directory where the temporary file was just created, it has no cause left but the
+    /// directory's being changed meanwhile.)
+    pub fn commit_all(outputs: Vec<Output>) -> Result<(), ReportError> {
+        let synced: Vec<Result<Synced, ReportError>> = if outputs.len() > 1 {
+            // Each report in a slot its thread takes it from: a thread that cannot start
+            // leaves it there, for this one.
+            let slots: Vec<Mutex<Option<Output>>> =
+                outputs.into_iter().map(|o| Mutex::new(Some(o))).collect();
+            let take = |slot: &Mutex<Option<Output>>| {
+                slot.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take()
+                    .expect("each report is taken once")
+            };
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = slots
+                    .iter()
+                    .map(|slot| {
+                        std::thread::Builder::new()
+                            .name("robots-audit-sync".into())
+                            .spawn_scoped(scope, move || take(slot).sync())
+                            .ok()
+                    })
+                    .collect();
+                slots
+                    .iter()
+                    .zip(handles)
+                    .map(|(slot, handle)| match handle {
+                        Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                        None => take(slot).sync(),
+                    })
+                    .collect()
+            })
+        } else {
+            outputs.into_iter().map(Output::sync).collect()
+        };
+        // All or nothing: on the first failure every synced temporary file is dropped
+        // (removed) with the rest.
+        let synced = synced.into_iter().collect::<Result<Vec<Synced>, _>>()?;
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for s in synced {
+            if let Some(dir) = s.place()?
+                && !dirs.contains(&dir)
+            {
+                dirs.push(dir);
+            }
         }
-        .map_err(|source| ReportError::Write {
-            path: PathBuf::from(name),
+        for dir in &dirs {
+            sync_dir(dir);
+        }
+        Ok(())
+    }
+
+    /// Flushes and syncs the report; nothing is replaced yet.
+    fn sync(self) -> Result<Synced, ReportError> {
+        let Output { name, target } = self;
+        let err = |source| ReportError::Write {
+            path: PathBuf::from(&name),
             source,
-        })
+        };
+        let target = match target {
+            Target::Atomic(mut temp) => match temp.sync() {
+                Ok(()) => Some(temp),
+                Err(e) => return Err(err(e)),
+            },
+            Target::Direct(sink) => {
+                sink.finish().map_err(err)?;
+                None
+            }
+            Target::Stdout(sink) => {
+                sink.finish().map_err(ReportError::Stdout)?;
+                None
+            }
+        };
+        Ok(Synced { name, temp: target })
+    }
+}
+
+/// A report flushed and synced under its temporary name (a file to rename), or written
+/// where it goes (a special file, standard output). Dropped, its temporary file is removed.
+struct Synced {
+    name: String,
+    temp: Option<Temp>,
+}
+
+impl Synced {
+    /// Renames the report into place; gives the directory to sync for it, if any.
+    fn place(self) -> Result<Option<PathBuf>, ReportError> {
+        let Some(temp) = self.temp else {
+            return Ok(None);
+        };
+        let dir = parent_or_dot(&temp.dest).to_path_buf();
+        temp.rename().map_err(|source| ReportError::Write {
+            path: PathBuf::from(self.name),
+            source,
+        })?;
+        Ok(Some(dir))
     }
 }
 
@@ -473,6 +581,49 @@ mod tests {
         assert_eq!(fs::read_to_string(&path).unwrap(), "new\n");
         // No temporary file is left behind.
         assert_eq!(names(dir.path()), ["report.csv"]);
+    }
+
+    /// Reports committed together are all replaced, or, when one cannot be written to the
+    /// end, none is: whichever comes first (`/dev/full` takes what it is given only when it
+    /// is flushed, in the commit, and refuses it there).
+    #[test]
+    fn reports_committed_together_are_all_replaced_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.csv"), dir.path().join("b.csv"));
+        let open = |path: &Path, text: &[u8]| {
+            let mut out = Output::create(path).unwrap();
+            out.write_all(text).unwrap();
+            out
+        };
+        for full_first in [false, true] {
+            fs::write(&a, "old a\n").unwrap();
+            fs::write(&b, "old b\n").unwrap();
+            let (a_out, b_out) = (open(&a, b"new a\n"), open(&b, b"new b\n"));
+            let full = open(Path::new("/dev/full"), b"cannot fit\n");
+            let outputs = if full_first {
+                vec![full, a_out, b_out]
+            } else {
+                vec![a_out, b_out, full]
+            };
+            let err = Output::commit_all(outputs).unwrap_err().to_string();
+            assert!(
+                err.contains("/dev/full") && err.contains("No space left"),
+                "{err}"
+            );
+            assert_eq!(fs::read_to_string(&a).unwrap(), "old a\n");
+            assert_eq!(fs::read_to_string(&b).unwrap(), "old b\n");
+            assert_eq!(
+                names(dir.path()),
+                ["a.csv", "b.csv"],
+                "no temporary file left"
+            );
+        }
+        // All can be written: all replaced, synced side by side.
+        let outputs = vec![open(&a, b"new a\n"), open(&b, b"new b\n")];
+        Output::commit_all(outputs).unwrap();
+        assert_eq!(fs::read_to_string(&a).unwrap(), "new a\n");
+        assert_eq!(fs::read_to_string(&b).unwrap(), "new b\n");
+        assert_eq!(names(dir.path()), ["a.csv", "b.csv"]);
     }
 
     #[test]

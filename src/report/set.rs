@@ -212,13 +212,13 @@ impl ReportSet {
         Ok(written)
     }
 
-    /// Puts every report in place (each file renamed over its target after it is synced).
+    /// Puts every report in place: all synced (side by side), then, once every one is on
+    /// disk, all renamed over their targets ([`Output::commit_all`]). A report that cannot
+    /// be written whole leaves every previous report as it was.
     pub fn commit(self) -> Result<(), ReportError> {
-        self.violations.commit()?;
-        for (_, out) in self.others {
-            out.commit()?;
-        }
-        Ok(())
+        let mut outputs = vec![self.violations];
+        outputs.extend(self.others.into_iter().map(|(_, out)| out));
+        Output::commit_all(outputs)
     }
 }
 
