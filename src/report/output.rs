@@ -201,16 +201,13 @@ impl Temp {
         file.sync_all()
     }
 
-    /// Renames the synced file over `dest`. The rename is durable once `dest`'s directory
-    /// is synced ([`sync_dir`]).
-    fn rename(mut self) -> io::Result<()> {
-        {
-            // Under the lock: a signal arriving now waits, then finds the file gone from the
-            // list (renamed) instead of removing a name that is now the report.
-            let mut live = live();
-            fs::rename(&self.path, &self.dest)?;
-            live.retain(|p| p != &self.path);
-        }
+    /// Renames the synced file over `dest`, and takes it off `live`, the list of temporary
+    /// paths the caller holds (see [`Output::commit_all`]). Once renamed it is the report:
+    /// dropping it removes nothing. The rename is durable once `dest`'s directory is synced
+    /// ([`sync_dir`]).
+    fn rename(&mut self, live: &mut Vec<PathBuf>) -> io::Result<()> {
+        fs::rename(&self.path, &self.dest)?;
+        live.retain(|p| p != &self.path);
         self.path = PathBuf::new();
         Ok(())
     }
@@ -446,15 +443,25 @@ impl Output {
         };
         // All or nothing: on the first failure every synced temporary file is dropped
         // (removed) with the rest.
-        let synced = synced.into_iter().collect::<Result<Vec<Synced>, _>>()?;
+        let mut synced = synced.into_iter().collect::<Result<Vec<Synced>, _>>()?;
         let mut dirs: Vec<PathBuf> = Vec::new();
-        for s in synced {
-            if let Some(dir) = s.place()?
-                && !dirs.contains(&dir)
-            {
-                dirs.push(dir);
-            }
-        }
+        let placed: Result<(), ReportError> = {
+            // Every rename under one hold of the list of temporary paths: a signal arriving
+            // meanwhile waits until all are in place (then finds none of them to remove),
+            // so an interrupt never leaves some reports new and others old. A file not
+            // renamed is removed when `synced` is dropped, after the list is let go.
+            let mut live = live();
+            synced.iter_mut().try_for_each(|s| {
+                if let Some(dir) = s.place(&mut live)?
+                    && !dirs.contains(&dir)
+                {
+                    dirs.push(dir);
+                }
+                Ok(())
+            })
+        };
+        drop(synced);
+        placed?;
         for dir in &dirs {
             sync_dir(dir);
         }
@@ -494,17 +501,17 @@ struct Synced {
 }
 
 impl Synced {
-    /// Renames the report into place; gives the directory to sync for it, if any.
-    fn place(self) -> Result<Option<PathBuf>, ReportError> {
-        let Some(temp) = self.temp else {
+    /// Renames the report into place (`live`: the list of temporary paths, held by the
+    /// caller); gives the directory to sync for it, if any.
+    fn place(&mut self, live: &mut Vec<PathBuf>) -> Result<Option<PathBuf>, ReportError> {
+        let Some(temp) = &mut self.temp else {
             return Ok(None);
         };
-        let dir = parent_or_dot(&temp.dest).to_path_buf();
-        temp.rename().map_err(|source| ReportError::Write {
-            path: PathBuf::from(self.name),
+        temp.rename(live).map_err(|source| ReportError::Write {
+            path: PathBuf::from(&self.name),
             source,
         })?;
-        Ok(Some(dir))
+        Ok(Some(parent_or_dot(&temp.dest).to_path_buf()))
     }
 }
 
@@ -624,6 +631,51 @@ mod tests {
         assert_eq!(fs::read_to_string(&a).unwrap(), "new a\n");
         assert_eq!(fs::read_to_string(&b).unwrap(), "new b\n");
         assert_eq!(names(dir.path()), ["a.csv", "b.csv"]);
+    }
+
+    /// What the signal handler sees (it removes what is listed, holding the list): every
+    /// report of a commit old, or every one new, never some of each. Watched from another
+    /// thread through the same list, as often as it can be taken, while 24 reports go in.
+    #[test]
+    fn a_signal_during_a_commit_finds_all_reports_old_or_all_new() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths: Vec<PathBuf> = (0..24)
+            .map(|i| dir.path().join(format!("r{i}.csv")))
+            .collect();
+        for p in &paths {
+            fs::write(p, "old\n").unwrap();
+        }
+        let outputs: Vec<Output> = paths
+            .iter()
+            .map(|p| {
+                let mut out = Output::create(p).unwrap();
+                out.write_all(b"new\n").unwrap();
+                out
+            })
+            .collect();
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let seen = std::thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                let mut seen = std::collections::BTreeSet::new();
+                while !done.load(Ordering::Relaxed) {
+                    let _held = live();
+                    let new = paths
+                        .iter()
+                        .filter(|p| fs::read(p).unwrap() == b"new\n")
+                        .count();
+                    seen.insert(new);
+                }
+                seen
+            });
+            Output::commit_all(outputs).unwrap();
+            done.store(true, Ordering::Relaxed);
+            watcher.join().unwrap()
+        });
+        assert!(
+            seen.iter().all(|&n| n == 0 || n == paths.len()),
+            "reports new, as seen under the list: {seen:?}"
+        );
+        assert!(paths.iter().all(|p| fs::read(p).unwrap() == b"new\n"));
     }
 
     #[test]
