@@ -212,8 +212,8 @@ pub struct AuditArgs {
     pub quiet: bool,
 
     /// At the end, on standard error (with --quiet too), how long each stage of the run took:
-    /// start-up, read, robots.txt, replay, merge, judgement, reports, commit; wall-clock and
-    /// CPU milliseconds, and how many cores each kept busy.
+    /// plan, start-up, read, robots.txt, replay, merge, judgement, reports, commit; wall-clock
+    /// and CPU milliseconds, and how many cores each kept busy.
     #[arg(long)]
     pub timings: bool,
 

@@ -380,7 +380,7 @@ impl Driver {
     fn start(options: &Bound<'_, PyAny>, local_inputs: &[PathBuf]) -> Result<Driver, String> {
         let options = crate::options::options(options).map_err(|e| e.to_string())?;
         let plan = Plan::new(&options).map_err(|e| e.to_string())?;
-        let watch = Stopwatch::new(plan.policy.timings);
+        let watch = Stopwatch::after(&plan);
         let mut messages = Vec::new();
         for note in &plan.notes {
             if note.shown(plan.policy.quiet) {

@@ -262,7 +262,7 @@ def test_timings_as_the_driver_sees_them(
     assert run_job(spark, [*rd, "--quiet", "--timings", *report_args("timed-", workdir)]) == 0
     err = capsys.readouterr().err
     assert err.startswith("robots-audit: timings:\n"), err
-    assert timed_stages(err) == ["start-up", "read", "judgement", "reports", "commit", "total"]
+    assert timed_stages(err) == ["plan", "start-up", "read", "judgement", "reports", "commit", "total"]
     assert read_reports(workdir, "timed-") == read_reports(workdir, "spark-")
 
     # Every host on the test server's port and pinned to it (nothing asked of any other
@@ -278,7 +278,7 @@ def test_timings_as_the_driver_sees_them(
     assert run_job(spark, net) == 0
     assert set(robots_server.hits()) == hosts, robots_server.hits()
     stages = timed_stages(capsys.readouterr().err)
-    assert stages == ["start-up", "read", "robots.txt", "read", "judgement", "reports", "commit", "total"]
+    assert stages == ["plan", "start-up", "read", "robots.txt", "read", "judgement", "reports", "commit", "total"]
 
 
 def cli_error(done: subprocess.CompletedProcess) -> List[str]:

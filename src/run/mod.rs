@@ -55,7 +55,7 @@ pub fn audit_files(
     use crate::fetch::{RobotsSource, RobotsStore};
     use crate::report::ReportSet;
 
-    let watch = Stopwatch::new(plan.policy.timings);
+    let watch = Stopwatch::after(plan);
     for note in &plan.notes {
         notes(note.clone());
     }

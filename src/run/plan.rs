@@ -17,6 +17,7 @@ use super::Note;
 use super::options::{
     LEAST_LINE_LENGTH, LEAST_MEMORY, OptionError, Options, Window, read_duration, read_size,
 };
+use super::timings::{Mark, Stage, StageTime};
 use crate::audit::{AuditSettings, known_formats};
 use crate::crawlers::{
     AgentLists, DnsOptions, RangeList, Registry, SavedLists, Verifier, ranges_for_audit,
@@ -146,12 +147,15 @@ pub struct Plan {
     /// What planning met that the user should hear of (a saved copy in the cache that could
     /// not be read, so the bundled snapshot serves instead).
     pub notes: Vec<Note>,
+    /// How long [`Plan::new`] took (`--timings`' first stage).
+    pub planned: StageTime,
 }
 
 impl Plan {
     /// Checks `options` and reads the files they name (`--crawlers`, the saved crawler
     /// data). The first option found wrong is the error.
     pub fn new(options: &Options) -> Result<Plan, OptionError> {
+        let started = Mark::now();
         let o = options;
         let inputs: Vec<Source> = o
             .logs
@@ -298,6 +302,7 @@ impl Plan {
                 timings: o.timings,
             },
             notes,
+            planned: started.stage_to_now(Stage::Plan),
         })
     }
 
@@ -447,6 +452,22 @@ mod tests {
         assert_eq!(p.reports.get(Report::Violations), None);
         assert!(p.policy.neutralize && !p.policy.quiet);
         assert_eq!(p.fetch.cache_dir, None);
+    }
+
+    /// `--timings` begins with the planning, timed by `Plan::new` itself; without the flag the
+    /// stopwatch keeps nothing.
+    #[test]
+    fn the_timings_begin_with_the_plan() {
+        let p = plan(|o| o.timings = true).unwrap();
+        assert_eq!(p.planned.stage, Stage::Plan);
+        let watch = super::super::Stopwatch::after(&p);
+        watch.lap(Stage::StartUp);
+        let t = watch.timings().expect("asked for");
+        assert_eq!(t.stages[0], p.planned);
+        assert_eq!(t.stages[1].stage, Stage::StartUp);
+        assert_eq!(t.stages.len(), 2);
+        let p = plan(|_| {}).unwrap();
+        assert_eq!(super::super::Stopwatch::after(&p).timings(), None);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! A stage's CPU time over its wall time says how many cores it kept busy: the read, where
 //! inflating and judging share the cores, near their number; the judgement at the end
 //! partly on one. The stages are laps of one [`Stopwatch`]: each ends where the next
-//! begins, so they add up to the run (from the plan checked to the reports in place). The
+//! begins, so they add up to the run (from the options read to the reports in place; the
+//! planning is timed by [`super::Plan::new`] itself, which comes before any stopwatch). The
 //! stages inside the audit are told by the audit's [`Observer`] calls, which [`Timed`]
 //! passes on.
 //!
@@ -20,6 +21,9 @@ use crate::logformat::Format;
 /// A stage of a run, in the order they come.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// The options checked, and the files they name read (`--crawlers`, the saved lists of
+    /// AI agents and address ranges): [`super::Plan::new`].
+    Plan,
     /// The files checked, the crawler registry and the verifier's address ranges built, the
     /// robots.txt store made, the reports' temporary files opened.
     StartUp,
@@ -45,6 +49,7 @@ impl Stage {
     /// Its name in the note.
     pub fn name(self) -> &'static str {
         match self {
+            Stage::Plan => "plan",
             Stage::StartUp => "start-up",
             Stage::Read => "read",
             Stage::Robots => "robots.txt",
@@ -130,6 +135,32 @@ impl fmt::Display for Timings {
     }
 }
 
+/// A moment of a run, by both clocks: where a stage begins.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mark {
+    wall: Instant,
+    cpu: Duration,
+}
+
+impl Mark {
+    pub fn now() -> Mark {
+        Mark {
+            wall: Instant::now(),
+            cpu: process_cpu(),
+        }
+    }
+
+    /// `stage`, from this moment to now.
+    pub fn stage_to_now(self, stage: Stage) -> StageTime {
+        let now = Mark::now();
+        StageTime {
+            stage,
+            wall: now.wall - self.wall,
+            cpu: now.cpu.saturating_sub(self.cpu),
+        }
+    }
+}
+
 /// The process's CPU time so far, every thread's, user and system.
 fn process_cpu() -> Duration {
     let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
@@ -150,7 +181,7 @@ pub struct Stopwatch {
 
 #[derive(Debug)]
 struct Laps {
-    since: (Instant, Duration),
+    since: Mark,
     stages: Vec<StageTime>,
 }
 
@@ -160,21 +191,33 @@ impl Stopwatch {
         Stopwatch {
             on: on.then(|| {
                 Mutex::new(Laps {
-                    since: (Instant::now(), process_cpu()),
+                    since: Mark::now(),
                     stages: Vec::new(),
                 })
             }),
         }
     }
 
+    /// A stopwatch started now, after the run's plan was made: when the plan asks for
+    /// timings, its first stage is the planning ([`super::Plan::planned`]).
+    pub fn after(plan: &super::Plan) -> Stopwatch {
+        let watch = Stopwatch::new(plan.policy.timings);
+        if let Some(laps) = &watch.on {
+            laps.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .stages
+                .push(plan.planned);
+        }
+        watch
+    }
+
     /// Ends `stage`: the time since the last lap (or the start) is its.
     pub fn lap(&self, stage: Stage) {
         let Some(laps) = &self.on else { return };
-        let now = (Instant::now(), process_cpu());
         let mut laps = laps.lock().unwrap_or_else(|e| e.into_inner());
-        let (wall, cpu) = (now.0 - laps.since.0, now.1.saturating_sub(laps.since.1));
-        laps.stages.push(StageTime { stage, wall, cpu });
-        laps.since = now;
+        let stage = laps.since.stage_to_now(stage);
+        laps.since = Mark::now();
+        laps.stages.push(stage);
     }
 
     /// The stages timed, when on.
