@@ -150,14 +150,18 @@ impl Mark {
         }
     }
 
-    /// `stage`, from this moment to now.
-    pub fn stage_to_now(self, stage: Stage) -> StageTime {
-        let now = Mark::now();
+    /// `stage`, from this moment to `end`.
+    fn until(self, end: Mark, stage: Stage) -> StageTime {
         StageTime {
             stage,
-            wall: now.wall - self.wall,
-            cpu: now.cpu.saturating_sub(self.cpu),
+            wall: end.wall - self.wall,
+            cpu: end.cpu.saturating_sub(self.cpu),
         }
+    }
+
+    /// `stage`, from this moment to now.
+    pub fn stage_to_now(self, stage: Stage) -> StageTime {
+        self.until(Mark::now(), stage)
     }
 }
 
@@ -215,8 +219,10 @@ impl Stopwatch {
     pub fn lap(&self, stage: Stage) {
         let Some(laps) = &self.on else { return };
         let mut laps = laps.lock().unwrap_or_else(|e| e.into_inner());
-        let stage = laps.since.stage_to_now(stage);
-        laps.since = Mark::now();
+        // One reading of the clocks ends this stage and begins the next.
+        let now = Mark::now();
+        let stage = laps.since.until(now, stage);
+        laps.since = now;
         laps.stages.push(stage);
     }
 
