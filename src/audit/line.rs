@@ -654,7 +654,6 @@ impl<'a> Worker<'a> {
         });
     }
 
-    /// Keeps a request for the judgement at the end, past the memory budget in a sorted run.
     /// The index of the (origin, crawler) pair of a judged crawler's request, the pair made
     /// at its first request (at `time_ms`).
     #[inline]
@@ -688,6 +687,7 @@ impl<'a> Worker<'a> {
         at as usize
     }
 
+    /// Keeps a request for the judgement at the end, past the memory budget in a sorted run.
     fn keep(&mut self, j: &Judging<'_, '_>) {
         let req = j.req;
         let client = self.kept_client(j.ip, req.client);

@@ -112,8 +112,8 @@ impl<W: Write> Write for Sink<W> {
     }
 }
 
-/// A temporary file that becomes the report at `dest` on [`Temp::persist`], and is removed
-/// if dropped before.
+/// A temporary file that becomes the report at `dest` on [`Temp::sync`] then
+/// [`Temp::rename`], and is removed if dropped before.
 struct Temp {
     file: Option<BufWriter<File>>,
     path: PathBuf,
@@ -175,14 +175,14 @@ impl Temp {
     fn writer(&mut self) -> &mut BufWriter<File> {
         self.file
             .as_mut()
-            .expect("the file is taken only by persist, which consumes the Temp")
+            .expect("the file is taken only by sync, after which nothing is written")
     }
 
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let w = self
             .file
             .as_mut()
-            .expect("the file is taken only by persist, which consumes the Temp");
+            .expect("the file is taken only by sync, after which nothing is written");
         let n = w.write(buf)?;
         self.writeback.wrote(n, w.get_ref());
         Ok(n)
@@ -194,7 +194,7 @@ impl Temp {
         let file = self
             .file
             .take()
-            .expect("the file is taken only here, and Output::sync consumes its Temp");
+            .expect("synced once: Output::sync consumes its Output");
         let file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
         // The early syncs' errors are the report's; then the last sync writes the rest.
         self.writeback.finish()?;
@@ -224,7 +224,7 @@ fn sync_dir(dir: &Path) {
 impl Drop for Temp {
     fn drop(&mut self) {
         if self.path.as_os_str().is_empty() {
-            return; // persisted
+            return; // renamed into place
         }
         let mut live = live();
         let _ = fs::remove_file(&self.path);
