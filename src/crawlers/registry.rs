@@ -162,10 +162,33 @@ impl Registry {
     /// imported crawler that is the same agent as one already present, by name, header
     /// pattern or own token, is left out).
     pub fn with_lists(lists: &AgentLists) -> Registry {
+        let mut registry = Registry::unbuilt_with_lists(lists);
+        registry.rebuild();
+        registry
+    }
+
+    /// [`Registry::with_lists`] with a registry file's text over it (`--crawlers`: its
+    /// entries win over everything, as [`Registry::load_extra`] adds them). The automaton is
+    /// built once, for all of them. On error no registry is made.
+    pub fn with_lists_and_text(
+        lists: &AgentLists,
+        extra: Option<&str>,
+    ) -> Result<Registry, RegistryError> {
+        let mut registry = Registry::unbuilt_with_lists(lists);
+        if let Some(text) = extra {
+            let file = registry.read_file(text)?;
+            registry.take_file(file);
+        }
+        registry.try_rebuild()?;
+        Ok(registry)
+    }
+
+    /// `registry.toml` and the lists' crawlers filling its gaps, without the automaton: the
+    /// caller builds it once, when every crawler is in.
+    fn unbuilt_with_lists(lists: &AgentLists) -> Registry {
         let mut registry = Registry::empty();
         // The built-in file is checked by the tests (`builtin_registry_loads` and the
-        // example table), so it cannot fail at run time. Its automaton is built once, with
-        // the lists' crawlers (`fill_gaps`), not also for the file alone.
+        // example table), so it cannot fail at run time.
         let file = registry
             .read_file(BUILTIN)
             .expect("the built-in registry.toml is valid");
@@ -177,7 +200,7 @@ impl Registry {
     }
 
     /// Appends the crawlers that are not the same agent as one present (nor as one appended
-    /// before them), and rebuilds the automaton.
+    /// before them). The automaton is the caller's to rebuild.
     fn fill_gaps(&mut self, imported: Vec<&Crawler>) {
         let keys = |c: &Crawler| {
             let mut keys: Vec<String> = c.patterns.iter().map(|p| p.to_ascii_lowercase()).collect();
@@ -200,17 +223,23 @@ impl Registry {
             claimed.extend(own);
             self.crawlers.push(c.clone());
         }
-        self.rebuild();
     }
 
     /// The automaton and the token-only set, after the crawlers changed. Patterns are
     /// checked on the way in (`convert`), so building cannot fail on them.
     fn rebuild(&mut self) {
-        let (automaton, owners) =
-            build_automaton(&self.crawlers).expect("patterns are checked when entries are read");
+        self.try_rebuild()
+            .expect("patterns are checked when entries are read");
+    }
+
+    /// [`Registry::rebuild`], for crawlers that include a user's file: the automaton's own
+    /// limits (its size) are that file's error.
+    fn try_rebuild(&mut self) -> Result<(), RegistryError> {
+        let (automaton, owners) = build_automaton(&self.crawlers)?;
         self.automaton = automaton;
         self.owners = owners;
         self.token_only = token_only_of(&self.crawlers);
+        Ok(())
     }
 
     /// A registry with no crawlers (for tests and for users who want only their own file):
@@ -305,17 +334,16 @@ impl Registry {
         lists: &AgentLists,
         extra: Option<&std::path::Path>,
     ) -> Result<Registry, RegistryError> {
-        let mut registry = Registry::with_lists(lists);
-        if let Some(path) = extra {
-            registry.load_file(path)?;
-        }
-        Ok(registry)
+        let Some(path) = extra else {
+            return Ok(Registry::with_lists(lists));
+        };
+        let text = read_registry_file(path)?;
+        Registry::with_lists_and_text(lists, Some(&text)).map_err(|e| e.with_path(path))
     }
 
     /// [`Registry::load_extra`] on the contents of a file (`--crawlers FILE`); errors name it.
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<(), RegistryError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(path))?;
+        let text = read_registry_file(path)?;
         self.load_extra(&text).map_err(|e| e.with_path(path))
     }
 
@@ -689,6 +717,12 @@ pub(super) fn convert(
     })
 }
 
+/// The text of a registry file (`--crawlers FILE`); an error names the file.
+fn read_registry_file(path: &std::path::Path) -> Result<String, RegistryError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| RegistryError::new(ErrorKind::Io, e.to_string()).with_path(path))
+}
+
 /// The own robots.txt tokens of the token-only entries.
 fn token_only_of(crawlers: &[Crawler]) -> Vec<String> {
     crawlers
@@ -1055,6 +1089,7 @@ mod tests {
         .expect("parses");
         let before = r.len();
         r.fill_gaps(list.crawlers().iter().collect());
+        r.rebuild();
         assert_eq!(r.len(), before + 1, "only NewAgent is new");
         let google = r.get(r.by_name("Googlebot").expect("kept"));
         assert_eq!(
@@ -1071,8 +1106,57 @@ mod tests {
         )
         .expect("parses");
         r.fill_gaps(again.crawlers().iter().collect());
+        r.rebuild();
         assert_eq!(r.len(), before + 1);
         assert_eq!(r.get(id).operator, "New Co");
+    }
+
+    /// `--crawlers`: the registry built once with the file's text over the lists is the one
+    /// that loading the file into the finished registry made (an entry replacing one by
+    /// name keeps its place, a new one comes last), and a bad file is the same error.
+    #[test]
+    fn a_users_file_over_the_lists_in_one_build() {
+        let lists = AgentLists::bundled();
+        let text = "[[crawler]]\nname = \"Googlebot\"\noperator = \"Mine\"\ncategory = \"other\"\n\
+                    examples = [\"Googlebot/2.1\"]\n\
+                    [[crawler]]\nname = \"ExampleBot\"\noperator = \"Example\"\n\
+                    category = \"search\"\nexamples = [\"ExampleBot/1.0\"]\n";
+        let once = Registry::with_lists_and_text(&lists, Some(text)).expect("valid");
+        let mut twice = Registry::with_lists(&lists);
+        twice.load_extra(text).expect("valid");
+        let names = |r: &Registry| r.iter().map(|(_, c)| c.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(&once), names(&twice));
+        assert_eq!(names(&once).last().map(String::as_str), Some("ExampleBot"));
+        let google = once.by_name("Googlebot").expect("replaced in place");
+        assert_eq!(once.get(google).operator, "Mine");
+        for ua in [
+            "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+            "ExampleBot/1.0 (+https://example.com/bot)",
+            "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+            "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0",
+            "SomeNewCrawler/0.1 (+https://new.example/bot)",
+        ] {
+            assert_eq!(
+                once.identify(ua.as_bytes()),
+                twice.identify(ua.as_bytes()),
+                "{ua}"
+            );
+        }
+        assert!(matches!(
+            once.identify(b"ExampleBot/1.0"),
+            Identity::Known(id) if once.get(id).name == "ExampleBot"
+        ));
+        let bad = "[[crawler]]\nname = \"X\"\n";
+        let e = Registry::with_lists_and_text(&lists, Some(bad)).expect_err("no operator");
+        let mut r = Registry::with_lists(&lists);
+        assert_eq!(
+            e.to_string(),
+            r.load_extra(bad).expect_err("no operator").to_string()
+        );
+        assert_eq!(
+            names(&Registry::with_lists_and_text(&lists, None).expect("no file")),
+            names(&Registry::with_lists(&lists))
+        );
     }
 
     #[test]

@@ -82,13 +82,11 @@ impl AuditPlan {
     pub fn registry(&self) -> Result<Registry, OptionError> {
         let lists = AgentLists::with_saved(&self.agent_lists)
             .map_err(|e| OptionError::new("--crawler-lists", e.to_string()))?;
-        let mut registry = Registry::with_lists(&lists);
-        if let Some((path, text)) = &self.crawlers {
-            registry
-                .load_extra(text)
-                .map_err(|e| OptionError::new("--crawlers", e.with_path(path).to_string()))?;
+        match &self.crawlers {
+            None => Ok(Registry::with_lists(&lists)),
+            Some((path, text)) => Registry::with_lists_and_text(&lists, Some(text))
+                .map_err(|e| OptionError::new("--crawlers", e.with_path(path).to_string())),
         }
-        Ok(registry)
     }
 
     /// The verifier: the bundled IP-range lists with the plan's over them, and reverse DNS
