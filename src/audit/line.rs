@@ -234,11 +234,13 @@ impl<'a> Worker<'a> {
         let resolution = time_resolution_ms(job.format);
         let counts = &mut self.aggs.inputs[job.input];
         counts.bytes += job.block.data().len() as u64;
+        if self.failed.is_some() {
+            return;
+        }
+        // Counted here and added once: the count is read only after the read.
+        let mut lines = 0;
         for (line_no, line) in job.block.lines() {
-            if self.failed.is_some() {
-                return;
-            }
-            self.aggs.inputs[job.input].lines += 1;
+            lines += 1;
             // Matched in place: moving the request out of the result was a `memcpy` call a
             // line.
             let parsed = parser.parse(line);
@@ -257,8 +259,11 @@ impl<'a> Worker<'a> {
                 Ok(None) => {}
                 Err(reason) => self.malformed(job.input, line_no, line, *reason),
             }
-            self.within_budget();
+            if !self.within_budget() {
+                break;
+            }
         }
+        self.aggs.inputs[job.input].lines += lines;
     }
 
     /// Bytes that count in the worker's share of the budget: the kept requests, and the
@@ -272,16 +277,19 @@ impl<'a> Worker<'a> {
     /// Past the budget, writes the kept requests to a run and forgets the User-Agents
     /// nothing else names; with no request kept, only forgets. Past the limit of what
     /// cannot go to disk, stops. (The test, asked after every line, is inlined; what is done
-    /// past either is not.)
+    /// past either is not.) False once the worker failed: it reads no further. (Only
+    /// [`Worker::over_budget`] sets the failure, so within the budget there is none new.)
     #[inline(always)]
-    fn within_budget(&mut self) {
-        if (self.counted() <= self.limit
-            && self.census_bytes + self.tables.census_bytes <= self.census_limit)
-            || self.failed.is_some()
+    fn within_budget(&mut self) -> bool {
+        if self.counted() <= self.limit
+            && self.census_bytes + self.tables.census_bytes <= self.census_limit
         {
-            return;
+            return true;
         }
-        self.over_budget();
+        if self.failed.is_none() {
+            self.over_budget();
+        }
+        self.failed.is_none()
     }
 
     /// What the worker holds that cannot go to disk (at least what `census_bytes` and its
@@ -369,6 +377,7 @@ impl<'a> Worker<'a> {
                 if let Ok(Some(req)) = parser.parse(line) {
                     self.request(input, &req, resolution);
                 }
+                // A failure stops the replay at its next line.
                 self.within_budget();
             })
             .map_err(AuditError::Spool)?;
