@@ -184,7 +184,7 @@ impl<R> Pass<R> {
     ///
     /// Within a group, rows are in the order (robots_version, User-Agent, verification,
     /// evidence) and entries come in (User-Agent, verification) order, so a row of the
-    /// group's earliest possible version ([`StreamInfo::floor`]) is final once an entry of a
+    /// group's earliest possible version ([`StreamClass::floor`](super::findings::StreamClass::floor)) is final once an entry of a
     /// later User-Agent comes: a group of a million User-Agents streams through rather than
     /// being held whole.
     fn fill(&mut self) -> Result<bool, SortError> {

@@ -15,7 +15,7 @@
 //! that cannot be built stop the update.
 //!
 //! Connections go through the address guard of every download ([`crate::net::GuardedResolver`],
-//! [`address_allowed`]) on every redirect hop, and `--resolve` overrides apply as in the
+//! [`address_allowed`](crate::net::address_allowed)) on every redirect hop, and `--resolve` overrides apply as in the
 //! fetch stage ([`ClientOptions::resolve`]; the port connected to is the URL's).
 
 use std::io::{Read, Write};

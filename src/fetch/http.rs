@@ -4,7 +4,7 @@
 //! client is shared by all fetches (callers are the audit's worker threads); origins named
 //! by `--resolve` get a client of their own pinned to the given addresses. Redirects are
 //! followed here, not by reqwest, so that each hop passes the host checks and the address
-//! guard: names are checked by [`GuardedResolver`] when they are resolved, IP-literal hosts
+//! guard: names are checked by [`GuardedResolver`](crate::net::GuardedResolver) when they are resolved, IP-literal hosts
 //! before the request.
 
 use std::collections::HashMap;

@@ -10,7 +10,7 @@
 //!
 //! What keeps the page safe to open, whoever wrote the log and the robots.txt files:
 //! - every string from a log, a robots.txt or a file name goes through [`push_text`]: first
-//!   [`text::cell`] (controls and invalid UTF-8 as `%XX`), then bidi and invisible characters
+//!   [`text::cell`](crate::text::cell) (controls and invalid UTF-8 as `%XX`), then bidi and invisible characters
 //!   as `%XX` too (a reader must see what a path really is), then `& < > " '` as character
 //!   references. The result is safe as element text, as a double-quoted attribute value and
 //!   as text inside inline SVG (which the HTML parser reads with the same rules); it is never

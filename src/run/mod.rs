@@ -11,7 +11,7 @@
 //! renders the [`Note`]s it is given; everything else happens here: [`Plan::new`] checks the
 //! options (an [`OptionError`] names the one at fault), [`check_files`] the files, the
 //! [`AuditPlan`] builds what every worker needs (and travels to other machines as it is),
-//! and [`finish`] decides whether the result can be trusted, writes every report through
+//! and [`finish()`] decides whether the result can be trusted, writes every report through
 //! [`crate::report::ReportSet`] and says what the user should hear. [`audit_files`] is all
 //! of it for logs on this machine: what `robots-audit` does. The exit status is [`exit`]'s.
 //!
@@ -41,7 +41,7 @@ use crate::audit::Observer;
 
 /// The whole run over the logs of `plan` (files and standard input on this machine): check
 /// the files, build the registry, the verifier and the robots.txt store, open the reports,
-/// audit in parallel (telling `observer` how it goes), and [`finish`]. Every note, the
+/// audit in parallel (telling `observer` how it goes), and [`finish()`]. Every note, the
 /// plan's own first, goes to `notes` as it comes.
 #[cfg(feature = "net")]
 pub fn audit_files(

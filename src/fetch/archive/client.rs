@@ -2,7 +2,7 @@
 //! requests per second, `429`/`503` answered by waiting as `Retry-After` says (bounded), bodies
 //! read up to a cap, each request (its redirects and its body included) within `--timeout`
 //! however slowly the archive sends. The same address guard as every other fetch of the tool:
-//! names resolve through [`GuardedResolver`], IP-literal hosts pass [`address_allowed`] unless
+//! names resolve through [`GuardedResolver`](crate::net::GuardedResolver), IP-literal hosts pass [`address_allowed`](crate::net::address_allowed) unless
 //! `--resolve` names that very address, no proxy, redirects followed here (never by reqwest)
 //! and only to the archive's own origin (scheme, host and port). An error says what failed
 //! and why, never the URL asked for (the caller says which request it was, once); a URL it

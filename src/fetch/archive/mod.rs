@@ -20,7 +20,7 @@
 //! the audit reads a body that was longer as truncated, as a fetch does. Each content is read
 //! once, from the first of its captures that replays (at most [`REPLAY_TRIES`] are tried).
 //! Nothing is written for an origin until all of its versions are in hand and the folder,
-//! with them added, is one that [`RobotsDir::scan`] accepts; files already there are never
+//! with them added, is one that [`RobotsDir::scan`](crate::fetch::RobotsDir::scan) accepts; files already there are never
 //! replaced, and a folder holding something other than regular files, or another folder that
 //! speaks for the same origin, stops the import. An origin that fails leaves its folder as it
 //! was. This module neither prints nor exits.
