@@ -76,7 +76,8 @@ pub struct AuditArgs {
     #[arg(value_name = "LOG", required = true)]
     pub logs: Vec<OsString>,
 
-    /// Write the violations report (CSV) here instead of standard output.
+    /// Write the violations report (CSV) here instead of standard output. For this and every
+    /// report below, `-` is standard output (one report at most can go there).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
 

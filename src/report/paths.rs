@@ -54,6 +54,12 @@ pub enum PathError {
         second: String,
         second_path: PathBuf,
     },
+    /// Two reports would go to standard output (`-`, or the violations report without
+    /// `--out`), mixed together.
+    #[error(
+        "{first} and {second} both go to standard output: one report can, give the other a file"
+    )]
+    SharedStdout { first: String, second: String },
     /// What a report's path names cannot be found out (a directory on the way that cannot
     /// be searched, a loop of links).
     #[error("{option} {}: {source}", path.display())]

@@ -15,16 +15,16 @@ use std::borrow::Borrow;
 use std::path::{Path, PathBuf};
 
 use super::{
-    ConflictDigest, CsvStyle, Limits, Output, Page, PreferenceRow, ReportError, ViolationDigest,
-    ViolationRow, write_hosts, write_html, write_inputs, write_preferences, write_spoofed,
-    write_summary, write_violations,
+    ConflictDigest, CsvStyle, Limits, Output, Page, PathError, PreferenceRow, ReportError,
+    ViolationDigest, ViolationRow, write_hosts, write_html, write_inputs, write_preferences,
+    write_spoofed, write_summary, write_violations,
 };
 use crate::extsort::SortError;
 
 /// A report a run can write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Report {
-    /// `--out`: the violations (standard output when no file is named).
+    /// `--out`: the violations (standard output when no file is named, or `-`).
     Violations,
     /// `--preferences`: the usage preference conflicts.
     Preferences,
@@ -67,10 +67,17 @@ impl Report {
 }
 
 /// The files a run writes its reports to, by report. The violations report, when not given
-/// a file, goes to standard output; the others are written only when asked for.
+/// a file, goes to standard output; the others are written only when asked for. A path of
+/// `-` is standard output, for any report (one report at most can have it:
+/// [`ReportPaths::check_stdout`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReportPaths {
     paths: Vec<(Report, PathBuf)>,
+}
+
+/// Whether a report's path is `-`: standard output.
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
 impl ReportPaths {
@@ -90,12 +97,32 @@ impl ReportPaths {
     }
 
     /// Every report asked for with its file, as (option, path), for
-    /// [`super::check_paths`].
+    /// [`super::check_paths`]: those written to standard output (`-`) are not files.
     pub fn outputs(&self) -> Vec<(&'static str, &Path)> {
         self.paths
             .iter()
+            .filter(|(_, p)| !is_stdout(p))
             .map(|(r, p)| (r.option(), p.as_path()))
             .collect()
+    }
+
+    /// Checks that at most one report goes to standard output: the violations report when
+    /// `--out` names no file, and any report whose path is `-`. Two would be mixed there.
+    pub fn check_stdout(&self) -> Result<(), PathError> {
+        let mut on_stdout =
+            Report::ALL
+                .into_iter()
+                .filter_map(|report| match (report, self.get(report)) {
+                    (Report::Violations, None) => {
+                        Some("the violations report (no --out)".to_string())
+                    }
+                    (_, Some(p)) if is_stdout(p) => Some(format!("{} -", report.option())),
+                    _ => None,
+                });
+        match (on_stdout.next(), on_stdout.next()) {
+            (Some(first), Some(second)) => Err(PathError::SharedStdout { first, second }),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -122,13 +149,18 @@ impl ReportSet {
     /// replaced yet. An error names the report's file.
     pub fn open(paths: &ReportPaths) -> Result<ReportSet, ReportError> {
         let violations = match paths.get(Report::Violations) {
-            Some(p) => Output::create(p)?,
-            None => Output::stdout(),
+            Some(p) if !is_stdout(p) => Output::create(p)?,
+            _ => Output::stdout(),
         };
         let mut others = Vec::new();
         for report in Report::ALL {
             if let (false, Some(path)) = (report == Report::Violations, paths.get(report)) {
-                others.push((report, Output::create(path)?));
+                let out = if is_stdout(path) {
+                    Output::stdout()
+                } else {
+                    Output::create(path)?
+                };
+                others.push((report, out));
             }
         }
         Ok(ReportSet { violations, others })

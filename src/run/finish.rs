@@ -181,8 +181,10 @@ pub struct Outcome {
 }
 
 /// Checks the files of a run before it starts: every input can be read and is given once,
-/// and no report would replace an input or another report.
+/// no report would replace an input or another report, and one report at most goes to
+/// standard output.
 pub fn check_files(inputs: &[&Path], reports: &ReportPaths) -> Result<(), RunError> {
+    reports.check_stdout()?;
     Ok(report::check_paths(inputs, &reports.outputs())?)
 }
 

@@ -363,3 +363,76 @@ fn reports_never_overwrite_an_input_or_each_other() {
     assert_eq!(fs::read_to_string(&report).unwrap(), "previous report\n");
     assert_eq!(names(dir.path()), ["access.log", "link-to-log", "r.csv"]);
 }
+
+/// `-` as a report's file is standard output, for `--out` as for the others, and never a
+/// file named `-`; two reports there are refused before anything is written.
+#[test]
+fn a_dash_is_standard_output_for_one_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = testdata("access.log");
+    let robots = testdata("robots-dir");
+    let run_in = |extra: &[&OsStr]| {
+        let mut cmd = bin();
+        cmd.current_dir(dir.path())
+            .arg(&log)
+            .arg("--robots-dir")
+            .arg(&robots)
+            .args(extra)
+            .stdin(Stdio::null());
+        cmd.output().unwrap()
+    };
+    let (violations, summary) = (dir.path().join("v.csv"), dir.path().join("s.csv"));
+    let o = run_in(&[
+        "--out".as_ref(),
+        violations.as_os_str(),
+        "--summary".as_ref(),
+        summary.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (want_violations, want_summary) =
+        (fs::read(&violations).unwrap(), fs::read(&summary).unwrap());
+    assert!(rows(&want_violations).len() > 1 && rows(&want_summary).len() > 1);
+    fs::remove_file(&violations).unwrap();
+    fs::remove_file(&summary).unwrap();
+
+    let o = run_in(&["--out".as_ref(), "-".as_ref()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.stdout, want_violations);
+    let o = run_in(&[
+        "-o".as_ref(),
+        violations.as_os_str(),
+        "--summary".as_ref(),
+        "-".as_ref(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.stdout, want_summary);
+    assert_eq!(fs::read(&violations).unwrap(), want_violations);
+    assert_eq!(names(dir.path()), ["v.csv"], "no file named -");
+
+    fs::write(&violations, "previous report\n").unwrap();
+    for (extra, said) in [
+        (
+            vec!["--summary", "-"],
+            "the violations report (no --out) and --summary - both go to standard output",
+        ),
+        (
+            vec!["--out", "-", "--hosts", "-"],
+            "--out - and --hosts - both go to standard output",
+        ),
+        (
+            vec!["--html", "-", "--out", "v.csv", "--inputs", "-"],
+            "--inputs - and --html - both go to standard output",
+        ),
+    ] {
+        let extra: Vec<&OsStr> = extra.iter().map(OsStr::new).collect();
+        let o = run_in(&extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains(said), "{extra:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{extra:?}: nothing written");
+        assert_eq!(names(dir.path()), ["v.csv"], "{extra:?}");
+        assert_eq!(
+            fs::read_to_string(&violations).unwrap(),
+            "previous report\n"
+        );
+    }
+}
