@@ -388,6 +388,26 @@ def test_a_missing_input_is_one_line_unless_verbose(workdir: Path) -> None:
     assert not (workdir / "x.csv").exists()
 
 
+def test_a_dash_is_standard_output_as_in_the_cli(cli: Path, workdir: Path) -> None:
+    """`--out -` (any report's `-`) is the driver's standard output, the bytes the CLI writes
+    there; two reports there are refused before anything runs, in the CLI's words."""
+    log = split_gzip(TESTDATA / "access.log", workdir, 2, absolute=False)
+    args = [*log, "--robots-dir", "robots-dir"]
+    want = run_cli(cli, [*args, "--out", "-", "--summary", "s-cli.csv"], workdir)
+    assert want.returncode == 0, want.stderr
+    assert want.stdout.count("\n") > 1
+    done = run_module([*args, "--out", "-", "--summary", "s-job.csv"], workdir)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == want.stdout
+    assert (workdir / "s-job.csv").read_bytes() == (workdir / "s-cli.csv").read_bytes()
+    assert not (workdir / "-").exists()
+    refused = run_cli(cli, [*args, "--summary", "-"], workdir)
+    assert refused.returncode == 2
+    done = run_module([*args, "--summary", "-"], workdir)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == cli_error(refused) and done.stdout == ""
+
+
 def sparse_file(path: Path, size: int) -> None:
     with open(path, "wb") as f:
         f.truncate(size)
