@@ -103,8 +103,9 @@ pub enum FetchError {
         #[source]
         source: std::io::Error,
     },
-    /// `--robots-dir` has a file that is not a version, or versions that do not fit.
-    #[error(transparent)]
+    /// `--robots-dir` cannot be read, has a file that is not a version, or versions that do
+    /// not fit (the message names the option: the paths alone do not say what they are).
+    #[error("--robots-dir: {0}")]
     Dir(#[from] dir::DirError),
 }
 

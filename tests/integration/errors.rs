@@ -16,6 +16,32 @@ fn a_missing_log_is_exit_2_naming_the_file() {
     assert!(o.stdout.is_empty());
 }
 
+/// A `--robots-dir` that is not there is named as the option's, not as a bare path (which
+/// could be a log's), and nothing is written.
+#[test]
+fn a_missing_robots_dir_is_exit_2_naming_the_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let (missing, out) = (dir.path().join("saved"), dir.path().join("r.csv"));
+    let log = testdata("access.log");
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            missing.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let want = format!(
+        "robots-audit: error: --robots-dir: cannot read {}: No such file",
+        missing.display()
+    );
+    assert!(stderr(&o).starts_with(&want), "{}", stderr(&o));
+    assert!(!out.exists());
+}
+
 #[test]
 fn an_unknown_flag_is_exit_2_naming_it() {
     let o = run(&["--no-such-flag".as_ref(), "x.log".as_ref()], None);
