@@ -146,7 +146,9 @@ pub struct ReportSet {
 
 impl ReportSet {
     /// Opens every report of `paths`: temporary files beside their targets, nothing
-    /// replaced yet. An error names the report's file.
+    /// replaced yet (standard output for the violations report without a file and for any
+    /// report given as `-`; [`ReportPaths::check_stdout`] is the caller's, through
+    /// `run::check_files`). An error names the report's file.
     pub fn open(paths: &ReportPaths) -> Result<ReportSet, ReportError> {
         let violations = match paths.get(Report::Violations) {
             Some(p) if !is_stdout(p) => Output::create(p)?,
