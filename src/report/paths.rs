@@ -130,6 +130,23 @@ fn identity(path: &Path) -> io::Result<Identity> {
     Ok(Identity::New(place))
 }
 
+/// What standard output is, as a file: its device and inode, for finding a report path that
+/// names it (`/dev/stdout`, or the file it is redirected to). `None` when it is closed, or
+/// when it is the null device, where any number of reports may go since nothing is kept.
+pub(super) fn stdout_identity() -> Option<(u64, u64)> {
+    use rustix::fs::{FileType, fstat, major, minor};
+    let st = fstat(std::io::stdout()).ok()?;
+    let null = FileType::from_raw_mode(st.st_mode) == FileType::CharacterDevice
+        && (major(st.st_rdev), minor(st.st_rdev)) == (1, 3);
+    (!null).then_some((st.st_dev, st.st_ino))
+}
+
+/// Whether `path`, at the end of its links, is the file `id` ([`stdout_identity`]). A path
+/// that cannot be looked at is not: the checks of the reports' paths say what is wrong with it.
+pub(super) fn is_file(path: &Path, id: (u64, u64)) -> bool {
+    fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == id)
+}
+
 /// Checks every input with [`check_input`] and that no log is given twice, then that no
 /// report (`outputs`: the option that named it, e.g. `"--summary"`, and its path) is an input
 /// or the same file as another report. The first problem found is the error; nothing is created or changed.

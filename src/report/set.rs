@@ -107,8 +107,11 @@ impl ReportPaths {
     }
 
     /// Checks that at most one report goes to standard output: the violations report when
-    /// `--out` names no file, and any report whose path is `-`. Two would be mixed there.
+    /// `--out` names no file, any report whose path is `-`, and any whose path is standard
+    /// output itself (`/dev/stdout`, or the file standard output is redirected to). Two
+    /// would be mixed there, or one written into a file the other then replaces.
     pub fn check_stdout(&self) -> Result<(), PathError> {
+        let stdout = super::paths::stdout_identity();
         let mut on_stdout =
             Report::ALL
                 .into_iter()
@@ -117,6 +120,13 @@ impl ReportPaths {
                         Some("the violations report (no --out)".to_string())
                     }
                     (_, Some(p)) if is_stdout(p) => Some(format!("{} -", report.option())),
+                    (_, Some(p)) if stdout.is_some_and(|id| super::paths::is_file(p, id)) => {
+                        Some(format!(
+                            "{} {} (standard output itself)",
+                            report.option(),
+                            p.display()
+                        ))
+                    }
                     _ => None,
                 });
         match (on_stdout.next(), on_stdout.next()) {

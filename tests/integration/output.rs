@@ -436,3 +436,65 @@ fn a_dash_is_standard_output_for_one_report() {
         );
     }
 }
+
+/// A report whose path is standard output itself (`/dev/stdout`, or the file standard output
+/// is redirected to) counts as on standard output: beside another report there, both are
+/// refused, where they were mixed (or one written into a file the other then replaced).
+/// The null device keeps nothing, so any number of reports may go there.
+#[test]
+fn a_path_that_is_standard_output_counts_as_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = testdata("access.log");
+    let robots = testdata("robots-dir");
+    let run_to = |stdout: Stdio, extra: &[&str]| {
+        let mut cmd = bin();
+        cmd.current_dir(dir.path())
+            .arg(&log)
+            .arg("--robots-dir")
+            .arg(&robots)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(stdout);
+        cmd.output().unwrap()
+    };
+    let alone = run_to(Stdio::piped(), &["--out", "/dev/stdout"]);
+    assert_eq!(alone.status.code(), Some(0), "{}", stderr(&alone));
+    assert!(rows(&alone.stdout).len() > 1);
+    for (extra, said) in [
+        (
+            vec!["--out", "/dev/stdout", "--summary", "-"],
+            "--out /dev/stdout (standard output itself) and --summary - both go to standard output",
+        ),
+        (
+            vec!["--summary", "/dev/stdout"],
+            "the violations report (no --out) and --summary /dev/stdout (standard output itself)",
+        ),
+    ] {
+        let o = run_to(Stdio::piped(), &extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains(said), "{extra:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{extra:?}: nothing written");
+    }
+
+    // Standard output redirected to the file `--out` names: the summary would have gone into
+    // the old report's file, unlinked by the new one's rename.
+    let report = dir.path().join("all.csv");
+    fs::write(&report, "previous report\n").unwrap();
+    let redirected = fs::OpenOptions::new().append(true).open(&report).unwrap();
+    let o = run_to(
+        redirected.into(),
+        &["--out", report.to_str().unwrap(), "--summary", "-"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("(standard output itself) and --summary - both go to standard output"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(fs::read_to_string(&report).unwrap(), "previous report\n");
+    assert_eq!(names(dir.path()), ["all.csv"]);
+
+    // Into the null device, both: nothing is mixed where nothing is kept.
+    let o = run_to(Stdio::null(), &["--out", "/dev/null", "--summary", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
