@@ -231,7 +231,6 @@ impl<'a> Worker<'a> {
     /// Parses and judges every line of a block.
     pub fn process(&mut self, job: &Job) {
         let parser = self.shared.parser(job.format, job.block.header.as_deref());
-        let resolution = time_resolution_ms(job.format);
         let counts = &mut self.aggs.inputs[job.input];
         counts.bytes += job.block.data().len() as u64;
         if self.failed.is_some() {
@@ -246,7 +245,7 @@ impl<'a> Worker<'a> {
             let parsed = parser.parse(line);
             match &parsed {
                 Ok(Some(req)) => {
-                    if self.request(job.input, req, resolution) {
+                    if self.request(job.input, req) {
                         self.spool.push(
                             job.input,
                             job.format,
@@ -371,11 +370,10 @@ impl<'a> Worker<'a> {
                     return;
                 }
                 let parser = self.shared.parser(format, header);
-                let resolution = time_resolution_ms(format);
                 // It parsed when it was spooled; every origin is known now, so nothing is spooled
                 // again.
                 if let Ok(Some(req)) = parser.parse(line) {
-                    self.request(input, &req, resolution);
+                    self.request(input, &req);
                 }
                 // A failure stops the replay at its next line.
                 self.within_budget();
@@ -398,7 +396,7 @@ impl<'a> Worker<'a> {
     /// Adds one request. Returns true when it must be set aside for later (read phase, its
     /// origin's robots.txt not known yet, its client possibly a crawler): then nothing of it
     /// has been counted.
-    fn request(&mut self, input: usize, req: &Request<'_>, resolution_ms: i64) -> bool {
+    fn request(&mut self, input: usize, req: &Request<'_>) -> bool {
         let shared = self.shared;
         let settings = shared.settings;
         if settings.since_ms.is_some_and(|s| req.time_ms < s)
@@ -516,7 +514,7 @@ impl<'a> Worker<'a> {
             ua,
             verification,
             judged: judged_id,
-            resolution_ms,
+            resolution_ms: i64::from(req.time_resolution_ms),
             ip,
         };
         let judged = &self.tables.judged[judged_id as usize];
@@ -528,6 +526,7 @@ impl<'a> Worker<'a> {
         }
         if judged.agent.check_delay {
             let client = self.kept_client(ip, req.client);
+            let resolution_ms = i64::from(req.time_resolution_ms);
             let stream = self.stream(origin, ua, verification, judged_id, resolution_ms);
             let capacity = stream.delay.capacity();
             stream.delay.push(Hit {
@@ -1095,14 +1094,6 @@ fn run_stream(
         agent: Arc::clone(&judged.agent),
         resolution_ms: s.resolution_ms,
     })
-}
-
-/// How precisely a format records request times.
-pub fn time_resolution_ms(format: Format) -> i64 {
-    match format {
-        Format::Caddy | Format::Cloudflare | Format::NginxJson | Format::Alb => 1,
-        _ => 1000,
-    }
 }
 
 /// The versions a crawler may have held at `t`, before its own fetches narrow them

@@ -49,7 +49,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         *slot = (v, escaped);
         at = next;
     }
-    let time_ms = time::parse_iso(f[1].0).ok_or(BadLine::BadTime)?;
+    let (time_ms, time_resolution_ms) = time::parse_iso(f[1].0).ok_or(BadLine::BadTime)?;
     let client = f[3].0;
     let client = match memchr::memrchr(b':', client) {
         Some(i) if client[i + 1..].iter().all(u8::is_ascii_digit) => &client[..i],
@@ -82,6 +82,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         scheme,
         client,
         time_ms,
+        time_resolution_ms,
         method: rl.method,
         target,
         status,

@@ -37,7 +37,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         // Not an access log entry (server start-up, TLS, …).
         return Ok(None);
     };
-    let time_ms = json_time(ts.ok_or(BadLine::MissingField)?)?;
+    let (time_ms, time_resolution_ms) = json_time(ts.ok_or(BadLine::MissingField)?)?;
     let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
 
     let (mut remote_ip, mut client_ip, mut method, mut host, mut uri) =
@@ -87,6 +87,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         scheme,
         client,
         time_ms,
+        time_resolution_ms,
         method: present(method).and_then(Value::raw).unwrap_or(b"GET"),
         target,
         status,

@@ -39,7 +39,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         }
         Ok(())
     })?;
-    let time_ms = json_time(present(ts).ok_or(BadLine::MissingField)?)?;
+    let (time_ms, time_resolution_ms) = json_time(present(ts).ok_or(BadLine::MissingField)?)?;
     let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
     let Some(Value::Str(raw_uri, escaped)) = present(uri) else {
         return Err(BadLine::MissingField);
@@ -60,6 +60,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         scheme,
         client: present(client).and_then(Value::raw).unwrap_or_default(),
         time_ms,
+        time_resolution_ms,
         method: present(method).and_then(Value::raw).unwrap_or(b"GET"),
         target,
         status,

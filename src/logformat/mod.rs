@@ -155,6 +155,11 @@ pub struct Request<'a> {
     pub client: &'a [u8],
     /// Request time, unix milliseconds UTC, within [`MIN_TIME_MS`]..=[`MAX_TIME_MS`].
     pub time_ms: i64,
+    /// How precisely the log wrote that time, in milliseconds: 1000 for whole seconds, 100,
+    /// 10 or 1 for a fraction of one, two, or three and more digits (or an integer of
+    /// milliseconds and finer). The text formats (Apache, nginx, W3C) are taken as written
+    /// to the second even with a fraction: never finer than the log proves.
+    pub time_resolution_ms: u16,
     /// Request method as sent.
     pub method: &'a [u8],
     /// Request target (path and query) with the log's own escaping undone, never
@@ -604,6 +609,7 @@ mod tests {
             scheme: None,
             client: b"192.0.2.1",
             time_ms: 0,
+            time_resolution_ms: 1000,
             method: b"GET",
             target: Cow::Borrowed(b"/"),
             status: 200,

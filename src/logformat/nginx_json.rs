@@ -140,7 +140,9 @@ impl JsonFields {
 }
 
 /// Time in any of the shapes nginx variables give.
-pub(crate) fn json_time(v: Value<'_>) -> Result<i64, BadLine> {
+/// A JSON log's time, number or string, with how precisely it was written (see
+/// [`Request::time_resolution_ms`]; a `%t`-style string is taken to the second).
+pub(crate) fn json_time(v: Value<'_>) -> Result<(i64, u16), BadLine> {
     match v {
         Value::Num(n) => time::parse_epoch(n).ok_or(BadLine::BadTime),
         Value::Str(s, _) => time::parse_iso(s)
@@ -151,6 +153,7 @@ pub(crate) fn json_time(v: Value<'_>) -> Result<i64, BadLine> {
                         .strip_suffix(b"]")
                         .unwrap_or(s),
                 )
+                .map(|t| (t, 1000))
             })
             .or_else(|| time::parse_epoch(s))
             .ok_or(BadLine::BadTime),
@@ -196,7 +199,7 @@ pub(crate) fn parse<'a>(
         Some(_) => get(m).ok_or(BadLine::MissingField),
     };
 
-    let time_ms = json_time(need(TIME, JsonKey::Time)?)?;
+    let (time_ms, time_resolution_ms) = json_time(need(TIME, JsonKey::Time)?)?;
     let status = json_status(need(STATUS, JsonKey::Status)?)?;
     let client = get(CLIENT).and_then(Value::raw).unwrap_or_default();
     let mut host = get(HOST).and_then(Value::raw);
@@ -230,6 +233,7 @@ pub(crate) fn parse<'a>(
         scheme,
         client,
         time_ms,
+        time_resolution_ms,
         method,
         target,
         status,

@@ -249,9 +249,23 @@ fn clf_days(b: &[u8]) -> Option<i64> {
     civil_days(d4(&b[7..11])?, month(&b[3..6])?, d2(&b[0..2])?)
 }
 
+/// How precisely a time with `used` bytes of [`fraction`] (the `.` and its digits) was
+/// written, in milliseconds: 1000 for whole seconds, 100, 10 or 1 for one, two, or three and
+/// more digits.
+#[inline]
+fn fraction_resolution(used: usize) -> u16 {
+    match used {
+        0 => 1000,
+        2 => 100,
+        3 => 10,
+        _ => 1,
+    }
+}
+
 /// ISO 8601 / RFC 3339: `2026-11-20T13:55:36[.123456](Z|±hh:mm|±hhmm)`; a space may stand for
-/// the `T`; no offset means UTC (as in W3C logs).
-pub(crate) fn parse_iso(b: &[u8]) -> Option<i64> {
+/// the `T`; no offset means UTC (as in W3C logs). Gives the time and how precisely it was
+/// written (1000 ms without a fraction, see [`fraction_resolution`]).
+pub(crate) fn parse_iso(b: &[u8]) -> Option<(i64, u16)> {
     if b.len() < 19 || b[4] != b'-' || b[7] != b'-' {
         return None;
     }
@@ -273,7 +287,10 @@ pub(crate) fn parse_iso(b: &[u8]) -> Option<i64> {
         }
         off
     };
-    Some(civil_ms(y, mo, d, time, ms)? - off * 60_000)
+    Some((
+        civil_ms(y, mo, d, time, ms)? - off * 60_000,
+        fraction_resolution(used),
+    ))
 }
 
 /// W3C `date` (`2026-11-20`) and `time` (`13:55:36`, maybe with a fraction), both UTC.
@@ -300,7 +317,9 @@ pub(crate) fn parse_w3c(date: &[u8], time: &[u8]) -> Option<i64> {
 /// timestamp between 2001 and 2286 in any of these units has its own number of digits).
 /// `None` for a time after [`MAX_TIME_MS`](super::MAX_TIME_MS) (a number too large for any
 /// unit: up to 19 digits are read without overflow, and seconds past 9999 are refused).
-pub(crate) fn parse_epoch(b: &[u8]) -> Option<i64> {
+/// Gives the time and how precisely it was written: whole seconds 1000 ms, a fraction as
+/// [`fraction_resolution`] says, an integer of a finer unit 1 ms.
+pub(crate) fn parse_epoch(b: &[u8]) -> Option<(i64, u16)> {
     let (int, frac) = match memchr::memchr(b'.', b) {
         Some(i) => (&b[..i], Some(&b[i..])),
         None => (b, None),
@@ -310,28 +329,40 @@ pub(crate) fn parse_epoch(b: &[u8]) -> Option<i64> {
     }
     // 19 digits fit a u64 (10^19 - 1 < 2^64), not always an i64.
     let n: u64 = int.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
-    let ms = if let Some(frac) = frac {
+    let (ms, resolution) = if let Some(frac) = frac {
         let (ms, used) = fraction(frac);
         if used != frac.len() || used == 0 {
             return None;
         }
-        n.checked_mul(1000)?.checked_add(u64::from(ms))?
+        (
+            n.checked_mul(1000)?.checked_add(u64::from(ms))?,
+            fraction_resolution(used),
+        )
     } else {
         match int.len() {
-            0..=11 => n * 1000,
-            12..=14 => n,
-            15..=17 => n / 1000,
-            _ => n / 1_000_000,
+            0..=11 => (n * 1000, 1000),
+            12..=14 => (n, 1),
+            15..=17 => (n / 1000, 1),
+            _ => (n / 1_000_000, 1),
         }
     };
     i64::try_from(ms)
         .ok()
         .filter(|&ms| ms <= super::MAX_TIME_MS)
+        .map(|ms| (ms, resolution))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn iso(b: &[u8]) -> Option<i64> {
+        parse_iso(b).map(|(t, _)| t)
+    }
+
+    fn epoch(b: &[u8]) -> Option<i64> {
+        parse_epoch(b).map(|(t, _)| t)
+    }
 
     #[test]
     fn civil_days() {
@@ -468,22 +499,13 @@ mod tests {
 
     #[test]
     fn iso_times() {
-        assert_eq!(parse_iso(b"2000-10-10T20:55:36Z"), Some(971_211_336_000));
-        assert_eq!(
-            parse_iso(b"2000-10-10T13:55:36-07:00"),
-            Some(971_211_336_000)
-        );
-        assert_eq!(
-            parse_iso(b"2000-10-10T13:55:36-0700"),
-            Some(971_211_336_000)
-        );
-        assert_eq!(
-            parse_iso(b"2000-10-10T20:55:36.186641Z"),
-            Some(971_211_336_186)
-        );
-        assert_eq!(parse_iso(b"2000-10-10 20:55:36"), Some(971_211_336_000));
-        assert_eq!(parse_iso(b"2000-13-10T20:55:36Z"), None);
-        assert_eq!(parse_iso(b"2000-10-10T20:55:36Zx"), None);
+        assert_eq!(iso(b"2000-10-10T20:55:36Z"), Some(971_211_336_000));
+        assert_eq!(iso(b"2000-10-10T13:55:36-07:00"), Some(971_211_336_000));
+        assert_eq!(iso(b"2000-10-10T13:55:36-0700"), Some(971_211_336_000));
+        assert_eq!(iso(b"2000-10-10T20:55:36.186641Z"), Some(971_211_336_186));
+        assert_eq!(iso(b"2000-10-10 20:55:36"), Some(971_211_336_000));
+        assert_eq!(iso(b"2000-13-10T20:55:36Z"), None);
+        assert_eq!(iso(b"2000-10-10T20:55:36Zx"), None);
     }
 
     #[test]
@@ -494,14 +516,14 @@ mod tests {
             Some(971_211_336_500)
         );
         assert_eq!(parse_w3c(b"2000-10-32", b"20:55:36"), None);
-        assert_eq!(parse_epoch(b"971211336"), Some(971_211_336_000));
-        assert_eq!(parse_epoch(b"971211336.25"), Some(971_211_336_250));
-        assert_eq!(parse_epoch(b"1763646936"), Some(1_763_646_936_000));
-        assert_eq!(parse_epoch(b"1763646936123"), Some(1_763_646_936_123));
-        assert_eq!(parse_epoch(b"1763646936123456"), Some(1_763_646_936_123));
-        assert_eq!(parse_epoch(b"1763646936123456789"), Some(1_763_646_936_123));
-        assert_eq!(parse_epoch(b"17636x"), None);
-        assert_eq!(parse_epoch(b"1.2.3"), None);
+        assert_eq!(epoch(b"971211336"), Some(971_211_336_000));
+        assert_eq!(epoch(b"971211336.25"), Some(971_211_336_250));
+        assert_eq!(epoch(b"1763646936"), Some(1_763_646_936_000));
+        assert_eq!(epoch(b"1763646936123"), Some(1_763_646_936_123));
+        assert_eq!(epoch(b"1763646936123456"), Some(1_763_646_936_123));
+        assert_eq!(epoch(b"1763646936123456789"), Some(1_763_646_936_123));
+        assert_eq!(epoch(b"17636x"), None);
+        assert_eq!(epoch(b"1.2.3"), None);
     }
 
     /// Issue #15 (found by fuzzing): 19 digits past i64::MAX overflowed the sum (a panic in
@@ -509,21 +531,40 @@ mod tests {
     #[test]
     fn epoch_bounds() {
         use super::super::MAX_TIME_MS;
-        assert_eq!(parse_epoch(b"0"), Some(0));
-        assert_eq!(parse_epoch(b"9223372036854775807"), Some(9_223_372_036_854));
-        assert_eq!(parse_epoch(b"9223372036854775808"), Some(9_223_372_036_854));
-        assert_eq!(parse_epoch(b"9999999999999999999"), Some(9_999_999_999_999));
-        assert_eq!(parse_epoch(b"10000000000000000000"), None);
-        assert_eq!(parse_epoch(b"99999999999"), Some(99_999_999_999_000));
-        assert_eq!(parse_epoch(b"99999999999.999"), Some(99_999_999_999_999));
-        assert_eq!(parse_epoch(b"253402387199.999"), Some(MAX_TIME_MS));
-        assert_eq!(parse_epoch(b"253402387200"), Some(253_402_387_200));
-        assert_eq!(parse_epoch(b"253402387200.0"), None);
-        assert_eq!(parse_epoch(b"9223372036854775.807"), None);
-        assert_eq!(parse_epoch(b"9999999999999999999.999"), None);
-        assert_eq!(parse_epoch(b"1.99999999999999999999999"), Some(1_999));
+        assert_eq!(epoch(b"0"), Some(0));
+        assert_eq!(epoch(b"9223372036854775807"), Some(9_223_372_036_854));
+        assert_eq!(epoch(b"9223372036854775808"), Some(9_223_372_036_854));
+        assert_eq!(epoch(b"9999999999999999999"), Some(9_999_999_999_999));
+        assert_eq!(epoch(b"10000000000000000000"), None);
+        assert_eq!(epoch(b"99999999999"), Some(99_999_999_999_000));
+        assert_eq!(epoch(b"99999999999.999"), Some(99_999_999_999_999));
+        assert_eq!(epoch(b"253402387199.999"), Some(MAX_TIME_MS));
+        assert_eq!(epoch(b"253402387200"), Some(253_402_387_200));
+        assert_eq!(epoch(b"253402387200.0"), None);
+        assert_eq!(epoch(b"9223372036854775.807"), None);
+        assert_eq!(epoch(b"9999999999999999999.999"), None);
+        assert_eq!(epoch(b"1.99999999999999999999999"), Some(1_999));
         for bad in [&b""[..], b".5", b"5.", b"-1", b"+1", b"1e9", b" 1"] {
-            assert_eq!(parse_epoch(bad), None, "{bad:?}");
+            assert_eq!(epoch(bad), None, "{bad:?}");
         }
+    }
+
+    /// A time is as precise as it was written: whole seconds are 1000 ms apart whatever the
+    /// unit they are read into; each digit of a fraction makes it ten times finer.
+    #[test]
+    fn resolutions_follow_what_was_written() {
+        let res = |r: Option<(i64, u16)>| r.map(|(_, r)| r);
+        assert_eq!(res(parse_iso(b"2026-11-20T14:55:04+01:00")), Some(1000));
+        assert_eq!(res(parse_iso(b"2026-11-20T13:55:04Z")), Some(1000));
+        assert_eq!(res(parse_iso(b"2026-11-20T13:55:04.2Z")), Some(100));
+        assert_eq!(res(parse_iso(b"2026-11-20T13:55:04.25Z")), Some(10));
+        assert_eq!(res(parse_iso(b"2026-11-20T13:55:04.250Z")), Some(1));
+        assert_eq!(res(parse_iso(b"2026-11-20T13:55:04,186641Z")), Some(1));
+        assert_eq!(res(parse_epoch(b"1795182904")), Some(1000));
+        assert_eq!(res(parse_epoch(b"1795182904.2")), Some(100));
+        assert_eq!(res(parse_epoch(b"1795182904.25")), Some(10));
+        assert_eq!(res(parse_epoch(b"1795182904.250")), Some(1));
+        assert_eq!(res(parse_epoch(b"1795182904250")), Some(1));
+        assert_eq!(res(parse_epoch(b"1795182904250000000")), Some(1));
     }
 }

@@ -168,6 +168,7 @@ impl Columns {
             scheme,
             client: client.unwrap_or_default(),
             time_ms,
+            time_resolution_ms: 1000,
             method: method.unwrap_or(b"GET"),
             target,
             status,

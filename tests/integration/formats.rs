@@ -255,3 +255,79 @@ fn an_over_long_line_is_counted_as_malformed_and_the_rest_is_read() {
         .unwrap_or(0);
     assert_eq!(too_long, 1, "only the 3 MiB line is over 1K here: {row:?}");
 }
+
+/// A Crawl-delay breach is proved only as precisely as the log wrote the times
+/// (docs/judging.md, "Log time resolution"), whatever the format: JSON logs whose times are
+/// whole seconds (nginx's `$time_iso8601`, Caddy's integer `ts`, Cloudflare's RFC 3339 or
+/// unix seconds) were taken as milliseconds, and requests logged 4 s apart under
+/// `Crawl-delay: 4.5` were reported early though they may have been nearly 5 s apart.
+#[test]
+fn crawl_delay_breaches_need_times_as_precise_as_the_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
+    std::fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: bingbot\nCrawl-delay: 4.5\n",
+    )
+    .unwrap();
+    const UA: &str = "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)";
+    // 2026-11-20T13:55:00Z and every 4 s after it.
+    let start = 1_795_182_900u64;
+    let nginx = |s: u64, frac: &str| {
+        format!(
+            r#"{{"time_iso8601":"2026-11-20T14:55:{:02}{frac}+01:00","remote_addr":"157.55.39.38","host":"www.example.com","scheme":"https","request":"GET /p{s} HTTP/1.1","status":200,"body_bytes_sent":100,"http_referer":"","http_user_agent":"{UA}"}}"#,
+            s - start
+        )
+    };
+    let caddy = |s: u64, frac: &str| {
+        format!(
+            r#"{{"level":"info","ts":{s}{frac},"logger":"http.log.access","msg":"handled request","request":{{"remote_ip":"157.55.39.38","client_ip":"157.55.39.38","proto":"HTTP/1.1","method":"GET","host":"www.example.com","uri":"/p{s}","headers":{{"User-Agent":["{UA}"]}}}},"status":200,"size":100}}"#
+        )
+    };
+    let cloudflare_iso = |s: u64, frac: &str| {
+        format!(
+            r#"{{"ClientIP":"157.55.39.38","ClientRequestHost":"www.example.com","ClientRequestMethod":"GET","ClientRequestScheme":"https","ClientRequestURI":"/p{s}","ClientRequestUserAgent":"{UA}","EdgeResponseBytes":100,"EdgeResponseStatus":200,"EdgeStartTimestamp":"2026-11-20T13:55:{:02}{frac}Z"}}"#,
+            s - start
+        )
+    };
+    let cloudflare_unix = |s: u64, frac: &str| {
+        format!(
+            r#"{{"ClientIP":"157.55.39.38","ClientRequestHost":"www.example.com","ClientRequestMethod":"GET","ClientRequestScheme":"https","ClientRequestURI":"/p{s}","ClientRequestUserAgent":"{UA}","EdgeResponseBytes":100,"EdgeResponseStatus":200,"EdgeStartTimestamp":{s}{frac}}}"#
+        )
+    };
+    type Line<'a> = &'a dyn Fn(u64, &str) -> String;
+    let makers: [(&str, Line); 4] = [
+        ("nginx-json", &nginx),
+        ("caddy", &caddy),
+        ("cloudflare, RFC 3339", &cloudflare_iso),
+        ("cloudflare, unix seconds", &cloudflare_unix),
+    ];
+    for (name, line) in makers {
+        for (frac, early) in [("", None), (".000", Some("3"))] {
+            let log = dir.path().join("access.json");
+            let text: String = (0..4).map(|i| line(start + 4 * i, frac) + "\n").collect();
+            std::fs::write(&log, text).unwrap();
+            let o = support::run(
+                &[
+                    log.as_os_str(),
+                    "--robots-dir".as_ref(),
+                    robots.as_os_str(),
+                    "-q".as_ref(),
+                ],
+                None,
+            );
+            assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+            let recs = rows(&o.stdout);
+            let delay: Vec<_> = recs.iter().filter(|r| &r[1] == "crawl-delay").collect();
+            match early {
+                None => assert!(delay.is_empty(), "{name}, whole seconds: {recs:?}"),
+                Some(n) => {
+                    assert_eq!(delay.len(), 1, "{name}, milliseconds: {recs:?}");
+                    assert_eq!(&delay[0][6], "Crawl-delay: 4.5", "{name}");
+                    assert_eq!(&delay[0][8], n, "{name}: the requests after the first");
+                }
+            }
+        }
+    }
+}
