@@ -402,6 +402,9 @@ impl<'a> Worker<'a> {
         if settings.since_ms.is_some_and(|s| req.time_ms < s)
             || settings.until_ms.is_some_and(|u| req.time_ms >= u)
         {
+            if self.fetch_before_window(req) {
+                return true;
+            }
             let counts = &mut self.aggs.inputs[input];
             counts.requests += 1;
             counts.outside_window += 1;
@@ -413,40 +416,21 @@ impl<'a> Worker<'a> {
             );
             return false;
         }
-        let origin = match req.host {
-            Some(host) if !host.is_empty() && host != b"-" => {
-                self.tables.origin_for(host, req.scheme, settings)
-            }
-            _ => match self.tables.default_origin(settings) {
-                Some(o) => o,
-                None => {
-                    let counts = &mut self.aggs.inputs[input];
-                    counts.requests += 1;
-                    counts.no_host += 1;
-                    return false;
-                }
-            },
+        let Some(origin) = self.origin_of(req) else {
+            let counts = &mut self.aggs.inputs[input];
+            counts.requests += 1;
+            counts.no_host += 1;
+            return false;
         };
         let ua = self.tables.ua_for(&req.user_agent, shared.registry);
         let declared = self.tables.is_declared(ua);
         let judged_here = ua != BROWSER_UA && {
-            let phase = self.phase as u8;
-            let local = &mut self.tables.origins[origin as usize];
-            if local.asked_in != Some(phase) && local.rules.is_none() {
-                local.asked_in = Some(phase);
-                local.rules = match &local.key {
-                    HostKey::Origin(o) => shared.rules.lookup(shared.source, o),
-                    // An invalid host is never fetched: judged by nothing.
-                    HostKey::Invalid { .. } => None,
-                };
-            }
-            match (&local.rules, &local.key) {
-                (Some(_), _) => true,
-                (None, HostKey::Origin(_)) if self.phase == Phase::Read => {
-                    local.demand += u64::from(declared);
+            match self.rules_known(origin) {
+                Some(known) => known,
+                None => {
+                    self.tables.origins[origin as usize].demand += u64::from(declared);
                     return true;
                 }
-                (None, _) => false,
             }
         };
         self.aggs.inputs[input].requests += 1;
@@ -604,6 +588,95 @@ impl<'a> Worker<'a> {
         false
     }
 
+    /// The origin of a request: its host with its scheme, else `--host`; `None` with neither.
+    #[inline]
+    fn origin_of(&mut self, req: &Request<'_>) -> Option<u32> {
+        let settings = self.shared.settings;
+        match req.host {
+            Some(host) if !host.is_empty() && host != b"-" => {
+                Some(self.tables.origin_for(host, req.scheme, settings))
+            }
+            _ => self.tables.default_origin(settings),
+        }
+    }
+
+    /// Whether the rules of `origin` are known (looked up once a phase): `None` while its
+    /// robots.txt is still to come in the read phase, when the line must be set aside;
+    /// `Some(false)` for an invalid host, or one whose robots.txt was never obtained.
+    #[inline]
+    fn rules_known(&mut self, origin: u32) -> Option<bool> {
+        let shared = self.shared;
+        let phase = self.phase as u8;
+        let local = &mut self.tables.origins[origin as usize];
+        if local.asked_in != Some(phase) && local.rules.is_none() {
+            local.asked_in = Some(phase);
+            local.rules = match &local.key {
+                HostKey::Origin(o) => shared.rules.lookup(shared.source, o),
+                // An invalid host is never fetched: judged by nothing.
+                HostKey::Invalid { .. } => None,
+            };
+        }
+        match (&local.rules, &local.key) {
+            (Some(_), _) => Some(true),
+            (None, HostKey::Origin(_)) if self.phase == Phase::Read => None,
+            (None, _) => Some(false),
+        }
+    }
+
+    /// A crawler's fetch of /robots.txt within the leeway before `--since`: outside the
+    /// window, so counted only as such, but evidence of which version the crawler held at
+    /// the window's first requests (docs/judging.md, "The crawler's own fetches"), recorded
+    /// as [`Worker::own_fetch`] records those inside it. True when the line must be set aside
+    /// until its origin's robots.txt is known (its origin's robots.txt is not asked for on
+    /// its account: a host with no request in the window needs none).
+    fn fetch_before_window(&mut self, req: &Request<'_>) -> bool {
+        let shared = self.shared;
+        let settings = shared.settings;
+        let Some(since) = settings.since_ms else {
+            return false;
+        };
+        if req.time_ms >= since
+            || req.time_ms < since.saturating_sub(settings.leeway_ms)
+            || !is_robots_txt(&req.target)
+            || !is_rules_fetch(req)
+        {
+            return false;
+        }
+        let Some(origin) = self.origin_of(req) else {
+            return false;
+        };
+        let ua = self.tables.ua_for(&req.user_agent, shared.registry);
+        if ua == BROWSER_UA {
+            return false;
+        }
+        match self.rules_known(origin) {
+            None => return true,
+            Some(false) => return false,
+            Some(true) => {}
+        }
+        let rules = self.tables.origins[origin as usize]
+            .rules
+            .take()
+            .expect("known above");
+        let judge = self
+            .tables
+            .judge_for(origin, ua, &rules, shared.registry, settings);
+        self.tables.origins[origin as usize].rules = Some(rules);
+        let Judge::Crawler(judged_id) = judge else {
+            return false;
+        };
+        let judged = &self.tables.judged[judged_id as usize];
+        if judged.exempt && judged.conflicts_on.is_none() {
+            return false;
+        }
+        let verification = match (judged.verify_as, parse_ip(req.client)) {
+            (Some(id), Some(ip)) => self.verdict(id, ip, req.time_ms).result,
+            _ => Verification::Unverifiable,
+        };
+        self.own_fetch(req, origin, ua, verification, judged_id);
+        false
+    }
+
     /// A request of a client that robots.txt does not bind (docs/judging.md, "Which requests
     /// are judged", step 4) whose category goes against a preference some version says no
     /// to: a preference is about use, so its fetches are judged for conflicts, at the end,
@@ -646,6 +719,9 @@ impl<'a> Worker<'a> {
         verification: Verification,
         judged_id: u32,
     ) {
+        if !is_rules_fetch(req) {
+            return;
+        }
         let judged = &self.tables.judged[judged_id as usize];
         // An unknown crawler's fetches are matched by User-Agent.
         let fetch_ua = if judged.agent.fetches_by_user_agent {
@@ -941,15 +1017,7 @@ impl<'a> Worker<'a> {
     /// older than the operator's lists (or than now, for reverse DNS) cannot be judged by
     /// them and is counted as such.
     fn verify(&mut self, id: CrawlerId, ip: IpAddr, time_ms: i64) -> Verification {
-        let shared = self.shared;
-        if self.range_lists.len() <= id.index() {
-            self.range_lists.resize_with(id.index() + 1, || None);
-        }
-        let lists = self.range_lists[id.index()]
-            .get_or_insert_with(|| shared.verifier.lists_for(shared.registry, id));
-        let verdict = shared
-            .verifier
-            .verify_at_in(lists, shared.registry, id, ip, time_ms);
+        let verdict = self.verdict(id, ip, time_ms);
         if verdict.too_old() {
             let old = &mut self.aggs.too_old;
             old.requests += 1;
@@ -957,6 +1025,24 @@ impl<'a> Worker<'a> {
             old.lists_date = old.lists_date.max(verdict.ranges_too_old);
         }
         verdict.result
+    }
+
+    /// [`Worker::verify`]'s verdict, not counted (for a request outside the window).
+    fn verdict(
+        &mut self,
+        id: CrawlerId,
+        ip: IpAddr,
+        time_ms: i64,
+    ) -> crate::crawlers::TimedVerdict {
+        let shared = self.shared;
+        if self.range_lists.len() <= id.index() {
+            self.range_lists.resize_with(id.index() + 1, || None);
+        }
+        let lists = self.range_lists[id.index()]
+            .get_or_insert_with(|| shared.verifier.lists_for(shared.registry, id));
+        shared
+            .verifier
+            .verify_at_in(lists, shared.registry, id, ip, time_ms)
     }
 
     /// The worker's results as a [`Partial`] keyed by values.
@@ -1129,6 +1215,13 @@ fn is_robots_txt(target: &[u8]) -> bool {
         None => target,
     };
     path == b"/robots.txt"
+}
+
+/// Whether a request for /robots.txt is a fetch of the rules: a GET (RFC 9309 §2.3: the
+/// crawler fetches the file with a GET; a HEAD gets no body, so it tells nothing of which
+/// rules the crawler holds).
+fn is_rules_fetch(req: &Request<'_>) -> bool {
+    req.method == b"GET"
 }
 
 /// The client field as an address. Dotted-quad IPv4, nearly every line, is read here

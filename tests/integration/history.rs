@@ -610,3 +610,91 @@ fn nothing_is_said_to_be_fetched_under_a_robots_dir() {
         assert!(!stderr(&o).contains("fetching"), "{}", stderr(&o));
     }
 }
+
+/// A vhost_combined line of `FooBot` on www.example.com: `day` of November 2026 at
+/// `hour`:00 UTC, with its method.
+fn foo_line(method: &str, day: u32, hour: u32, path: &str, status: u16) -> String {
+    format!(
+        "www.example.com:443 192.0.2.1 - - [{day:02}/Nov/2026:{hour:02}:00:00 +0000] \"{method} {path} HTTP/1.1\" {status} 10 \"-\" \"Mozilla/5.0 (compatible; FooBot/1.0; +http://foo.example/bot)\"\n"
+    )
+}
+
+/// A window's first requests are judged with the crawler's fetches of /robots.txt in the
+/// leeway before it, as the whole audit judges them: the fetches were dropped with the rest
+/// of what came before `--since`, and FooBot, told 404 an hour before the window, was
+/// reported for requests the whole log allows.
+#[test]
+fn a_window_is_judged_with_the_fetches_in_the_leeway_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    worked_example(dir.path());
+    let log = [
+        foo_line("GET", 2, 23, "/robots.txt", 404),
+        foo_line("GET", 3, 1, "/a/x", 200),
+        foo_line("GET", 3, 2, "/a/y", 200),
+    ]
+    .concat();
+    let (whole, _) = audit(dir.path(), &log, &[]);
+    assert!(whole.is_empty(), "its own 404 allows both: {whole:?}");
+    let (window, summary) = audit(dir.path(), &log, &["--since", "2026-11-03"]);
+    assert!(window.is_empty(), "{window:?}");
+    let foo = find(&summary, "FooBot");
+    assert_eq!(foo.len(), 1, "{summary:?}");
+    assert_eq!(
+        (
+            &foo[0]["requests"],
+            &foo[0]["allowed"],
+            &foo[0]["robots_fetches"]
+        ),
+        ("2", "2", "0"),
+        "the fetch is evidence, not one of the window's requests"
+    );
+    // A fetch older than the leeway before the window narrows nothing, inside it or not.
+    for extra in [
+        &["--leeway", "1h"][..],
+        &["--leeway", "1h", "--since", "2026-11-03"],
+    ] {
+        let (v, _) = audit(dir.path(), &log, extra);
+        let rows: Vec<(&str, &str, &str)> = v
+            .iter()
+            .map(|r| (&r["path"], &r["rule"], &r["evidence"]))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("/a/x", "Disallow: /a/", "in-force"),
+                ("/a/y", "Disallow: /a/", "in-force")
+            ],
+            "{extra:?}"
+        );
+    }
+}
+
+/// Only a GET of /robots.txt is a fetch of the rules: a HEAD gets no body, so it tells
+/// nothing of which version the crawler holds, and was taken as proof that it held the one
+/// in force (`evidence` `fetched`).
+#[test]
+fn a_head_of_robots_txt_is_no_fetch_of_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    worked_example(dir.path());
+    let log = |method: &str| {
+        [
+            foo_line(method, 3, 1, "/robots.txt", 200),
+            foo_line("GET", 3, 2, "/b/3", 200),
+        ]
+        .concat()
+    };
+    let (v, _) = audit(dir.path(), &log("GET"), &[]);
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(
+        (&v[0]["robots_version"], &v[0]["evidence"]),
+        ("2026-11-03T00:00:00Z", "fetched")
+    );
+    let (v, s) = audit(dir.path(), &log("HEAD"), &[]);
+    assert!(v.is_empty(), "v1, in the leeway, allows /b/3: {v:?}");
+    let foo = find(&s, "FooBot");
+    assert_eq!(
+        (&foo[0]["allowed_by_leeway"], &foo[0]["robots_fetches"]),
+        ("1", "1"),
+        "a request for /robots.txt all the same"
+    );
+}
