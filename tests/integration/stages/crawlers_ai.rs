@@ -79,8 +79,14 @@ fn every_agent_of_the_bundled_index_identifies_with_its_category() {
                     let c = r.get(id);
                     // The agent's own entry, or one that has its header token or robots.txt
                     // token (`omgili` holds `omgilibot`; ChatGPT's agent sends ChatGPT-User's
-                    // header).
+                    // header), or a version of it (`YandexMetrika/2.0` reads robots.txt as
+                    // another robot than YandexMetrika/3.0).
+                    let version_of = c
+                        .name
+                        .split_once('/')
+                        .is_some_and(|(product, _)| product.eq_ignore_ascii_case(&a.name));
                     let same = c.name.eq_ignore_ascii_case(&a.name)
+                        || version_of
                         || c.tokens.contains(&a.token.to_ascii_lowercase())
                         || c.patterns.iter().any(|p| p.eq_ignore_ascii_case(&a.ua));
                     let category = if c.name.eq_ignore_ascii_case(&a.name) {

@@ -680,3 +680,44 @@ fn long_hostile_headers_are_identified_quickly() {
         );
     }
 }
+
+/// A Yandex robot is read as the version its header names: YandexMetrika/2.0 and
+/// YandexMarket/2.0 obey only groups naming them, YandexNews/4.0 ignores `*`, where their
+/// other versions (and the bare names) follow `Yandex` and `*`. All were read as the first
+/// version of their name, and a `User-agent: Yandex` group was held against YandexMetrika/2.0.
+#[test]
+fn yandex_robots_are_read_as_the_version_their_header_names() {
+    use robots_audit::robots::{Agent, RobotsTxt};
+    let r = registry();
+    let body = "User-agent: Yandex\nDisallow: /y\n\nUser-agent: *\nDisallow: /s\n";
+    let both = RobotsTxt::parse(body.as_bytes(), Dialect::Yandex);
+    let star = RobotsTxt::parse(b"User-agent: *\nDisallow: /s\n", Dialect::Yandex);
+    let allowed = |robots: &RobotsTxt, product: &str, path: &str| {
+        let ua = format!("Mozilla/5.0 (compatible; {product}; +http://yandex.com/bots)");
+        let reader = r.agent_for(ua.as_bytes());
+        let tokens: Vec<&str> = reader.tokens.iter().map(String::as_str).collect();
+        let group = robots.group_for(&Agent {
+            tokens: &tokens,
+            obeys_star: reader.obeys_star,
+        });
+        robots.check(group, path.as_bytes()).allowed
+    };
+    for (product, name, yandex_group, star_group) in [
+        ("YandexMetrika/2.0", "YandexMetrika/2.0", false, false),
+        ("YandexMetrika/3.0", "YandexMetrika", true, true),
+        ("YandexMetrika/4.0", "YandexMetrika/4.0", false, false),
+        ("YandexMarket/1.0", "YandexMarket", true, true),
+        ("YandexMarket/2.0", "YandexMarket/2.0", false, false),
+        ("YandexNews/3.0", "YandexNews", true, true),
+        ("YandexNews/4.0", "YandexNews/4.0", true, false),
+    ] {
+        let ua = format!("Mozilla/5.0 (compatible; {product}; +http://yandex.com/bots)");
+        assert_eq!(known(&r, &ua).as_deref(), Some(name), "{product}");
+        assert_eq!(
+            !allowed(&both, product, "/y"),
+            yandex_group,
+            "{product}: Yandex"
+        );
+        assert_eq!(!allowed(&star, product, "/s"), star_group, "{product}: *");
+    }
+}
