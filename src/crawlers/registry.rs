@@ -657,10 +657,13 @@ pub(super) fn convert(
         Some("yandex") => Dialect::Yandex,
         Some(other) => return Err(invalid(format!("unknown dialect {other:?}"))),
     };
-    let tokens = e
+    let mut tokens = e
         .tokens
         .clone()
         .unwrap_or_else(|| vec![e.name.to_ascii_lowercase()]);
+    if dialect == Dialect::Google {
+        tokens = with_first_words(tokens);
+    }
     if tokens.is_empty() {
         return Err(invalid("no robots.txt tokens".into()));
     }
@@ -715,6 +718,31 @@ pub(super) fn convert(
         docs: e.docs,
         examples: e.examples,
     })
+}
+
+/// A token of several words (`kangaroo bot`) followed by its first word (`kangaroo`), unless
+/// the tokens have it already: in the google dialect a group is keyed by one word
+/// (`User-agent: Kangaroo Bot` names `kangaroo`), so the whole name can never be a group's
+/// key and the crawler would answer to no group written for it (docs/identification.md,
+/// "robots.txt tokens").
+fn with_first_words(tokens: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    for t in &tokens {
+        let first = t
+            .split(|c: char| c.is_ascii_whitespace() || c == '/')
+            .next()
+            .unwrap_or_default();
+        if !out.contains(t) {
+            out.push(t.clone());
+        }
+        if first.len() < t.len()
+            && !first.is_empty()
+            && !tokens.iter().chain(&out).any(|o| o == first)
+        {
+            out.push(first.to_string());
+        }
+    }
+    out
 }
 
 /// The text of a registry file (`--crawlers FILE`); an error names the file.
@@ -819,6 +847,24 @@ fn build_automaton(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_token_of_several_words_is_followed_by_its_first_word_once() {
+        let v = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let cases: [(&[&str], &[&str]); 5] = [
+            (&["kangaroo bot"], &["kangaroo bot", "kangaroo"]),
+            (
+                &["sogou web spider", "sogou"],
+                &["sogou web spider", "sogou"],
+            ),
+            (&["foo bar", "foo baz"], &["foo bar", "foo", "foo baz"]),
+            (&["gptbot"], &["gptbot"]),
+            (&["acme/2", "acme"], &["acme/2", "acme"]),
+        ];
+        for (tokens, want) in cases {
+            assert_eq!(with_first_words(v(tokens)), v(want), "{tokens:?}");
+        }
+    }
 
     #[test]
     fn agent_for_reads_a_header_as_the_audit_identifies_it() {

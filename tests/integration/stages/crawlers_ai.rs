@@ -263,3 +263,57 @@ fn agent_name(key: &str) -> &str {
         _ => key,
     }
 }
+
+/// Every crawler that reads robots.txt the google way answers to a group written for its
+/// first token (its name, unless the entry says otherwise): `User-agent: Kangaroo Bot` names
+/// `kangaroo` in that dialect (a group is keyed by one word), and agents named in several
+/// words (Kangaroo Bot, Linguee Bot, Sidetrade indexer bot, from ai.robots.txt and the index)
+/// had only their whole name as a token, which no group can be keyed by: a site blocking them
+/// by name was told they broke nothing.
+#[test]
+fn every_crawler_answers_to_a_group_that_names_it() {
+    use robots_audit::robots::{Agent, Dialect, RobotsTxt};
+    let r = Registry::builtin();
+    let mut failures = Vec::new();
+    for (_, c) in r.iter() {
+        if c.dialect != Dialect::Google {
+            continue;
+        }
+        let body = format!("User-agent: {}\nDisallow: /\n", c.tokens[0]);
+        let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
+        let tokens: Vec<&str> = c.tokens.iter().map(String::as_str).collect();
+        let group = robots.group_for(&Agent {
+            tokens: &tokens,
+            obeys_star: false,
+        });
+        if robots.check(group, b"/x").allowed {
+            failures.push(format!("{}: tokens {:?}", c.name, c.tokens));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let tokens = |name: &str| r.get(r.by_name(name).expect(name)).tokens.clone();
+    assert_eq!(tokens("Kangaroo Bot"), ["kangaroo bot", "kangaroo"]);
+    assert_eq!(tokens("Sogou web spider"), ["sogou web spider", "sogou"]);
+}
+
+/// What the operators document, where the index says otherwise or nothing: Amazon says what
+/// Amazonbot fetches may train its models (its search crawler is Amzn-SearchBot); NotebookLM's
+/// fetcher is one of Google's user-triggered fetchers, which ignore robots.txt.
+#[test]
+fn operators_own_word_on_purpose_and_robots_txt() {
+    let r = Registry::builtin();
+    let get = |name: &str| r.get(r.by_name(name).expect(name));
+    assert_eq!(get("Amazonbot").category.as_str(), "ai-training");
+    for name in ["Google-NotebookLM", "NotebookLM", "Google-GeminiNotebook"] {
+        assert!(!get(name).obeys_robots, "{name}");
+    }
+    let ua = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-AdsBot/1.0; +https://openai.com/adsbot";
+    let id = r
+        .identify(ua.as_bytes())
+        .known()
+        .expect("OAI-AdsBot is known");
+    assert_eq!(
+        (get("OAI-AdsBot").operator.as_str(), r.get(id).name.as_str()),
+        ("OpenAI", "OAI-AdsBot")
+    );
+}
