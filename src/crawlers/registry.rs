@@ -66,6 +66,9 @@ pub struct Registry {
 struct Owner {
     id: CrawlerId,
     priority: i32,
+    /// The pattern ends in `-`: it matches a token that begins with it (`bedrockbot-` and the
+    /// UUID of an instance).
+    prefix: bool,
 }
 
 /// The file's shape.
@@ -504,10 +507,12 @@ impl Registry {
         )> = None;
         for m in automaton.find_overlapping_iter(ua) {
             let (start, end) = (m.start(), m.end());
+            let owner = self.owners[m.pattern().as_usize()];
             // Whole tokens only (docs/identification.md, "Matching a header against the registry"):
-            // `bot` must not match inside `mybot`, nor `Googlebot` inside `Googlebot-Image`.
+            // `bot` must not match inside `mybot`, nor `Googlebot` inside `Googlebot-Image`; a
+            // pattern ending in `-` begins a token.
             if (start > 0 && is_name_byte(ua[start - 1]))
-                || (end < ua.len() && is_name_byte(ua[end]))
+                || (!owner.prefix && end < ua.len() && is_name_byte(ua[end]))
             {
                 continue;
             }
@@ -517,7 +522,6 @@ impl Registry {
             if in_contact(ua, start, end) || is_reference(&ua[..start]) {
                 continue;
             }
-            let owner = self.owners[m.pattern().as_usize()];
             let rank = (
                 owner.priority,
                 end - start,
@@ -833,6 +837,7 @@ fn build_automaton(
             owners.push(Owner {
                 id: id_of(i),
                 priority: c.priority,
+                prefix: p.ends_with('-'),
             });
         }
     }
