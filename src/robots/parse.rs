@@ -491,9 +491,6 @@ impl Builder {
             );
             return;
         }
-        // The aipref grammar adds preference lines to RFC 9309's rules: like an allow or a
-        // disallow, one ends the run of user-agent lines that starts its group.
-        self.mark_rule();
         let (path, values) = match vocabulary {
             Vocabulary::ContentSignal => (None, prefs::parse_signal(value)),
             Vocabulary::ContentUsage => match prefs::parse_usage(value) {
@@ -514,6 +511,10 @@ impl Builder {
             );
             return;
         }
+        // The aipref grammar adds preference lines to RFC 9309's rules: like an allow or a
+        // disallow, one ends the run of user-agent lines that starts its group. A line that
+        // states no preference (above) is ignored as an unknown line is, and ends nothing.
+        self.mark_rule();
         let (pattern, priority) = match (vocabulary, path) {
             (Vocabulary::ContentSignal, _) => (None, 0),
             // A line without a path covers every path (all start with `/`) and loses to any

@@ -752,3 +752,32 @@ proptest! {
         }
     }
 }
+
+/// A line that states no preference (unknown keys, unknown values, a `Content-Usage` value
+/// that is no dictionary) is ignored as an unknown line is: in the google dialect it does not
+/// end the run of `User-agent` lines, so FooBot keeps the `*` group's rules it shares. It
+/// ended the run, and FooBot was left with a group of no rules: allowed everywhere.
+#[test]
+fn a_line_that_states_no_preference_ends_no_group() {
+    for line in [
+        "Content-Signal: bogus=1",
+        "Content-Signal: ai-train=maybe",
+        "Content-Usage: bogus",
+        "Content-Usage: train-ai=n,",
+        "Crawl-delay: 5",
+    ] {
+        let body = format!("User-agent: FooBot\n{line}\nUser-agent: *\nDisallow: /private\n");
+        let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
+        let g = group(&robots, "foobot");
+        assert!(!robots.check(g, b"/private/x").allowed, "{line}");
+    }
+    // A line that states one still ends it.
+    let body =
+        "User-agent: FooBot\nContent-Signal: ai-train=no\nUser-agent: *\nDisallow: /private\n";
+    let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
+    assert!(
+        robots
+            .check(group(&robots, "foobot"), b"/private/x")
+            .allowed
+    );
+}
