@@ -165,7 +165,8 @@ pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, Re
     h.raw(env!("CARGO_PKG_VERSION"));
     h.raw(
         ". Tables show their top rows; the CSV reports (<code>--out</code>, \
-         <code>--summary</code>, <code>--hosts</code>, <code>--spoofed</code>) have every row. \
+         <code>--summary</code>, <code>--hosts</code>, <code>--spoofed</code>, \
+         <code>--preferences</code>, <code>--inputs</code>) have every row. \
          Times are UTC.</p></footer>\n<script>",
     );
     h.raw(SCRIPT);
@@ -1035,6 +1036,10 @@ mod tests {
             2 * MAX_BINS as usize
         );
         assert!(html.contains("more (the CSV has them)</details>"));
+        // The footer names every CSV that has the rows a table cut.
+        for option in ["--preferences", "--inputs", "--spoofed"] {
+            assert!(html.contains(&format!("<code>{option}</code>")), "{option}");
+        }
         for id in [
             "crawlers",
             "rules",
