@@ -343,6 +343,12 @@ pub struct TooOld {
     pub dns: u64,
     /// The latest date (unix ms) of a list that was too new for a request.
     pub lists_date: Option<i64>,
+    /// The other way round: requests marked spoofed by their crawler's IP-range lists, every
+    /// one of them older than the request by more than 30 days (an operator may have added
+    /// the address since). Counted apart from `requests`: their verdict stands.
+    pub spoofed_by_old_lists: u64,
+    /// The latest date (unix ms) of those lists.
+    pub old_lists_date: Option<i64>,
 }
 
 impl TooOld {
@@ -351,6 +357,8 @@ impl TooOld {
         self.requests += other.requests;
         self.dns += other.dns;
         self.lists_date = self.lists_date.max(other.lists_date);
+        self.spoofed_by_old_lists += other.spoofed_by_old_lists;
+        self.old_lists_date = self.old_lists_date.max(other.old_lists_date);
     }
 }
 

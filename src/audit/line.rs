@@ -1018,6 +1018,11 @@ impl<'a> Worker<'a> {
     /// them and is counted as such.
     fn verify(&mut self, id: CrawlerId, ip: IpAddr, time_ms: i64) -> Verification {
         let verdict = self.verdict(id, ip, time_ms);
+        if let Some(date) = verdict.spoofed_by_old_lists {
+            let old = &mut self.aggs.too_old;
+            old.spoofed_by_old_lists += 1;
+            old.old_lists_date = old.old_lists_date.max(Some(date));
+        }
         if verdict.too_old() {
             let old = &mut self.aggs.too_old;
             old.requests += 1;

@@ -305,6 +305,10 @@ pub struct TimedVerdict {
     /// True when the result is Unverifiable and reverse DNS would have been asked but the
     /// request is older than the present by more than [`STALE_AFTER_MS`].
     pub dns_too_old: bool,
+    /// `Some(date)` when the result is Spoofed by range lists every one of which is older
+    /// than the request by more than [`STALE_AFTER_MS`] (the operator may have added the
+    /// address since): the latest of their dates (unix ms), for a warning. The verdict stands.
+    pub spoofed_by_old_lists: Option<i64>,
 }
 
 impl TimedVerdict {
@@ -319,6 +323,7 @@ impl TimedVerdict {
             result,
             ranges_too_old: None,
             dns_too_old: false,
+            spoofed_by_old_lists: None,
         }
     }
 }
@@ -599,6 +604,9 @@ impl Verifier {
         // Own lists that could say "spoofed", and the latest date of a list too new to be used.
         let mut checkable = false;
         let mut too_old: Option<i64> = None;
+        // The latest date of the own lists that could say "spoofed" (`None` while any has no
+        // date: its age is unknown).
+        let mut own_date: Option<Option<i64>> = None;
         for list in lists {
             if !list.covers_family(client_ip) {
                 continue;
@@ -612,7 +620,13 @@ impl Verifier {
             if list.contains(client_ip) {
                 return TimedVerdict::plain(Verification::Verified);
             }
-            checkable |= crawler.verify.ip_ranges.contains(&list.name);
+            if crawler.verify.ip_ranges.contains(&list.name) {
+                checkable = true;
+                own_date = Some(match own_date {
+                    None => list.date_ms,
+                    Some(d) => d.zip(list.date_ms).map(|(a, b)| a.max(b)),
+                });
+            }
         }
         #[cfg_attr(not(feature = "net"), allow(unused_mut))]
         let mut dns_too_old = false;
@@ -628,12 +642,19 @@ impl Verifier {
             }
         }
         if checkable && too_old.is_none() {
-            TimedVerdict::plain(Verification::Spoofed)
+            let old = own_date
+                .flatten()
+                .filter(|&date| at_ms.is_some_and(|at| date < at.saturating_sub(STALE_AFTER_MS)));
+            TimedVerdict {
+                spoofed_by_old_lists: old,
+                ..TimedVerdict::plain(Verification::Spoofed)
+            }
         } else {
             TimedVerdict {
                 result: Verification::Unverifiable,
                 ranges_too_old: too_old,
                 dns_too_old,
+                spoofed_by_old_lists: None,
             }
         }
     }

@@ -81,6 +81,8 @@ pub struct Page<'a> {
     /// Requests left unverifiable because they are older than the IP-range lists (or
     /// reverse DNS) can speak for.
     pub too_old_to_verify: u64,
+    /// Crawler requests marked spoofed by IP-range lists more than 30 days older than them.
+    pub spoofed_by_old_lists: u64,
     /// How long a crawler may keep using a robots.txt after it changed, in ms.
     pub leeway_ms: i64,
     /// The preferences report's rows as they streamed by (usage preference conflicts).
@@ -377,6 +379,14 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
             grouped(page.too_old_to_verify)
         ));
     }
+    if page.spoofed_by_old_lists > 0 {
+        h.fmt(format_args!(
+            "<p class=\"note\">{} crawler requests are marked spoofed by IP-range lists more \
+             than 30 days older than them: their operators may have added the addresses since \
+             (<code>robots-audit update-ranges</code> refreshes the lists).</p>\n",
+            grouped(page.spoofed_by_old_lists)
+        ));
+    }
     if page.leeway_ms > 0 {
         h.fmt(format_args!(
             "<p class=\"note\">A crawler may keep using a robots.txt for {} after it changed \
@@ -475,6 +485,7 @@ mod tests {
             spoofed: &[],
             activity,
             too_old_to_verify: 0,
+            spoofed_by_old_lists: 0,
             activity_bin_ms: HOUR,
             leeway_ms: DAY,
         }

@@ -326,6 +326,7 @@ mod tests {
             activity: &[],
             activity_bin_ms: 60_000,
             too_old_to_verify: 0,
+            spoofed_by_old_lists: 0,
             leeway_ms: 0,
             conflicts: &conflicts,
         };

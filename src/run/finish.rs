@@ -293,6 +293,7 @@ pub fn finish(
         activity: &activity,
         activity_bin_ms: findings.activity_bin_ms,
         too_old_to_verify: findings.too_old_to_verify.requests,
+        spoofed_by_old_lists: findings.too_old_to_verify.spoofed_by_old_lists,
         leeway_ms: auditor.settings().leeway_ms,
         conflicts: &conflicts,
     };
@@ -321,6 +322,9 @@ pub fn finish(
     }
     if findings.too_old_to_verify.requests > 0 {
         notes(Note::TooOldToVerify(findings.too_old_to_verify));
+    }
+    if findings.too_old_to_verify.spoofed_by_old_lists > 0 {
+        notes(Note::SpoofedByOldLists(findings.too_old_to_verify));
     }
     if let Some(dns) = &findings.dns {
         if let Some((why, unanswered)) = &dns.untrusted {

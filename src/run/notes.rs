@@ -165,6 +165,8 @@ pub enum Note {
     Spilled(Spilled),
     /// Crawler requests too old for the IP-range lists or reverse DNS to verify.
     TooOldToVerify(TooOld),
+    /// Crawler requests marked spoofed by IP-range lists much older than them.
+    SpoofedByOldLists(TooOld),
     /// The resolver failed the canary check: nothing DNS would have judged was spoofed.
     DnsUntrusted {
         /// Why (data from the network in it).
@@ -197,6 +199,7 @@ impl Note {
             | Note::Robots(_)
             | Note::NotJudged(_)
             | Note::TooOldToVerify(_)
+            | Note::SpoofedByOldLists(_)
             | Note::DnsUntrusted { .. } => Level::Warning,
             Note::Damaged { allowed: false, .. } => Level::Error,
             Note::Damaged { allowed: true, .. } => Level::Warning,
@@ -321,6 +324,33 @@ impl fmt::Display for Note {
                     what.join("; ")
                 )
             }
+            Note::SpoofedByOldLists(old) => write!(
+                f,
+                "{} marked spoofed by crawler IP-range lists more than 30 days older than \
+                 {} (of {}): an operator may have added the {} since; \
+                 `robots-audit update-ranges` refreshes the lists",
+                if old.spoofed_by_old_lists == 1 {
+                    "1 crawler request is".to_owned()
+                } else {
+                    format!(
+                        "{} crawler requests are",
+                        thousands(old.spoofed_by_old_lists)
+                    )
+                },
+                if old.spoofed_by_old_lists == 1 {
+                    "it"
+                } else {
+                    "them"
+                },
+                old.old_lists_date
+                    .map(|ms| text::rfc3339_ms(ms).chars().take(10).collect::<String>())
+                    .unwrap_or_default(),
+                if old.spoofed_by_old_lists == 1 {
+                    "address"
+                } else {
+                    "addresses"
+                },
+            ),
             Note::DnsUntrusted { why, unanswered } => write!(
                 f,
                 "reverse DNS answers were not trusted, so what DNS would have judged is \

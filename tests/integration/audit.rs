@@ -359,7 +359,10 @@ fn summary_and_hosts_tell_the_whole_story() {
 fn malformed_lines_are_counted_on_stderr_and_quiet_silences_it() {
     let (_, _, _, err) = audit_testdata(&[]);
     assert!(err.contains("malformed lines skipped"), "{err}");
-    let (_, _, _, err) = audit_testdata(&["--quiet"]);
+    // Warnings only: with lists as fresh as the log, none.
+    let fresh = fresh_ranges();
+    let ranges = fresh.path().to_str().unwrap();
+    let (_, _, _, err) = audit_testdata(&["--quiet", "--ranges-dir", ranges]);
     assert_eq!(err, "");
 }
 
@@ -457,7 +460,9 @@ fn timings_come_last_stage_by_stage_and_change_no_report() {
     assert!(total[0].1 > 0.0, "{block}");
 
     // Asked for, they are told under --quiet, alone.
-    let (_, _, _, err) = audit_testdata(&["--timings", "--quiet"]);
+    let fresh = fresh_ranges();
+    let ranges = fresh.path().to_str().unwrap();
+    let (_, _, _, err) = audit_testdata(&["--timings", "--quiet", "--ranges-dir", ranges]);
     assert!(err.starts_with("robots-audit: timings:\n"), "{err}");
     assert_eq!(err.lines().count(), 12, "{err}");
 }
@@ -963,4 +968,45 @@ fn old_logs_are_not_judged_by_todays_ip_ranges() {
         1,
         "one warning line: {err}"
     );
+}
+
+/// A request marked spoofed by IP-range lists much older than it may come from an address
+/// its operator added since: the run says so, with the lists' date, and says nothing once the
+/// lists are as fresh as the log (same prefixes, the verdicts unchanged).
+#[test]
+fn spoofed_by_lists_much_older_than_the_log_is_said() {
+    let (v, _, _, err) = audit_testdata(&[]);
+    assert!(
+        err.contains(
+            "warning: 22 crawler requests are marked spoofed by crawler IP-range lists more \
+             than 30 days older than them (of 2026-09-02): an operator may have added the \
+             addresses since; `robots-audit update-ranges` refreshes the lists"
+        ),
+        "{err}"
+    );
+    let fresh = fresh_ranges();
+    let dir = fresh.path().to_str().unwrap();
+    let (v_fresh, _, _, err) = audit_testdata(&["--ranges-dir", dir]);
+    assert!(!err.contains("marked spoofed"), "{err}");
+    assert_eq!(v, v_fresh, "the same verdicts");
+}
+
+/// The bundled IP-range lists dated the shipped log's day (2026-11-20), in a folder for
+/// `--ranges-dir`: the same prefixes, without the warning that lists much older than the log
+/// gave its spoofed verdicts.
+fn fresh_ranges() -> tempfile::TempDir {
+    let fresh = tempfile::tempdir().unwrap();
+    let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/crawlers/ranges");
+    for entry in std::fs::read_dir(&bundled).unwrap() {
+        let path = entry.unwrap().path();
+        let mut list: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        list["creationTime"] = "2026-11-20T00:00:00Z".into();
+        std::fs::write(
+            fresh.path().join(path.file_name().unwrap()),
+            list.to_string(),
+        )
+        .unwrap();
+    }
+    fresh
 }

@@ -203,7 +203,8 @@ fn requests_older_than_the_lists_are_unverifiable_not_spoofed() {
             TimedVerdict {
                 result: want,
                 ranges_too_old: None,
-                dns_too_old: false
+                dns_too_old: false,
+                spoofed_by_old_lists: None
             },
             "{crawler} {addr}"
         );
@@ -232,10 +233,27 @@ fn the_age_limit_is_thirty_days_before_the_list_date() {
     let older = at(&v, &r, "bingbot", "198.51.100.1", edge - 1);
     assert_eq!(older.result, Verification::Unverifiable);
     assert_eq!(older.ranges_too_old, Some(date));
-    // Newer than the list: judged by it (update-ranges keeps lists fresh).
+    // Newer than the list: judged by it (update-ranges keeps lists fresh), and said to be
+    // judged by a list more than 30 days older than the request, which may lack an address
+    // the operator added since.
+    let newer = at(&v, &r, "bingbot", "198.51.100.1", date + 400 * 86_400_000);
     assert_eq!(
-        at(&v, &r, "bingbot", "198.51.100.1", date + 400 * 86_400_000).result,
-        Verification::Spoofed
+        (newer.result, newer.spoofed_by_old_lists),
+        (Verification::Spoofed, Some(date))
+    );
+    let edge = date + STALE_AFTER_MS;
+    let within = at(&v, &r, "bingbot", "198.51.100.1", edge);
+    assert_eq!(
+        (within.result, within.spoofed_by_old_lists),
+        (Verification::Spoofed, None)
+    );
+    let past = at(&v, &r, "bingbot", "198.51.100.1", edge + 1);
+    assert_eq!(past.spoofed_by_old_lists, Some(date));
+    // A verified address needs no warning, however old the list.
+    let inside = at(&v, &r, "bingbot", "157.55.39.1", date + 400 * 86_400_000);
+    assert_eq!(
+        (inside.result, inside.spoofed_by_old_lists),
+        (Verification::Verified, None)
     );
     let (lo, hi) = v.lists_dates().expect("bundled lists are dated");
     assert!(lo <= date && date <= hi);
