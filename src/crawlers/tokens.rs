@@ -117,15 +117,24 @@ pub(crate) fn tokens_of(scan: &Scan<'_>) -> Vec<String> {
 
 /// [`tokens_of`] without the names the header only compares its client to (`like
 /// Googlebot`, `compatible with Googlebot`): the tokens an unknown robot answers to, so that a
-/// `Googlebot` group does not judge `SentiBot (compatible with Googlebot)`.
+/// `Googlebot` group does not judge `SentiBot (compatible with Googlebot)`. The words every
+/// browser carries ([`is_browser_token`]: `mozilla`, `compatible`…) come after the robot's own,
+/// so that a `User-agent: Mozilla` group does not take `FooBot` from its own group.
 pub(crate) fn own_tokens_of(scan: &Scan<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(scan.words.len());
+    let mut browser: Vec<String> = Vec::new();
     for w in scan.words.iter().filter(|w| !w.reference) {
         let lower = lower_ascii(w.text);
-        if !out.contains(&lower) {
-            out.push(lower);
+        let list = if is_browser_word(w.text) {
+            &mut browser
+        } else {
+            &mut out
+        };
+        if !list.contains(&lower) {
+            list.push(lower);
         }
     }
+    out.append(&mut browser);
     out
 }
 

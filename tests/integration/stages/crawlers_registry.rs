@@ -287,7 +287,8 @@ fn unknown_bot_with_contact_url() {
         r.identify(ua),
         Identity::Unknown(UnknownBot {
             name: "FooBot".into(),
-            tokens: vec!["mozilla".into(), "compatible".into(), "foobot".into()],
+            // Its own token first: a `Mozilla` group does not take it from a `FooBot` one.
+            tokens: vec!["foobot".into(), "mozilla".into(), "compatible".into()],
             category: None,
             obeys_robots: true,
         })
@@ -720,4 +721,34 @@ fn yandex_robots_are_read_as_the_version_their_header_names() {
         );
         assert_eq!(!allowed(&star, product, "/s"), star_group, "{product}: *");
     }
+}
+
+/// An unknown robot answers to its own product token before the words every browser carries:
+/// a site with a `User-agent: Mozilla` (or `compatible`) group and a `FooBot` group judges
+/// FooBot by its own. It was judged by the first group its header order named.
+#[test]
+fn an_unknown_robot_is_judged_by_its_own_group_before_a_browser_words() {
+    use robots_audit::robots::{Agent, RobotsTxt};
+    let r = registry();
+    let ua = b"Mozilla/5.0 (compatible; FooBot/2.1; +http://foo.example/)";
+    let reader = r.agent_for(ua);
+    let tokens: Vec<&str> = reader.tokens.iter().map(String::as_str).collect();
+    for word in ["Mozilla", "compatible"] {
+        let body =
+            format!("User-agent: {word}\nDisallow: /m\n\nUser-agent: FooBot\nDisallow: /f\n");
+        let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
+        let g = robots.group_for(&Agent {
+            tokens: &tokens,
+            obeys_star: reader.obeys_star,
+        });
+        assert!(robots.check(g, b"/m").allowed, "{word}");
+        assert!(!robots.check(g, b"/f").allowed, "{word}");
+    }
+    // With no group of its own, a `Mozilla` group still names it.
+    let robots = RobotsTxt::parse(b"User-agent: Mozilla\nDisallow: /m\n", Dialect::Google);
+    let g = robots.group_for(&Agent {
+        tokens: &tokens,
+        obeys_star: reader.obeys_star,
+    });
+    assert!(!robots.check(g, b"/m").allowed);
 }
