@@ -589,7 +589,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The origin of a request: its host with its scheme, else `--host`; `None` with neither.
-    #[inline]
+    #[inline(always)]
     fn origin_of(&mut self, req: &Request<'_>) -> Option<u32> {
         let settings = self.shared.settings;
         match req.host {
@@ -603,7 +603,7 @@ impl<'a> Worker<'a> {
     /// Whether the rules of `origin` are known (looked up once a phase): `None` while its
     /// robots.txt is still to come in the read phase, when the line must be set aside;
     /// `Some(false)` for an invalid host, or one whose robots.txt was never obtained.
-    #[inline]
+    #[inline(always)]
     fn rules_known(&mut self, origin: u32) -> Option<bool> {
         let shared = self.shared;
         let phase = self.phase as u8;
@@ -629,6 +629,8 @@ impl<'a> Worker<'a> {
     /// as [`Worker::own_fetch`] records those inside it. True when the line must be set aside
     /// until its origin's robots.txt is known (its origin's robots.txt is not asked for on
     /// its account: a host with no request in the window needs none).
+    #[cold]
+    #[inline(never)]
     fn fetch_before_window(&mut self, req: &Request<'_>) -> bool {
         let shared = self.shared;
         let settings = shared.settings;
