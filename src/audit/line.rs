@@ -439,14 +439,8 @@ impl<'a> Worker<'a> {
         if !judged_here {
             return false;
         }
-        // Moved out and back rather than cloned: an `Arc` clone per line would write to a
-        // reference count that every worker shares. `judged_here` means the rules are known.
-        let rules = local.rules.take().expect("known above");
-        let judge = self
-            .tables
-            .judge_for(origin, ua, &rules, shared.registry, settings);
-        self.tables.origins[origin as usize].rules = Some(rules);
-        let Judge::Crawler(judged_id) = judge else {
+        // `judged_here` means the rules are known.
+        let Judge::Crawler(judged_id) = self.judge(origin, ua) else {
             return false;
         };
         self.tables.origins[origin as usize].counts.crawler_requests += 1;
@@ -623,6 +617,21 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// How the requests of `ua` on `origin` are judged; the origin's rules must be known
+    /// ([`Worker::rules_known`]). The rules are moved out and back rather than cloned: an `Arc`
+    /// clone per line would write to a reference count that every worker shares.
+    #[inline(always)]
+    fn judge(&mut self, origin: u32, ua: u32) -> Judge {
+        let shared = self.shared;
+        let local = &mut self.tables.origins[origin as usize];
+        let rules = local.rules.take().expect("the origin's rules are known");
+        let judge = self
+            .tables
+            .judge_for(origin, ua, &rules, shared.registry, shared.settings);
+        self.tables.origins[origin as usize].rules = Some(rules);
+        judge
+    }
+
     /// A crawler's fetch of /robots.txt within the leeway before `--since`: outside the
     /// window, so counted only as such, but evidence of which version the crawler held at
     /// the window's first requests (docs/judging.md, "The crawler's own fetches"), recorded
@@ -656,15 +665,7 @@ impl<'a> Worker<'a> {
             Some(false) => return false,
             Some(true) => {}
         }
-        let rules = self.tables.origins[origin as usize]
-            .rules
-            .take()
-            .expect("known above");
-        let judge = self
-            .tables
-            .judge_for(origin, ua, &rules, shared.registry, settings);
-        self.tables.origins[origin as usize].rules = Some(rules);
-        let Judge::Crawler(judged_id) = judge else {
+        let Judge::Crawler(judged_id) = self.judge(origin, ua) else {
             return false;
         };
         let judged = &self.tables.judged[judged_id as usize];
