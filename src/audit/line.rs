@@ -1070,7 +1070,9 @@ impl<'a> Worker<'a> {
         for (i, counts) in aggs.inputs.into_iter().enumerate() {
             partial.inputs.insert(shared.inputs[i].clone(), counts);
         }
-        for o in &tables.origins {
+        // An origin met only in a crawler's fetch before the window (evidence, not a request
+        // of the window) has no request: it is no host of the run.
+        for o in tables.origins.iter().filter(|o| o.counts.requests > 0) {
             partial
                 .hosts
                 .entry(o.key.clone())

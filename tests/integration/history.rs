@@ -635,6 +635,17 @@ fn a_window_is_judged_with_the_fetches_in_the_leeway_before_it() {
     .concat();
     let (whole, _) = audit(dir.path(), &log, &[]);
     assert!(whole.is_empty(), "its own 404 allows both: {whole:?}");
+    // A host met only in such a fetch is no host of the window.
+    let elsewhere = foo_line("GET", 2, 23, "/robots.txt", 404).replace("www.example.com", "x.test");
+    let (o, reports) = run_audit(
+        dir.path(),
+        &(elsewhere + &log),
+        &["--hosts"],
+        &["--since", "2026-11-03"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let hosts: Vec<&str> = reports[0].iter().map(|r| &r["host"]).collect();
+    assert_eq!(hosts, ["www.example.com"]);
     let (window, summary) = audit(dir.path(), &log, &["--since", "2026-11-03"]);
     assert!(window.is_empty(), "{window:?}");
     let foo = find(&summary, "FooBot");
