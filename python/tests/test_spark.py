@@ -250,13 +250,26 @@ def timed_stages(err: str) -> List[str]:
     return [r[0] for r in rows]
 
 
+def fresh_ranges(workdir: Path) -> Path:
+    """The bundled IP-range lists dated the shipped log's day (2026-11-20), for --ranges-dir:
+    the same prefixes, without the warning that lists much older than the log gave its
+    spoofed verdicts."""
+    out = workdir / "fresh-ranges"
+    out.mkdir(exist_ok=True)
+    for path in sorted((TESTDATA.parent / "src" / "crawlers" / "ranges").glob("*.json")):
+        data = json.loads(path.read_text())
+        data["creationTime"] = "2026-11-20T00:00:00Z"
+        (out / path.name).write_text(json.dumps(data))
+    return out
+
+
 def test_timings_as_the_driver_sees_them(
     spark: object, cli: Path, workdir: Path, robots_server: RobotsServer, capsys: pytest.CaptureFixture
 ) -> None:
     """--timings under --quiet: the driver's stages (a discovery pass and the fetches first
     when robots.txt is fetched), the reports unchanged."""
     logs = split_gzip(TESTDATA / "access.log", workdir, 2)
-    rd = [*logs, "--robots-dir", str(workdir / "robots-dir")]
+    rd = [*logs, "--robots-dir", str(workdir / "robots-dir"), "--ranges-dir", str(fresh_ranges(workdir))]
     compare(spark, cli, workdir, rd)
     capsys.readouterr()
     assert run_job(spark, [*rd, "--quiet", "--timings", *report_args("timed-", workdir)]) == 0
