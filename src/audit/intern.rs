@@ -209,8 +209,8 @@ impl Tables {
         let key = match Origin::from_host(host, scheme) {
             Ok(o) => HostKey::Origin(o),
             Err(e) => HostKey::Invalid {
-                display: text::cell(host).into_owned().to_lowercase(),
-                reason: e.to_string(),
+                display: invalid_host_display(host),
+                reason: e.kind.describe().to_string(),
             },
         };
         let id = self.intern_origin(key);
@@ -589,6 +589,23 @@ fn insert_forgettable<K: std::hash::Hash + Eq, V>(
     }
     map.insert(key, value);
 }
+
+/// How a host field that is no origin is shown (its row of the hosts report, its summary
+/// rows): as logged, in lower case, made safe for a cell, and cut after
+/// [`INVALID_HOST_SHOWN`] bytes (a valid host with its port has at most 259), so that a
+/// line of garbage does not fill a report; fields alike up to the cut share a row.
+fn invalid_host_display(host: &[u8]) -> String {
+    if host.len() <= INVALID_HOST_SHOWN {
+        return text::cell(host).into_owned().to_lowercase();
+    }
+    format!(
+        "{}…",
+        text::cell(&host[..INVALID_HOST_SHOWN]).to_lowercase()
+    )
+}
+
+/// See [`invalid_host_display`].
+const INVALID_HOST_SHOWN: usize = 100;
 
 #[cfg(test)]
 mod tests {

@@ -596,7 +596,7 @@ impl<'a> Worker<'a> {
 
     /// Whether the rules of `origin` are known (looked up once a phase): `None` while its
     /// robots.txt is still to come in the read phase, when the line must be set aside;
-    /// `Some(false)` for an invalid host, or one whose robots.txt was never obtained.
+    /// `Some(false)` for an origin whose robots.txt was never obtained.
     #[inline(always)]
     fn rules_known(&mut self, origin: u32) -> Option<bool> {
         let shared = self.shared;
@@ -606,8 +606,9 @@ impl<'a> Worker<'a> {
             local.asked_in = Some(phase);
             local.rules = match &local.key {
                 HostKey::Origin(o) => shared.rules.lookup(shared.source, o),
-                // An invalid host is never fetched: judged by nothing.
-                HostKey::Invalid { .. } => None,
+                // An invalid host is never fetched: its crawler requests are counted, not
+                // judged.
+                HostKey::Invalid { .. } => Some(shared.rules.invalid_host()),
             };
         }
         match (&local.rules, &local.key) {

@@ -272,6 +272,8 @@ impl Shared {
 /// The per-run map origin → compiled rules, on top of a [`RobotsSource`].
 pub struct RulesCache {
     origins: DashMap<Origin, Arc<OnceLock<Arc<OriginRules>>>, RandomState>,
+    /// The rules of every host field that is no origin ([`RulesCache::invalid_host`]).
+    invalid: OnceLock<Arc<OriginRules>>,
     shared: Arc<Shared>,
     /// The instants whose versions a request can need: `[since − leeway, until)`.
     from: Millis,
@@ -285,6 +287,7 @@ impl RulesCache {
     pub fn new(since: Option<Millis>, until: Option<Millis>, leeway: Millis, budget: u64) -> Self {
         RulesCache {
             origins: DashMap::default(),
+            invalid: OnceLock::new(),
             shared: Arc::new(Shared::new()),
             from: since.map_or(Millis::MIN, |s| s.saturating_sub(leeway)),
             to: until.map_or(Millis::MAX, |u| u.saturating_sub(1)),
@@ -305,6 +308,22 @@ impl RulesCache {
         Some(Arc::clone(
             cell.get_or_init(|| Arc::new(self.admit(history))),
         ))
+    }
+
+    /// The rules of a host field that is no origin (docs/robots-txt.md, "Which file governs
+    /// a URL"): nothing is fetched for it, so a crawler's requests to it are counted and not
+    /// judged (docs/judging.md, "Hosts that are not judged"), like those to an origin whose
+    /// robots.txt was not fetched, rather than lost.
+    pub fn invalid_host(&self) -> Arc<OriginRules> {
+        Arc::clone(self.invalid.get_or_init(|| {
+            let entry = RobotsEntry::not_fetched(String::new(), "invalid host");
+            let history = Arc::new(OriginHistory::single(Arc::new(entry)));
+            Arc::new(OriginRules::new(
+                history,
+                vec![true],
+                Arc::clone(&self.shared),
+            ))
+        }))
     }
 
     /// Why the run cannot be reported (robots.txt over the budget, or unreadable): checked

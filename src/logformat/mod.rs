@@ -320,6 +320,10 @@ impl LineParser {
     /// with 4xx); `Err(reason)` for a malformed line.
     #[inline(always)]
     pub fn parse<'a>(&self, line: &'a [u8]) -> Result<Option<Request<'a>>, BadLine> {
+        let line = match line {
+            [0, ..] => without_leading_nuls(line),
+            _ => line,
+        };
         match self.format {
             Format::Common => apache::parse(line, apache::Layout::Common),
             Format::Combined => apache::parse(line, apache::Layout::Combined),
@@ -340,6 +344,17 @@ impl LineParser {
             Format::Alb => alb::parse(line),
         }
     }
+}
+
+/// A line without the NUL bytes before it: what `logrotate`'s `copytruncate` leaves at the
+/// start of a log whose writer kept its offset (the file is truncated, the next write lands
+/// where the old end was, and the hole before it reads as zeros). The line after the hole is
+/// a whole request; an input that is all zeros is blank.
+#[cold]
+#[inline(never)]
+fn without_leading_nuls(line: &[u8]) -> &[u8] {
+    let start = line.iter().position(|&b| b != 0).unwrap_or(line.len());
+    &line[start..]
 }
 
 /// Detects the format from the first lines of an input (up to ~100 lines as one slice).

@@ -86,7 +86,7 @@ pub enum OriginErrorKind {
     /// (`0x7f.1`, `2130706433`, `010.0.0.1`, a zone id): refused, since URL parsers read such
     /// names as addresses in ways that differ.
     IpLiteral,
-    /// The port is empty, not a number, zero or over 65535.
+    /// The port is not a number, zero or over 65535.
     Port,
     /// The scheme is neither `http` nor `https`.
     Scheme,
@@ -95,7 +95,8 @@ pub enum OriginErrorKind {
 }
 
 impl OriginErrorKind {
-    fn describe(self) -> &'static str {
+    /// What was wrong, in a few words (`empty or over-long label`).
+    pub fn describe(self) -> &'static str {
         match self {
             OriginErrorKind::Empty => "empty host",
             OriginErrorKind::Encoding => "host is not UTF-8",
@@ -274,10 +275,12 @@ impl fmt::Display for Origin {
 }
 
 fn parse_port(port: Option<&[u8]>, scheme: Scheme) -> Result<u16, OriginErrorKind> {
-    let Some(port) = port else {
-        return Ok(scheme.default_port());
+    // An empty port (`example.com:`) is the default one (RFC 3986 §3.2.3, §6.2.3).
+    let port = match port {
+        None | Some([]) => return Ok(scheme.default_port()),
+        Some(port) => port,
     };
-    if port.is_empty() || port.len() > 5 || !port.iter().all(u8::is_ascii_digit) {
+    if port.len() > 5 || !port.iter().all(u8::is_ascii_digit) {
         return Err(OriginErrorKind::Port);
     }
     let n = port.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
@@ -383,6 +386,13 @@ mod tests {
             ok("example.com:443", Scheme::Http).display_host(),
             "example.com:443"
         );
+        // An empty port is the default one (RFC 3986 §6.2.3): a `Host: example.com:` header
+        // is a request to the site, not to nowhere.
+        assert_eq!(
+            ok("example.com:", Scheme::Https),
+            ok("example.com", Scheme::Https)
+        );
+        assert_eq!(ok("[::1]:", Scheme::Http), ok("[::1]", Scheme::Http));
     }
 
     #[test]
@@ -429,7 +439,6 @@ mod tests {
         );
         let long = vec!["abcdefghi"; 26].join(".");
         assert_eq!(bad(long.as_bytes()), OriginErrorKind::Label);
-        assert_eq!(bad(b"example.com:"), OriginErrorKind::Port);
         assert_eq!(bad(b"example.com:0"), OriginErrorKind::Port);
         assert_eq!(bad(b"example.com:65536"), OriginErrorKind::Port);
         assert_eq!(bad(b"example.com:+80"), OriginErrorKind::Port);

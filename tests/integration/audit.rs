@@ -1010,3 +1010,89 @@ fn fresh_ranges() -> tempfile::TempDir {
     }
     fresh
 }
+
+/// A crawler's requests to a host field that is no origin are counted as not judged (its
+/// summary row, the hosts report, the warning), never lost; the line after the zeros that
+/// `logrotate`'s `copytruncate` leaves is a request.
+#[test]
+fn crawler_requests_to_an_invalid_host_are_counted_not_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("robots").join("www.example.com");
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(
+        site.join("robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
+    let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let line = |host: &str, second: u32, path: &str| {
+        format!(
+            "{host} 66.249.66.1 - - [20/Nov/2026:14:55:{second:02} +0100] \"GET {path} HTTP/1.1\" 200 100 \"-\" \"{ua}\"\n"
+        )
+    };
+    let mut log = vec![0u8; 4096];
+    log.extend(line("www.example.com:443", 1, "/private/1").bytes());
+    log.extend(line("www.example.com:443", 2, "/private/2").bytes());
+    log.extend(line("www.example.com..:443", 3, "/private/3").bytes());
+    let log_path = dir.path().join("access.log");
+    std::fs::write(&log_path, &log).unwrap();
+    let (v, s, h) = (
+        dir.path().join("v.csv"),
+        dir.path().join("s.csv"),
+        dir.path().join("h.csv"),
+    );
+    let robots = dir.path().join("robots");
+    let out = run(
+        &[
+            log_path.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--format".as_ref(),
+            "vhost_combined".as_ref(),
+            "--out".as_ref(),
+            v.as_os_str(),
+            "--summary".as_ref(),
+            s.as_os_str(),
+            "--hosts".as_ref(),
+            h.as_os_str(),
+        ],
+        None,
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    // The line after the zeros is the site's violation, as the next one.
+    let violations = rows(&std::fs::read(&v).unwrap());
+    let paths: BTreeSet<(&str, &str)> = violations.iter().map(|r| (&r[0][..], &r[5][..])).collect();
+    assert_eq!(
+        paths,
+        BTreeSet::from([
+            ("www.example.com", "/private/1"),
+            ("www.example.com", "/private/2"),
+        ]),
+    );
+    // The invalid host's request: Googlebot's, counted, not checked.
+    let summary = rows(&std::fs::read(&s).unwrap());
+    let invalid: Vec<&Rec> = summary
+        .iter()
+        .filter(|r| &r[0] == "www.example.com..:443")
+        .collect();
+    assert_eq!(invalid.len(), 1, "{summary:?}");
+    assert_eq!(
+        (&invalid[0][1][..], &invalid[0][4][..], &invalid[0][5][..]),
+        ("Googlebot", "1", "0")
+    );
+    let hosts = rows(&std::fs::read(&h).unwrap());
+    let row = hosts
+        .iter()
+        .find(|r| &r[0] == "www.example.com..:443")
+        .expect("its hosts row");
+    assert_eq!(
+        (&row[11][..], &row[12][..], &row[13][..], &row[14][..]),
+        ("1", "1", "no", "invalid host: empty or over-long label")
+    );
+    assert!(
+        err.contains("1 of 2 hosts with crawler traffic (1 crawler request) could not be judged")
+            && err.contains("www.example.com..:443 (1 crawler request): invalid host"),
+        "{err}"
+    );
+}
