@@ -8,7 +8,8 @@
 //!
 //! `ts` is float seconds (or a time string, with `time_format` set); the client is
 //! `client_ip` (the address after trusted proxies) else `remote_ip`; the scheme is https when
-//! the request has a `tls` object. Lines of other loggers (no `request` object) are skipped.
+//! the request has a `tls` object. Lines of other loggers (no `request` object, or a
+//! `logger` outside `http.log.access`, such as `http.log.error`) are skipped.
 
 use std::borrow::Cow;
 
@@ -23,8 +24,17 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         return Ok(None);
     }
     let (mut ts, mut status, mut request, mut size) = (None, None, None, None);
+    let mut access = true;
     json::members(line, |key, v| {
         match key {
+            // The access log's entries come from `http.log.access` (or a logger below it,
+            // `http.log.access.log0`); `http.log.error` writes a request that failed a second
+            // time, with the same `request` and `status`: counted twice, a crawler's
+            // request then seemed to follow itself within a millisecond (a Crawl-delay
+            // breach that never happened).
+            b"logger" => {
+                access = matches!(v, Value::Str(name, _) if name.starts_with(b"http.log.access"));
+            }
             b"ts" => ts = Some(v),
             b"status" => status = Some(v),
             b"size" => size = Some(v),
@@ -33,8 +43,8 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         }
         Ok(())
     })?;
-    let Some(Value::Obj(request)) = request else {
-        // Not an access log entry (server start-up, TLS, …).
+    let Some(Value::Obj(request)) = request.filter(|_| access) else {
+        // Not an access log entry (server start-up, TLS, an error, …).
         return Ok(None);
     };
     let (time_ms, time_resolution_ms) = json_time(ts.ok_or(BadLine::MissingField)?)?;
@@ -130,6 +140,25 @@ mod tests {
             LineParser::new(Format::Caddy, None).parse(startup),
             Ok(None)
         );
+    }
+
+    /// `http.log.error` repeats a failed request with its `request` and `status`: skipped,
+    /// so the request is counted once, from the access log's entry.
+    #[test]
+    fn error_entries_are_not_requests() {
+        let error = LINE
+            .replace("\"level\":\"info\"", "\"level\":\"error\"")
+            .replace("http.log.access.log0", "http.log.error")
+            .replace("\"status\":200", "\"status\":502");
+        assert!(error.contains("http.log.error") && error.contains("\"status\":502"));
+        let parser = LineParser::new(Format::Caddy, None);
+        assert_eq!(parser.parse(error.as_bytes()), Ok(None));
+        // Without a `logger`, an entry with a request is still one.
+        let bare = LINE.replace("\"logger\":\"http.log.access.log0\",", "");
+        assert!(!bare.contains("logger"));
+        assert!(parser.parse(bare.as_bytes()).expect("valid").is_some());
+        let access = LINE.replace("http.log.access.log0", "http.log.access");
+        assert!(parser.parse(access.as_bytes()).expect("valid").is_some());
     }
 
     #[test]
