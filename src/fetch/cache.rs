@@ -273,6 +273,22 @@ impl Cache {
         result.map(|()| cached)
     }
 
+    /// The origin's versions with a fetch added that must not be stored
+    /// (`Cache-Control: no-store`): this run judges by the history the cache already holds
+    /// before it, and the cache stays as it was.
+    pub(crate) fn unstored(
+        &self,
+        origin: &Origin,
+        pin: &str,
+        entry: &RobotsEntry,
+        max_age: u64,
+    ) -> Cached {
+        // What cannot be read is none (the warning was given when it was looked up).
+        let mut cached = self.load(origin, pin).ok().flatten().unwrap_or_default();
+        cached.add(entry, max_age, super::unix_now());
+        cached
+    }
+
     /// The cache's write lock, waited for at most [`LOCK_WAIT`]; released when dropped (or
     /// when the process ends, however it ends).
     fn lock(&self) -> io::Result<File> {

@@ -210,8 +210,17 @@ impl Inner {
         let fetched = http.fetch(origin);
         let cache = self
             .cache_for(origin)
-            .filter(|_| !fetched.no_store && fetched.entry.outcome != Outcome::NotFetched);
+            .filter(|_| fetched.entry.outcome != Outcome::NotFetched);
         if let Some((cache, pin)) = cache {
+            if fetched.no_store {
+                // Kept out of the cache, yet the latest of the versions it holds: a
+                // `no-store` answer does not make the versions before it unknown.
+                let cached = cache.unstored(origin, &pin, &fetched.entry, fetched.max_age);
+                if let Some(history) = cached.history(Obtained::Network) {
+                    return history;
+                }
+                return OriginHistory::single(Arc::new(fetched.entry));
+            }
             match cache.store(origin, &pin, &fetched.entry, fetched.max_age) {
                 Ok(cached) => {
                     if let Some(history) = cached.history(Obtained::Network) {

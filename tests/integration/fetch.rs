@@ -52,10 +52,14 @@ impl Server {
                     let body = (path == "/robots.txt")
                         .then(|| std::fs::read(dir.join(name).join("robots.txt")).ok())
                         .flatten();
+                    // `Cache-Control` from the host's `cache-control` file, if any.
+                    let cache_control =
+                        std::fs::read_to_string(dir.join(name).join("cache-control"))
+                            .unwrap_or_else(|_| "no-cache".to_string());
                     let mut out = &stream;
                     let _ = match body {
                         Some(b) => out
-                            .write_all(format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", b.len()).as_bytes())
+                            .write_all(format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nCache-Control: {cache_control}\r\nConnection: close\r\n\r\n", b.len()).as_bytes())
                             .and_then(|_| out.write_all(&b)),
                         None => out.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
                     };
@@ -235,9 +239,20 @@ fn fetched_over_http_gives_the_same_report_as_robots_dir() {
 
 #[test]
 fn two_nightly_runs_build_the_history_of_a_changing_file_in_the_cache() {
-    // The site's robots.txt changes between two runs; the cache keeps both versions, and the
-    // second run judges each request by the version in force at its time
-    // (docs/judging.md, "Where versions come from").
+    two_nightly_runs("no-cache");
+}
+
+/// A version served with `no-store` stays out of the cache, but the versions the cache
+/// holds before it are still its history: a request older than it is not judged by it.
+#[test]
+fn a_version_served_no_store_keeps_the_history_before_it() {
+    two_nightly_runs("no-store");
+}
+
+/// The site's robots.txt changes between two runs, the second version served with
+/// `Cache-Control: {second}`; the second run judges each request by the version in force at
+/// its time (docs/judging.md, "Where versions come from").
+fn two_nightly_runs(second: &str) {
     let site = tempfile::tempdir().unwrap();
     let host_dir = site.path().join("a.test");
     std::fs::create_dir_all(&host_dir).unwrap();
@@ -291,6 +306,7 @@ fn two_nightly_runs_build_the_history_of_a_changing_file_in_the_cache() {
         "User-agent: *\nDisallow: /b/\n",
     )
     .unwrap();
+    std::fs::write(host_dir.join("cache-control"), second).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let t2 = now();
     let hosts = work.path().join("hosts.csv");
