@@ -317,7 +317,15 @@ impl Timeline {
                     }
                 });
                 let raw = one.map_or(at_fetch, |i| i..i + 1);
-                (raw, Evidence::Fetched)
+                // `fetched` says the crawler's fetch narrowed what it held to what was in
+                // force then. Not when the fetch is older than the known history: what it
+                // got is the first version only by assumption.
+                let evidence = if self.before_history(f.time) {
+                    Evidence::Assumed
+                } else {
+                    Evidence::Fetched
+                };
+                (raw, evidence)
             }
             _ => {
                 let evidence = if self.before_history(t) {
@@ -594,14 +602,32 @@ mod tests {
             matches!(&held, Held::Versions { versions, evidence: Evidence::Fetched, .. } if versions[..] == [1]),
             "{held:?}"
         );
+        // A size no version in force had (a compressed response, often): both held.
         let held = t.held(nov(3, 1), DAY, Some(fetch(Some(999))), sizes);
         assert!(
-            matches!(&held, Held::Versions { versions, .. } if versions[..] == [0, 1]),
+            matches!(&held, Held::Versions { versions, evidence: Evidence::Fetched, .. } if versions[..] == [0, 1]),
             "{held:?}"
         );
         let held = t.held(nov(3, 1), DAY, Some(fetch(None)), sizes);
         assert!(
-            matches!(&held, Held::Versions { versions, .. } if versions[..] == [0, 1]),
+            matches!(&held, Held::Versions { versions, evidence: Evidence::Fetched, .. } if versions[..] == [0, 1]),
+            "{held:?}"
+        );
+        // A fetch before the history begins got the first version only by assumption, even
+        // of its size.
+        let early = Fetch {
+            time: nov(1, 0) - 3 * H,
+            status: 200,
+            bytes: Some(100),
+        };
+        let held = t.held(nov(1, 0) - 2 * H, DAY, Some(early), sizes);
+        assert!(
+            matches!(&held, Held::Versions { versions, evidence: Evidence::Assumed, .. } if versions[..] == [0]),
+            "{held:?}"
+        );
+        let held = t.held(nov(1, 0) + 2 * H, DAY, Some(early), sizes);
+        assert!(
+            matches!(&held, Held::Versions { versions, evidence: Evidence::Assumed, .. } if versions[..] == [0]),
             "{held:?}"
         );
     }
