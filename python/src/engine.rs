@@ -56,14 +56,20 @@ impl std::ops::Deref for Text<'_, '_> {
     }
 }
 
-/// The bytes of a `str` (UTF-8; lone surrogates become U+FFFD), `bytes` or `bytearray`
-/// argument; a `TypeError` naming the argument for anything else.
+/// The bytes of a `str` (UTF-8), `bytes` or `bytearray` argument; a `TypeError` naming the
+/// argument for anything else. A `str` holding the surrogates Python decodes stray bytes to
+/// (`errors="surrogateescape"`, as `os.fsdecode` does) gives those bytes back; any other lone
+/// surrogate is a `UnicodeEncodeError` (no character stands for it, and a stand-in would
+/// be judged as another path).
 fn text_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, what: &str) -> PyResult<Text<'a, 'py>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(match s.encode_utf8() {
-            Ok(b) => Text::Encoded(b),
-            Err(_) => Text::Owned(s.to_string_lossy().into_owned().into_bytes()),
-        });
+        return match s.encode_utf8() {
+            Ok(b) => Ok(Text::Encoded(b)),
+            Err(_) => {
+                let b = s.call_method1("encode", ("utf-8", "surrogateescape"))?;
+                Ok(Text::Encoded(b.cast_into::<PyBytes>()?))
+            }
+        };
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(Text::Borrowed(b.as_bytes()));
@@ -79,6 +85,24 @@ fn text_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, what: &str) -> PyResult<Text<'a
     Err(PyTypeError::new_err(format!(
         "{what} must be str or bytes, not {kind}"
     )))
+}
+
+/// The bytes of a `url` argument: a request path (`/a?b`), an http(s) URL with a host or
+/// nothing (`/`), as `robots-audit check` takes them; a `ValueError` saying why for anything else
+/// (`private/x` would be read as the host `private` and the path `/x`).
+fn url_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> PyResult<Text<'a, 'py>> {
+    let url = text_arg(obj, "url")?;
+    match robots::question_error(&url) {
+        None => Ok(url),
+        Some(why) => {
+            let shown = obj.repr()?.to_string();
+            let shown = match shown.char_indices().nth(200) {
+                Some((cut, _)) => format!("{}…", &shown[..cut]),
+                None => shown,
+            };
+            Err(PyValueError::new_err(format!("url {shown}: {why}")))
+        }
+    }
 }
 
 /// A dialect name (`google`, `yandex`, `yandex-legacy`) or None.
@@ -140,19 +164,16 @@ impl Asker {
     }
 }
 
-/// A product token: itself; `*`, the dialect and whether robots.txt binds it as the
-/// registry's crawler of that token has them (Yandex robots read Yandex's rules).
+/// A product token: itself and the tokens its registry crawler falls back to; `*`, the
+/// dialect and whether robots.txt binds it as that crawler has them (Yandex robots read
+/// Yandex's rules): `check --agent`'s reading.
 fn by_token(token: &str) -> (Vec<String>, bool, Dialect, bool) {
-    let lower = token.to_ascii_lowercase();
-    let crawler = REGISTRY
-        .iter()
-        .map(|(_, c)| c)
-        .find(|c| c.tokens.first().is_some_and(|t| *t == lower));
+    let reader = REGISTRY.agent_for_token(token);
     (
-        vec![token.to_owned()],
-        crawler.is_none_or(|c| c.obeys_star),
-        crawler.map_or(Dialect::Google, |c| c.dialect),
-        crawler.is_none_or(|c| c.obeys_robots),
+        reader.tokens,
+        reader.obeys_star,
+        reader.dialect,
+        reader.obeys_robots,
     )
 }
 
@@ -227,7 +248,13 @@ impl RobotsTxt {
                 asker
             }
         };
-        askers.last = Some((user_agent.clone().unbind(), Arc::clone(&asker)));
+        // Only an object that cannot change is known by its identity: a `bytearray` asked
+        // with again may hold another User-Agent by then.
+        if user_agent.is_exact_instance_of::<PyString>()
+            || user_agent.is_exact_instance_of::<PyBytes>()
+        {
+            askers.last = Some((user_agent.clone().unbind(), Arc::clone(&asker)));
+        }
         Ok(asker)
     }
 
@@ -263,7 +290,7 @@ impl RobotsTxt {
         dialect: Option<&str>,
     ) -> PyResult<(&robots::RobotsTxt, Option<GroupId>, Verdict)> {
         let dialect = dialect_arg(dialect)?;
-        let url = text_arg(url, "url")?;
+        let url = url_arg(url)?;
         let (robots, group) = self.view(user_agent, dialect)?;
         let verdict = PATH.with_borrow_mut(|path| {
             normalize_target(&url, path);
@@ -353,7 +380,7 @@ impl RobotsTxt {
         dialect: Option<&str>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let dialect = dialect_arg(dialect)?;
-        let url = text_arg(url, "url")?;
+        let url = url_arg(url)?;
         let (robots, group, asker) = self.view_asker(user_agent, dialect)?;
         let answers = PATH.with_borrow_mut(|path| {
             normalize_target(&url, path);

@@ -213,6 +213,17 @@ def test_obeys_star_comes_from_the_registry() -> None:
     assert robots.decide("/x", "AdsBot-Google").group is None
 
 
+def test_a_token_falls_back_as_its_crawler_does() -> None:
+    # The registry's Googlebot-Image follows a `Googlebot` group when none names it, and
+    # bingbot an `msnbot` one: the token reads as the header, and as the audit judges them.
+    robots = RobotsTxt.parse("User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: msnbot\nDisallow: /m/\n")
+    assert not robots.can_fetch("/g/1.png", "Googlebot-Image")
+    assert robots.decide("/g/1.png", "Googlebot-Image").group == "Googlebot"
+    assert not robots.can_fetch("/g/1.png", GOOGLEBOT_IMAGE)
+    assert not robots.can_fetch("/m/x", "bingbot")
+    assert robots.can_fetch("/g/1.png", "FooBot")
+
+
 def test_decision_object() -> None:
     d = RobotsTxt.parse("User-agent: *\nDisallow: /private/\n").decide("/private/a", "FooBot")
     assert isinstance(d, Decision)

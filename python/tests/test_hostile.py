@@ -49,8 +49,9 @@ def test_invalid_utf8_and_nul_bytes() -> None:
     assert robots.can_fetch("/other", "FooBot")
     d = robots.decide(b"/\xff\xfeX", b"Foo\x00Bot")
     assert not d.allowed and d.line == 3
-    # A str with lone surrogates cannot be UTF-8: it is read with U+FFFD in their place.
-    assert RobotsTxt.parse("User-agent: *\nDisallow: /\ud800\n").can_fetch("/a", "FooBot")
+    # A str with a lone surrogate that stands for no byte cannot be read as any bytes.
+    with pytest.raises(UnicodeEncodeError):
+        RobotsTxt.parse("User-agent: *\nDisallow: /\ud800\n")
 
 
 def test_a_body_that_is_not_text() -> None:
@@ -64,7 +65,7 @@ def test_a_body_that_is_not_text() -> None:
         blob = bytes(rng.getrandbits(8) for _ in range(rng.randrange(0, 2000)))
         r = RobotsTxt.parse(blob)
         for agent in ("FooBot", blob[:50], "Mozilla/5.0 (compatible; Googlebot/2.1)"):
-            assert isinstance(r.can_fetch(blob[:100], agent), bool)
+            assert isinstance(r.can_fetch(b"/" + blob[:100], agent), bool)
             r.crawl_delay(agent)
         r.sitemaps
 
@@ -85,6 +86,41 @@ def test_wrong_types_are_type_errors(bad: object) -> None:
 def test_bytearray_is_bytes() -> None:
     robots = RobotsTxt.parse(bytearray(b"User-agent: *\nDisallow: /x\n"))
     assert not robots.can_fetch(bytearray(b"/x"), bytearray(b"FooBot"))
+
+
+def test_a_bytearray_changed_between_questions_is_read_again() -> None:
+    robots = RobotsTxt.parse("User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n")
+    ua = bytearray(b"Googlebot")
+    assert robots.can_fetch("/x", ua)
+    ua[:] = b"GPTBot"
+    assert not robots.can_fetch("/x", ua)
+    assert robots.decide("/x", ua).group == "*"
+
+
+def test_a_url_is_a_path_or_an_http_url() -> None:
+    # `private/x` is no path: read as a URL, it would name the host `private` and ask about
+    # `/x`, allowed. As `robots-audit check`, a ValueError says why.
+    robots = RobotsTxt.parse("User-agent: *\nDisallow: /private\n")
+    for bad in ["private/x", "private", "example.com/private", "ftp://example.com/private", "http://"]:
+        with pytest.raises(ValueError, match="url"):
+            robots.can_fetch(bad, "FooBot")
+        with pytest.raises(ValueError, match="url"):
+            robots.preferences(bad, "FooBot")
+    assert not robots.can_fetch("/private/x", "FooBot")
+    assert not robots.can_fetch("https://example.com/private/x", "FooBot")
+    assert not robots.can_fetch(b"/private", "FooBot")
+
+
+def test_surrogate_escaped_bytes_are_the_bytes() -> None:
+    # A str from os.fsdecode or errors="surrogateescape" stands for the bytes it was decoded
+    # from: judged as those bytes, never as a U+FFFD stand-in.
+    robots = RobotsTxt.parse(b"User-agent: *\nDisallow: /caf%E9\n")
+    raw = b"/caf\xe9/menu"
+    assert not robots.can_fetch(raw, "FooBot")
+    assert not robots.can_fetch(raw.decode("utf-8", "surrogateescape"), "FooBot")
+    assert robots.can_fetch("/caf\ufffd/menu", "FooBot")
+    with pytest.raises(UnicodeEncodeError):
+        robots.can_fetch("/caf\ud800", "FooBot")
 
 
 def test_huge_urls_and_user_agents() -> None:

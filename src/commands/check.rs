@@ -104,15 +104,22 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<CheckOutcome, CheckE
         });
     }
     let dialect = client.dialect();
-    if let (Some(token), Client::Token(_)) = (&args.agent, &client)
-        && let Some(warning) = token_warning(&registry, token, dialect)
-    {
-        warnings.push(warning);
-    }
     if body.truncated {
         notes.push(truncation_note(&args.robots, dialect));
     }
     let robots = RobotsTxt::parse(&body.bytes, dialect);
+    // Unless this file has a group for it after all (the parser keeps what a line names).
+    if let (Some(token), Client::Token(_)) = (&args.agent, &client)
+        && let Some(warning) = token_warning(&registry, token, dialect)
+        && robots
+            .group_for(&Agent {
+                tokens: &[token.as_str()],
+                obeys_star: false,
+            })
+            .is_none()
+    {
+        warnings.push(warning);
+    }
     let standing = client.standing(&robots);
     let mut all_allowed = true;
     let mut path = Vec::new();
@@ -212,25 +219,13 @@ fn judge_url(robots: &RobotsTxt, standing: &Standing, url: &str, path: &mut Vec<
 /// `Ok` for a path (starting with `/`) or an absolute http(s) URL with a host; otherwise the
 /// error that names the argument.
 fn check_url(url: &str) -> Result<(), CheckError> {
-    if url.starts_with('/') {
-        return Ok(());
+    match robots_audit::robots::question_error(url.as_bytes()) {
+        None => Ok(()),
+        Some(why) => Err(CheckError::Url {
+            url: format!("\"{}\"", text::terminal(url.as_bytes())),
+            why,
+        }),
     }
-    let why = match url::Url::parse(url) {
-        Ok(u) if !matches!(u.scheme(), "http" | "https") => {
-            format!("the scheme {:?} is not http or https", u.scheme())
-        }
-        Ok(u) if u.host_str().is_none_or(str::is_empty) => "the URL has no host".to_owned(),
-        Ok(_) => return Ok(()),
-        Err(url::ParseError::EmptyHost) => "the URL has no host".to_owned(),
-        Err(url::ParseError::RelativeUrlWithoutBase) => {
-            "not a path (starting with /) nor an http(s) URL".to_owned()
-        }
-        Err(e) => format!("not a valid URL ({e})"),
-    };
-    Err(CheckError::Url {
-        url: format!("\"{}\"", text::terminal(url.as_bytes())),
-        why,
-    })
 }
 
 /// The client, as far as the registry tells before the robots.txt is read.

@@ -377,17 +377,21 @@ impl Registry {
     }
 
     /// How the crawler of a product token reads robots.txt: the token itself, compared exactly
-    /// (as Google's reference matcher compares the token its caller passes), with the `*` rule
-    /// and dialect of the registry crawler whose first token it is (Yandex robots use Yandex's
-    /// rules), else Google's rules and `*`.
+    /// (as Google's reference matcher compares the token its caller passes), then the tokens
+    /// the registry crawler whose first token it is falls back to (`Googlebot-Image` to
+    /// `Googlebot`, as the audit judges it), with that crawler's `*` rule and dialect (Yandex
+    /// robots use Yandex's rules); else the token alone, with Google's rules and `*`.
     pub fn agent_for_token(&self, token: &str) -> RobotsReader {
         let lower = token.to_ascii_lowercase();
         let crawler = self
             .crawlers
             .iter()
             .find(|c| c.tokens.first().is_some_and(|t| *t == lower));
+        let fallbacks = crawler.map_or(&[][..], |c| &c.tokens[1..]);
         RobotsReader {
-            tokens: vec![token.to_string()],
+            tokens: std::iter::once(token.to_string())
+                .chain(fallbacks.iter().cloned())
+                .collect(),
             obeys_star: crawler.is_none_or(|c| c.obeys_star),
             dialect: crawler.map_or(Dialect::Google, |c| c.dialect),
             category: crawler.map(|c| c.category),
@@ -898,6 +902,9 @@ mod tests {
         let yandex = registry.agent_for_token("YandexBot");
         assert_eq!(yandex.tokens, ["YandexBot"]);
         assert_eq!(yandex.dialect, Dialect::Yandex);
+        // The audit judges Googlebot-Image by a `Googlebot` group when none names it.
+        let image = registry.agent_for_token("Googlebot-Image");
+        assert_eq!(image.tokens, ["Googlebot-Image", "googlebot"]);
         let other = registry.agent_for_token("NoSuchBot");
         assert_eq!(other.tokens, ["NoSuchBot"]);
         assert_eq!((other.dialect, other.obeys_star), (Dialect::Google, true));

@@ -42,8 +42,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use index::{Entry, GroupMatcher};
-pub use pattern::normalize_target;
 use pattern::{Counted, Fast, Pattern, PieceArena, Search};
+pub use pattern::{normalize_target, question_error};
 use prefs::UsageMatcher;
 pub use prefs::{PrefKey, PrefLineId, Preference, PreferenceLine, Preferences, Vocabulary};
 

@@ -49,6 +49,41 @@ pub(crate) fn escape_into(bytes: &[u8], out: &mut Vec<u8>) {
     }
 }
 
+/// Why `url` cannot be asked about (`check`'s URL arguments, the Python binding's `url`), or
+/// None when it can: a question is a request path (`/a?b`, taken as it stands), an http(s)
+/// URL with a host, or nothing (`/`, as Google's reference reads an empty URL).
+/// `example.com/a` or `private/x` would otherwise be read as a host and a path below it, and
+/// answered for the wrong path.
+///
+/// ```
+/// use robots_audit::robots::question_error;
+/// assert_eq!(question_error(b"/private/x"), None);
+/// assert_eq!(question_error(b""), None);
+/// assert_eq!(question_error(b"https://example.com/private/x"), None);
+/// assert_eq!(
+///     question_error(b"private/x").as_deref(),
+///     Some("not a path (starting with /) nor an http(s) URL")
+/// );
+/// ```
+pub fn question_error(url: &[u8]) -> Option<String> {
+    if url.is_empty() || url.starts_with(b"/") {
+        return None;
+    }
+    let text = String::from_utf8_lossy(url);
+    Some(match url::Url::parse(&text) {
+        Ok(u) if !matches!(u.scheme(), "http" | "https") => {
+            format!("the scheme {:?} is not http or https", u.scheme())
+        }
+        Ok(u) if u.host_str().is_none_or(str::is_empty) => "the URL has no host".to_owned(),
+        Ok(_) => return None,
+        Err(url::ParseError::EmptyHost) => "the URL has no host".to_owned(),
+        Err(url::ParseError::RelativeUrlWithoutBase) => {
+            "not a path (starting with /) nor an http(s) URL".to_owned()
+        }
+        Err(e) => format!("not a valid URL ({e})"),
+    })
+}
+
 /// Request target → the normalised path+query that [`super::RobotsTxt::check`] takes.
 ///
 /// Accepts a full URL (`http://h/p?q#f`) or a request target (`/p?q`, `*`, `?q`). The

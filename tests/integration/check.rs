@@ -327,7 +327,6 @@ fn check_rejects_arguments_that_are_not_urls() {
             "ftp://example.com/a",
             "the scheme \"ftp\" is not http or https",
         ),
-        ("", "not a path (starting with /) nor an http(s) URL"),
     ] {
         let (status, out, err) = check(&["--agent", "x", "/ok", bad]);
         assert_eq!(status, Some(2), "{bad:?}: {err}");
@@ -349,9 +348,12 @@ fn check_rejects_arguments_that_are_not_urls() {
         "//x",
         "HTTPS://Example.COM",
         "http://[::1]:8080/p?q",
+        "",
     ]);
     assert_eq!(status, Some(0));
-    assert_eq!(out.lines().count(), 4);
+    assert_eq!(out.lines().count(), 5);
+    // Nothing is `/`, as Google's reference reads an empty URL.
+    assert!(out.ends_with("\nallowed\t\t*\tno rule matched\t\n"), "{out}");
 }
 
 #[test]
@@ -625,4 +627,65 @@ fn check_and_the_audit_judge_the_same_clients_in_every_category() {
     }
     // Both answers occur, so the comparison compares something.
     assert_eq!(judged_somewhere, [true, true]);
+}
+
+/// `--agent` with a registry crawler's token reads as the audit judges that crawler: its own
+/// group, else the group of the token it falls back to; and a token a group names after all
+/// (the parser keeps a non-ASCII name) draws no warning that none can.
+#[test]
+fn an_agent_token_falls_back_as_its_crawler_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(
+        &robots,
+        "User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: msnbot\nDisallow: /m/\n\nUser-agent: Bötbot\nDisallow: /b/\n",
+    )
+    .unwrap();
+    let check = |agent: &str, url: &str| {
+        let o = run(
+            &[
+                "check".as_ref(),
+                "--robots".as_ref(),
+                robots.as_os_str(),
+                "--agent".as_ref(),
+                agent.as_ref(),
+                url.as_ref(),
+            ],
+            None,
+        );
+        let line = String::from_utf8_lossy(&o.stdout).into_owned();
+        let fields: Vec<String> = line.trim_end().split('\t').map(String::from).collect();
+        (o.status.code(), fields, stderr(&o))
+    };
+    let (code, fields, _) = check("Googlebot-Image", "/g/1.png");
+    assert_eq!(
+        (code, &fields[..3]),
+        (
+            Some(1),
+            &["disallowed", "/g/1.png", "Googlebot"].map(String::from)[..]
+        )
+    );
+    let (code, fields, _) = check("bingbot", "/m/x");
+    assert_eq!(
+        (code, &fields[..3]),
+        (
+            Some(1),
+            &["disallowed", "/m/x", "msnbot"].map(String::from)[..]
+        )
+    );
+    // A token of no registry crawler is itself only: `*` is absent, nothing applies.
+    let (code, fields, _) = check("Foobot", "/g/1.png");
+    assert_eq!(
+        (code, &fields[..2]),
+        (Some(0), &["allowed", "/g/1.png"].map(String::from)[..])
+    );
+    let (code, fields, err) = check("Bötbot", "/b/x");
+    assert_eq!(
+        (code, &fields[..3]),
+        (
+            Some(1),
+            &["disallowed", "/b/x", "Bötbot"].map(String::from)[..]
+        )
+    );
+    assert!(!err.contains("warning"), "{err}");
 }
