@@ -353,7 +353,10 @@ fn check_rejects_arguments_that_are_not_urls() {
     assert_eq!(status, Some(0));
     assert_eq!(out.lines().count(), 5);
     // Nothing is `/`, as Google's reference reads an empty URL.
-    assert!(out.ends_with("\nallowed\t\t*\tno rule matched\t\n"), "{out}");
+    assert!(
+        out.ends_with("\nallowed\t\t*\tno rule matched\t\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -779,3 +779,53 @@ fn tls_to_a_plain_http_server_is_unreachable() {
     assert_eq!(e.outcome, Outcome::Unreachable, "{e:?}");
     assert_eq!(e.url, format!("https://a.test:{}/robots.txt", server.port));
 }
+
+/// A body sent compressed (though nothing asked for it) is read decompressed, as a crawler
+/// that accepts it reads it, up to 500 KiB of it; one in an encoding the tool does not read
+/// is unreachable, never parsed as the text of a file with no rules.
+#[test]
+fn compressed_bodies_are_read_decompressed() {
+    let rules = "User-agent: *\nDisallow: /private/\n";
+    let gzip = |data: &[u8]| {
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(data).unwrap();
+        z.finish().unwrap()
+    };
+    let zlib = {
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(rules.as_bytes()).unwrap();
+        z.finish().unwrap()
+    };
+    let (gz, bomb) = (gzip(rules.as_bytes()), gzip(&vec![b'#'; 5 << 20]));
+    assert!(bomb.len() < 64 << 10, "a small file that inflates to 5 MiB");
+    let server = Server::start(move |host, _| {
+        let (encoding, body) = match host {
+            "gz.test" => ("gzip", gz.clone()),
+            "xgz.test" => ("x-gzip", gz.clone()),
+            "zlib.test" => ("deflate", zlib.clone()),
+            "bomb.test" => ("gzip", bomb.clone()),
+            _ => ("br", b"\x0b\x02\x80not brotli".to_vec()),
+        };
+        Reply::Canned(200, vec![("Content-Encoding", encoding.into())], body)
+    });
+    for host in ["gz.test", "xgz.test", "zlib.test"] {
+        let e = server.fetch(host, &[]);
+        assert_eq!(e.outcome, Outcome::Rules, "{host}: {e:?}");
+        assert_eq!(e.body_bytes(), rules.as_bytes(), "{host}");
+        assert_eq!(e.bytes, rules.len() as u64, "{host}");
+    }
+    let e = server.fetch("bomb.test", &[]);
+    assert_eq!(
+        (e.outcome, e.truncated, e.bytes),
+        (Outcome::Rules, true, 512_000),
+        "{e:?}"
+    );
+    let e = server.fetch("br.test", &[]);
+    assert_eq!(e.outcome, Outcome::Unreachable, "{e:?}");
+    assert!(
+        e.reason
+            .as_deref()
+            .is_some_and(|r| r.contains("Content-Encoding: br")),
+        "{e:?}"
+    );
+}
