@@ -396,14 +396,21 @@ pub(crate) fn scheme_name(s: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// Undoes IIS's User-Agent encoding: `+` stands for a space.
+/// Undoes IIS's User-Agent encoding: `+` stands for a space, and a `+` the client sent
+/// stays `+`, so the two cannot be told apart. A run of them is read as spaces and one `+`
+/// last: ` +http://…`, the contact URL robots give (RFC 9309 §2.2.1), is logged `++http://…`;
+/// two spaces in a row are rare in a header.
 pub(crate) fn plus_to_space(raw: &[u8]) -> Cow<'_, [u8]> {
     if memchr::memchr(b'+', raw).is_none() {
         return Cow::Borrowed(raw);
     }
     Cow::Owned(
         raw.iter()
-            .map(|&c| if c == b'+' { b' ' } else { c })
+            .enumerate()
+            .map(|(i, &c)| {
+                let last_of_a_run = i > 0 && raw[i - 1] == b'+' && raw.get(i + 1) != Some(&b'+');
+                if c == b'+' && !last_of_a_run { b' ' } else { c }
+            })
             .collect(),
     )
 }
@@ -603,6 +610,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn iis_pluses_read_back_as_the_header() {
+        let read = |raw: &[u8]| String::from_utf8(plus_to_space(raw).into_owned()).unwrap();
+        assert_eq!(
+            read(b"FooFetcher/1.0++http://foo.example/"),
+            "FooFetcher/1.0 +http://foo.example/"
+        );
+        assert_eq!(
+            read(b"Mozilla/5.0+(X11;+Linux)"),
+            "Mozilla/5.0 (X11; Linux)"
+        );
+        assert_eq!(read(b"a+++b"), "a  +b");
+        assert_eq!(read(b"+a+"), " a ");
+        assert_eq!(read(b"no-plus"), "no-plus");
     }
 
     #[test]

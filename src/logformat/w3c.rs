@@ -232,10 +232,10 @@ mod tests {
         assert_eq!(r.host, None);
         assert_eq!(&*r.target, b"/private/a.html?x=1");
         // IIS writes a space as `+` and leaves a `+` as it is: `; +http` became `;++http`,
-        // which reads back with two spaces. The product token is intact.
+        // and reads back as the header the client sent.
         assert_eq!(
             &*r.user_agent,
-            b"Mozilla/5.0 (compatible; Googlebot/2.1;  http://www.google.com/bot.html)"
+            b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
         );
         let r = out[5].clone().expect("valid").expect("a request");
         assert_eq!(&*r.target, b"/my%20folder/");
