@@ -69,6 +69,9 @@ pub struct InputCounts {
     pub outside_span: Option<(i64, i64)>,
     /// Requests without a host (and no default host).
     pub no_host: u64,
+    /// Requests whose line gave a User-Agent: none in a format that logs none (`common`),
+    /// when no request can be told to come from a crawler.
+    pub with_user_agent: u64,
     /// Malformed lines by reason.
     pub bad: BTreeMap<BadLine, u64>,
     /// Malformed lines that name a crawler of the registry (spoofers write odd lines too).
@@ -123,6 +126,7 @@ impl InputCounts {
             (a, b) => a.or(b),
         };
         self.no_host += other.no_host;
+        self.with_user_agent += other.with_user_agent;
         for (k, v) in other.bad {
             *self.bad.entry(k).or_default() += v;
         }

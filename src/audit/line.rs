@@ -407,6 +407,7 @@ impl<'a> Worker<'a> {
             }
             let counts = &mut self.aggs.inputs[input];
             counts.requests += 1;
+            counts.with_user_agent += u64::from(!req.user_agent.is_empty());
             counts.outside_window += 1;
             let t = req.time_ms;
             counts.outside_span = Some(
@@ -419,6 +420,7 @@ impl<'a> Worker<'a> {
         let Some(origin) = self.origin_of(req) else {
             let counts = &mut self.aggs.inputs[input];
             counts.requests += 1;
+            counts.with_user_agent += u64::from(!req.user_agent.is_empty());
             counts.no_host += 1;
             return false;
         };
@@ -433,7 +435,9 @@ impl<'a> Worker<'a> {
                 }
             }
         };
-        self.aggs.inputs[input].requests += 1;
+        let counts = &mut self.aggs.inputs[input];
+        counts.requests += 1;
+        counts.with_user_agent += u64::from(!req.user_agent.is_empty());
         let local = &mut self.tables.origins[origin as usize];
         local.counts.requests += 1;
         if !judged_here {

@@ -424,6 +424,13 @@ fn input_notes(name: &str, counts: &crate::audit::InputCounts, notes: &mut dyn F
             });
         }
     }
+    if counts.requests > 0 && counts.with_user_agent == 0 {
+        notes(Note::NoUserAgent {
+            input: name.to_owned(),
+            requests: counts.requests,
+            format: counts.format.clone().unwrap_or_default(),
+        });
+    }
     if counts.no_host > 0 {
         notes(Note::NoHost {
             input: name.to_owned(),

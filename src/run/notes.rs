@@ -154,6 +154,16 @@ pub enum Note {
         /// How many.
         requests: u64,
     },
+    /// An input none of whose requests has a User-Agent (a format that logs none, such as
+    /// `common`): no crawler can be found in it, so its report says nothing of crawlers.
+    NoUserAgent {
+        /// The input.
+        input: String,
+        /// Its requests.
+        requests: u64,
+        /// The format it was read as.
+        format: String,
+    },
     /// Requests of an input outside `--since`/`--until`, skipped.
     OutsideWindow {
         /// The input.
@@ -200,6 +210,7 @@ impl Note {
             | Note::NotJudged(_)
             | Note::TooOldToVerify(_)
             | Note::SpoofedByOldLists(_)
+            | Note::NoUserAgent { .. }
             | Note::DnsUntrusted { .. } => Level::Warning,
             Note::Damaged { allowed: false, .. } => Level::Error,
             Note::Damaged { allowed: true, .. } => Level::Warning,
@@ -285,6 +296,17 @@ impl fmt::Display for Note {
                 "{}: {} without a host skipped (give --host)",
                 t(input),
                 counted(*requests, "request", "requests")
+            ),
+            Note::NoUserAgent {
+                input,
+                requests,
+                format,
+            } => write!(
+                f,
+                "{}: {}, none with a User-Agent (read as {}): no crawler can be told from other clients there, so none is found or judged",
+                t(input),
+                counted(*requests, "request", "requests"),
+                t(format)
             ),
             Note::OutsideWindow { input, requests } => write!(
                 f,
