@@ -1,10 +1,17 @@
-//! Apache and nginx text logs: `common`, `combined` and `vhost_combined`.
+//! Apache, nginx and lighttpd text logs: `common`, `combined`, `vhost_combined` and
+//! `lighttpd`.
 //!
 //! ```text
 //! common          %h %l %u %t "%r" %>s %b
 //! combined        %h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i"   (fields may follow)
 //! vhost_combined  %v:%p %h %l %u %t "%r" %>s %O "%{Referer}i" "%{User-Agent}i"
+//! lighttpd        %h %V %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i"   (its default)
 //! ```
+//!
+//! `vhost_combined` also reads a host without its port when the client address follows it
+//! (nginx's `$host $remote_addr - $remote_user [$time_local] …`): the scheme is then unknown.
+//! `lighttpd` has the host (`%V`) where the others have ident; its client must be an address,
+//! so that a `vhost_combined` or nginx line is never read as one.
 //!
 //! nginx's default `combined` is the same layout (`$remote_user` for `%u`, `$body_bytes_sent`
 //! for `%b`). Both servers escape `"`, `\` and non-printable bytes in `%r` and headers:
@@ -32,12 +39,18 @@ use super::text::{
 };
 use super::{BadLine, Request, scan, time};
 
-/// Which of the three layouts a line has.
+/// Which of the layouts a line has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Layout {
     Common,
     Combined,
     VhostCombined,
+    Lighttpd,
+}
+
+/// Whether a field is an IP address (a client's, as servers log it).
+fn is_ip(field: &[u8]) -> bool {
+    std::str::from_utf8(field).is_ok_and(|s| s.parse::<std::net::IpAddr>().is_ok())
 }
 
 /// Length of `[10/Oct/2000:13:55:36 -0700]` inside its brackets, as Apache and nginx write
@@ -110,7 +123,26 @@ fn vhost_token(line: &[u8]) -> Result<(&[u8], Option<&'static str>, usize), BadL
         }
     }
     let (tok, next) = token(line, 0)?;
-    Ok((tok, vhost(tok)?, next))
+    vhost_or_bare(line, tok, next)
+}
+
+/// The first field `tok` (ending at `next`) as `%v:%p`, or as nginx's `$host`: a host with
+/// no port, then the client's address.
+fn vhost_or_bare<'a>(
+    line: &[u8],
+    tok: &'a [u8],
+    next: usize,
+) -> Result<(&'a [u8], Option<&'static str>, usize), BadLine> {
+    match vhost(tok) {
+        Ok(scheme) => Ok((tok, scheme, next)),
+        Err(_)
+            if find_short(tok, b':').is_none()
+                && token(line, next).is_ok_and(|(c, _)| is_ip(c)) =>
+        {
+            Ok((tok, None, next))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// The status at `line[at..]`, ended by a space or the end of the line: (status, where it
@@ -149,8 +181,19 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
         at = next;
     }
     let (client, next) = token(line, at)?;
-    // %l (ident) is nearly always `-`.
-    let next = if line.get(next..next + 2) == Some(b"- ") {
+    let next = if layout == Layout::Lighttpd {
+        // %V, the host, where the others have ident; `-` when the request named none.
+        let (tok, next) = token(line, next)?;
+        if !is_ip(client) {
+            return Err(BadLine::TooFewFields);
+        }
+        if tok == b"-" {
+            return Err(BadLine::BadHost);
+        }
+        host = Some(tok);
+        next
+    } else if line.get(next..next + 2) == Some(b"- ") {
+        // %l (ident) is nearly always `-`.
         next + 2
     } else {
         token(line, next)?.1
@@ -261,6 +304,55 @@ mod tests {
 
     const GOOGLEBOT: &str =
         "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+    /// lighttpd's default layout (the host where ident is) and nginx's `$host $remote_addr`
+    /// in front of combined: each read with its host, detected as such, and neither taken
+    /// for the other or for `combined`, whose client and ident they would otherwise fill.
+    #[test]
+    fn hosts_in_lighttpd_and_nginx_layouts() {
+        let rest = format!(
+            r#"[20/Nov/2026:13:55:36 +0000] "GET /private/a HTTP/1.1" 200 10 "-" "{GOOGLEBOT}""#
+        );
+        let lighttpd = format!("66.249.66.1 shop.example.com - {rest}");
+        let r = req(Format::Lighttpd, &lighttpd);
+        assert_eq!(
+            (r.host, r.client, r.scheme),
+            (Some(&b"shop.example.com"[..]), &b"66.249.66.1"[..], None)
+        );
+        assert_eq!(&*r.user_agent, GOOGLEBOT.as_bytes());
+        let v6 = format!("2001:db8::1 shop.example.com:8080 alice {rest}");
+        let r = req(Format::Lighttpd, &v6);
+        assert_eq!(
+            (r.host, r.client),
+            (Some(&b"shop.example.com:8080"[..]), &b"2001:db8::1"[..])
+        );
+        let nginx = format!("shop.example.com 66.249.66.1 - - {rest}");
+        let r = req(Format::VhostCombined, &nginx);
+        assert_eq!(
+            (r.host, r.client, r.scheme),
+            (Some(&b"shop.example.com"[..]), &b"66.249.66.1"[..], None)
+        );
+        let combined = format!("66.249.66.1 - - {rest}");
+        let vhost = format!("shop.example.com:443 66.249.66.1 - - {rest}");
+        // Not a lighttpd line: no host (`-`), or a client that is no address.
+        assert_eq!(p(Format::Lighttpd, &combined).err(), Some(BadLine::BadHost));
+        assert!(p(Format::Lighttpd, &vhost).is_err());
+        assert!(p(Format::Lighttpd, &nginx).is_err());
+        // Not a port-less vhost: the field after it is no address.
+        assert!(p(Format::VhostCombined, &combined).is_err());
+        assert!(p(Format::VhostCombined, &lighttpd).is_err());
+        let twice = |line: &str| format!("{line}\n{line}\n");
+        assert_eq!(detect(twice(&lighttpd).as_bytes()), Some(Format::Lighttpd));
+        assert_eq!(
+            detect(twice(&nginx).as_bytes()),
+            Some(Format::VhostCombined)
+        );
+        assert_eq!(detect(twice(&combined).as_bytes()), Some(Format::Combined));
+        assert_eq!(
+            detect(twice(&vhost).as_bytes()),
+            Some(Format::VhostCombined)
+        );
+    }
 
     #[test]
     fn combined_line() {
@@ -463,7 +555,8 @@ mod tests {
             // At the start of a line, read in one pass where it can be.
             for rest in [" 192.0.2.1 - -", " ", ""] {
                 let line = format!("{tok}{rest}");
-                let slow = token(line.as_bytes(), 0).and_then(|(t, next)| Ok((t, vhost(t)?, next)));
+                let slow = token(line.as_bytes(), 0)
+                    .and_then(|(t, next)| vhost_or_bare(line.as_bytes(), t, next));
                 assert_eq!(vhost_token(line.as_bytes()), slow, "{line:?}");
             }
         }
@@ -698,7 +791,7 @@ example.com:443 2001:db8::1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 20
                 r#"www.example.com:443 192.0.2.{i} - - [20/Nov/2026:13:55:{i:02} +0000] "GET /p/{i} HTTP/1.1" 200 5 "-" "Mozilla/5.0 (compatible; Googlebot/2.1)""#
             )
         };
-        let odd = r#"www.example.com 192.0.2.99 - - [20/Nov/2026:13:55:59 +0000] "GET /odd HTTP/1.1" 200 5 "-" "curl/8""#;
+        let odd = r#"www.example.com:0 192.0.2.99 - - [20/Nov/2026:13:55:59 +0000] "GET /odd HTTP/1.1" 200 5 "-" "curl/8""#;
         for at in [0, 10, 20] {
             let mut lines: Vec<String> = (0..20).map(good).collect();
             lines.insert(at, odd.to_owned());

@@ -38,8 +38,11 @@ pub enum Format {
     Common,
     /// Apache/nginx combined: common plus `"%{Referer}i" "%{User-Agent}i"` (more may follow).
     Combined,
-    /// Apache `vhost_combined`: `%v:%p` in front of combined.
+    /// Apache `vhost_combined`: `%v:%p` in front of combined (or nginx's `$host` without
+    /// a port, before the client's address).
     VhostCombined,
+    /// lighttpd's default: combined with the host (`%V`) in the place of ident.
+    Lighttpd,
     /// nginx `log_format … escape=json` with one JSON object per line.
     NginxJson,
     /// Caddy v2 structured access log (JSON).
@@ -61,6 +64,7 @@ impl Format {
             Format::Common => "common",
             Format::Combined => "combined",
             Format::VhostCombined => "vhost_combined",
+            Format::Lighttpd => "lighttpd",
             Format::NginxJson => "nginx-json",
             Format::Caddy => "caddy",
             Format::Cloudflare => "cloudflare",
@@ -78,11 +82,12 @@ impl Format {
     }
 
     /// Every format, in the order [`detect`] tries them: the more specific first (a
-    /// `vhost_combined` line also reads as `combined`, a `combined` one as `common`, a
-    /// CloudFront one as `w3c`).
+    /// `vhost_combined` line also reads as `combined`, and so does a `lighttpd` one, a
+    /// `combined` one as `common`, a CloudFront one as `w3c`).
     pub fn all() -> &'static [Format] {
         &[
             Format::VhostCombined,
+            Format::Lighttpd,
             Format::Combined,
             Format::Common,
             Format::NginxJson,
@@ -109,7 +114,7 @@ impl fmt::Display for Format {
 /// An unknown format name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown log format {0:?} (expected one of: common, combined, vhost_combined, nginx-json, caddy, cloudflare, cloudfront, alb, w3c)"
+    "unknown log format {0:?} (expected one of: common, combined, vhost_combined, lighttpd, nginx-json, caddy, cloudflare, cloudfront, alb, w3c)"
 )]
 pub struct UnknownFormat(pub String);
 
@@ -124,6 +129,7 @@ impl FromStr for Format {
             "common" | "clf" => Format::Common,
             "combined" | "nginx" | "apache" => Format::Combined,
             "vhost-combined" | "vhost" => Format::VhostCombined,
+            "lighttpd" => Format::Lighttpd,
             "nginx-json" | "json" => Format::NginxJson,
             "caddy" => Format::Caddy,
             "cloudflare" => Format::Cloudflare,
@@ -328,6 +334,7 @@ impl LineParser {
             Format::Common => apache::parse(line, apache::Layout::Common),
             Format::Combined => apache::parse(line, apache::Layout::Combined),
             Format::VhostCombined => apache::parse(line, apache::Layout::VhostCombined),
+            Format::Lighttpd => apache::parse(line, apache::Layout::Lighttpd),
             Format::NginxJson => {
                 let fields = self
                     .json
@@ -444,7 +451,7 @@ mod tests {
             Ok(Format::VhostCombined)
         );
         assert!("nope".parse::<Format>().is_err());
-        assert_eq!(Format::all().len(), 9);
+        assert_eq!(Format::all().len(), 10);
         assert!(!Format::Combined.has_host() && Format::VhostCombined.has_host());
     }
 
