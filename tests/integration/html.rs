@@ -740,7 +740,41 @@ fn in_a_real_browser_no_table_is_cut_at_1400_pixels() {
     let Some((browser, dir)) = browser_and_testdata_page() else {
         return;
     };
-    let measure = dir.path().join("measure.html");
+    let (out, log_text) = cut_tables(&browser, dir.path());
+    // Three charts and nine tables, none cut.
+    assert_eq!(out, "12 measured; cut: ", "{log_text}");
+}
+
+/// A crawler whose name is one unbroken word of 3,000 letters (a User-Agent is the
+/// client's to write) wraps in its cells: the counts beside it stay in view.
+#[test]
+fn in_a_real_browser_a_name_without_spaces_cuts_no_table() {
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("robots").join("long.example");
+    fs::create_dir_all(&site).unwrap();
+    fs::write(site.join("robots.txt"), "User-agent: *\nDisallow: /\n").unwrap();
+    let name = format!("{}Bot", "W".repeat(3000));
+    let log = dir.path().join("long.log");
+    fs::write(
+        &log,
+        format!(
+            "long.example:443 192.0.2.1 - - [20/Nov/2026:10:00:00 +0000] \"GET /a HTTP/1.1\" 200 5 \"-\" \"{name}/1.0 (+https://bots.example/)\"\n"
+        ),
+    )
+    .unwrap();
+    let html = page(&log, &dir.path().join("robots"), &[], dir.path());
+    assert!(html.contains(&name[..30]), "the name is on the page");
+    let (out, log_text) = cut_tables(&browser, dir.path());
+    assert!(out.ends_with("measured; cut: "), "{out} {log_text}");
+}
+
+/// Loads `dir/report.html` in a frame 1400 pixels wide and names each of its scrolling
+/// boxes (charts, tables) wider than the frame: `N measured; cut: ID W > 1400, …`.
+fn cut_tables(browser: &Path, dir: &Path) -> (String, String) {
+    let measure = dir.join("measure.html");
     fs::write(
         &measure,
         r#"<!DOCTYPE html><html><body>
@@ -761,10 +795,9 @@ document.getElementById('f').addEventListener('load', function () {
     )
     .unwrap();
     let url = format!("file://{}", measure.display());
-    let (dom, log_text) = dump_dom_with(&browser, &url, &["--allow-file-access-from-files"]);
+    let (dom, log_text) = dump_dom_with(browser, &url, &["--allow-file-access-from-files"]);
     let open = "<pre id=\"out\">";
     let out = &dom[dom.find(open).expect("measured") + open.len()..];
     let out = &out[..out.find("</pre>").unwrap()];
-    // Three charts and nine tables, none cut.
-    assert_eq!(out, "12 measured; cut: ", "{log_text}");
+    (out.to_owned(), log_text)
 }
