@@ -173,12 +173,12 @@ impl Findings {
             .collect()
     }
 
-    /// Hosts whose crawler traffic was not judged: (host, crawler requests, reason).
+    /// Hosts whose crawler traffic was not judged: (origin, crawler requests, reason).
     pub fn not_judged(&self) -> Vec<(&str, u64, &str)> {
         self.hosts
             .iter()
             .filter(|h| !h.judged && h.crawler_requests > 0)
-            .map(|h| (h.host.as_str(), h.crawler_requests, h.reason.as_str()))
+            .map(|h| (h.origin(), h.crawler_requests, h.reason.as_str()))
             .collect()
     }
 

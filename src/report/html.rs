@@ -349,7 +349,7 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
         let shown = 10;
         for host in facts.not_judged.iter().take(shown) {
             h.raw("<li><b>");
-            h.text(&host.host);
+            h.text(host.origin());
             h.raw("</b> (");
             h.num(host.crawler_requests);
             h.raw(if host.crawler_requests == 1 {

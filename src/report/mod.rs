@@ -316,6 +316,18 @@ pub struct HostRow {
     pub preferences: String,
 }
 
+impl HostRow {
+    /// The origin the row is about, as warnings name it: `https://example.com` (the
+    /// `host` column alone leaves out the scheme, and the http and https origins of one host
+    /// can differ: one judged, one not), or the host field when it is no origin.
+    pub fn origin(&self) -> &str {
+        self.robots_url
+            .strip_suffix("/robots.txt")
+            .filter(|o| !o.is_empty())
+            .unwrap_or(&self.host)
+    }
+}
+
 /// Settings shared by the writers.
 #[derive(Clone, Copy, Debug)]
 pub struct CsvStyle {

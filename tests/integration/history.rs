@@ -454,7 +454,7 @@ fn versions_past_the_robots_budget_leave_the_host_not_judged_and_say_why() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(
-        err.contains("www.example.com (1 crawler request): the versions of its robots.txt this audit can need hold 4,0")
+        err.contains("https://www.example.com (1 crawler request): the versions of its robots.txt this audit can need hold 4,0")
             && err.contains("(40 distinct bodies), more than the 2,097,152 an audit holds"),
         "{err}"
     );
