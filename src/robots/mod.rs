@@ -218,6 +218,10 @@ impl Rule {
     /// use robots_audit::robots::{Dialect, RobotsTxt};
     /// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private/ # no\n", Dialect::Google);
     /// assert_eq!(robots.rules()[0].display(), "Disallow: /private/");
+    /// // Bytes that are not UTF-8 are shown as `%XX`: the bytes the rule matches.
+    /// let latin1 = RobotsTxt::parse(b"User-agent: B\xf6t\nDisallow: /caf\xe9/\n", Dialect::Google);
+    /// assert_eq!(latin1.rules()[0].display(), "Disallow: /caf%E9/");
+    /// assert_eq!(latin1.groups().next().unwrap().agents, ["B%F6t"]);
     /// ```
     pub fn display(&self) -> String {
         if self.value.is_empty() {

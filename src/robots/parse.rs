@@ -117,8 +117,19 @@ fn strip_comment(line: &[u8]) -> &[u8] {
     }
 }
 
+/// Text of the file as it is shown (a rule's value, a group's name, a sitemap): its UTF-8 as
+/// it is, and each byte that is not UTF-8 as `%XX`, as the reports write such bytes, so that
+/// `Disallow: /caf\xE9` reads `/caf%E9`, the bytes it matches, not a `U+FFFD` that matches
+/// nothing.
 fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// Google (`GetKeyAndValueFrom`): key and value of a line, or `None` if it is not a
