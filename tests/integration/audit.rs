@@ -6,14 +6,22 @@ use crate::support::{Rec, assert_golden, audit, rows, run, stderr, testdata};
 
 /// Runs the audit on the shipped gzip log and returns (violations, summary, hosts, stderr).
 fn audit_testdata(extra: &[&str]) -> (Vec<u8>, Vec<u8>, Vec<u8>, String) {
+    audit_reports(&testdata("access.log.gz"), &testdata("robots-dir"), extra)
+}
+
+/// Runs the audit on `log` with the robots-dir `robots`, which must succeed; returns
+/// (violations, summary, hosts, stderr).
+fn audit_reports(
+    log: &std::path::Path,
+    robots: &std::path::Path,
+    extra: &[&str],
+) -> (Vec<u8>, Vec<u8>, Vec<u8>, String) {
     let dir = tempfile::tempdir().unwrap();
     let (v, s, h) = (
         dir.path().join("v.csv"),
         dir.path().join("s.csv"),
         dir.path().join("h.csv"),
     );
-    let log = testdata("access.log.gz");
-    let robots = testdata("robots-dir");
     let mut args: Vec<&std::ffi::OsStr> = vec![
         log.as_os_str(),
         "--robots-dir".as_ref(),
@@ -1036,32 +1044,10 @@ fn crawler_requests_to_an_invalid_host_are_counted_not_lost() {
     log.extend(line("www.example.com..:443", 3, "/private/3").bytes());
     let log_path = dir.path().join("access.log");
     std::fs::write(&log_path, &log).unwrap();
-    let (v, s, h) = (
-        dir.path().join("v.csv"),
-        dir.path().join("s.csv"),
-        dir.path().join("h.csv"),
-    );
     let robots = dir.path().join("robots");
-    let out = run(
-        &[
-            log_path.as_os_str(),
-            "--robots-dir".as_ref(),
-            robots.as_os_str(),
-            "--format".as_ref(),
-            "vhost_combined".as_ref(),
-            "--out".as_ref(),
-            v.as_os_str(),
-            "--summary".as_ref(),
-            s.as_os_str(),
-            "--hosts".as_ref(),
-            h.as_os_str(),
-        ],
-        None,
-    );
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(0), "{err}");
+    let (v, s, h, err) = audit_reports(&log_path, &robots, &["--format", "vhost_combined"]);
     // The line after the zeros is the site's violation, as the next one.
-    let violations = rows(&std::fs::read(&v).unwrap());
+    let violations = rows(&v);
     let paths: BTreeSet<(&str, &str)> = violations.iter().map(|r| (&r[0][..], &r[5][..])).collect();
     assert_eq!(
         paths,
@@ -1071,7 +1057,7 @@ fn crawler_requests_to_an_invalid_host_are_counted_not_lost() {
         ]),
     );
     // The invalid host's request: Googlebot's, counted, not checked.
-    let summary = rows(&std::fs::read(&s).unwrap());
+    let summary = rows(&s);
     let invalid: Vec<&Rec> = summary
         .iter()
         .filter(|r| &r[0] == "www.example.com..:443")
@@ -1081,7 +1067,7 @@ fn crawler_requests_to_an_invalid_host_are_counted_not_lost() {
         (&invalid[0][1][..], &invalid[0][4][..], &invalid[0][5][..]),
         ("Googlebot", "1", "0")
     );
-    let hosts = rows(&std::fs::read(&h).unwrap());
+    let hosts = rows(&h);
     let row = hosts
         .iter()
         .find(|r| &r[0] == "www.example.com..:443")
