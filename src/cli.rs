@@ -110,7 +110,8 @@ pub struct AuditArgs {
     pub preferences: Option<PathBuf>,
 
     /// Log format: auto (detect it from the first lines of each input), combined, common,
-    /// vhost_combined, lighttpd, nginx-json, caddy, cloudflare, cloudfront, alb (or elb), w3c (or iis).
+    /// vhost_combined, lighttpd, nginx-json, caddy, cloudflare, cloudfront, alb (or elb),
+    /// w3c (or iis).
     #[arg(long, short = 'f', value_name = "NAME", default_value = run::DEFAULT_FORMAT)]
     pub format: String,
 

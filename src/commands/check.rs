@@ -216,8 +216,8 @@ fn judge_url(robots: &RobotsTxt, standing: &Standing, url: &str, path: &mut Vec<
     }
 }
 
-/// `Ok` for a path (starting with `/`) or an absolute http(s) URL with a host; otherwise the
-/// error that names the argument.
+/// `Ok` for a path (starting with `/`), an absolute http(s) URL with a host or nothing (`/`);
+/// otherwise the error that names the argument.
 fn check_url(url: &str) -> Result<(), CheckError> {
     match robots_audit::robots::question_error(url.as_bytes()) {
         None => Ok(()),
