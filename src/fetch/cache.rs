@@ -243,9 +243,7 @@ impl Cache {
         max_age: u64,
     ) -> io::Result<Cached> {
         let _lock = self.lock()?;
-        // What cannot be read is replaced (the warning was given when it was looked up).
-        let mut cached = self.load(origin, pin).ok().flatten().unwrap_or_default();
-        cached.add(entry, max_age, super::unix_now());
+        let cached = self.with_fetch(origin, pin, entry, max_age);
         let data = serialize(&origin.robots_url(), &cached)
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unstorable entry"))?;
         static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -273,17 +271,18 @@ impl Cache {
         result.map(|()| cached)
     }
 
-    /// The origin's versions with a fetch added that must not be stored
-    /// (`Cache-Control: no-store`): this run judges by the history the cache already holds
-    /// before it, and the cache stays as it was.
-    pub(crate) fn unstored(
+    /// The origin's cached versions with a fetch added, in memory. Alone, for a fetch that
+    /// must not be stored (`Cache-Control: no-store`): this run judges by the history the
+    /// cache already holds before it, and the cache stays as it was.
+    pub(crate) fn with_fetch(
         &self,
         origin: &Origin,
         pin: &str,
         entry: &RobotsEntry,
         max_age: u64,
     ) -> Cached {
-        // What cannot be read is none (the warning was given when it was looked up).
+        // What cannot be read is none, and is replaced when stored (the warning was given
+        // when it was looked up).
         let mut cached = self.load(origin, pin).ok().flatten().unwrap_or_default();
         cached.add(entry, max_age, super::unix_now());
         cached

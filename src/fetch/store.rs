@@ -215,7 +215,7 @@ impl Inner {
             if fetched.no_store {
                 // Kept out of the cache, yet the latest of the versions it holds: a
                 // `no-store` answer does not make the versions before it unknown.
-                let cached = cache.unstored(origin, &pin, &fetched.entry, fetched.max_age);
+                let cached = cache.with_fetch(origin, &pin, &fetched.entry, fetched.max_age);
                 if let Some(history) = cached.history(Obtained::Network) {
                     return history;
                 }

@@ -5,6 +5,7 @@
 //! what a rule value must look like and how long a pattern counts for precedence.
 
 use foldhash::{HashMap, HashSet};
+use std::fmt::Write as _;
 
 use super::index::{Entry, GroupMatcher};
 use super::pattern::{self, PieceArena};
@@ -126,7 +127,8 @@ fn lossy(bytes: &[u8]) -> String {
     for chunk in bytes.utf8_chunks() {
         out.push_str(chunk.valid());
         for b in chunk.invalid() {
-            out.push_str(&format!("%{b:02X}"));
+            // Writing to a String cannot fail.
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
