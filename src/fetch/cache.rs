@@ -81,13 +81,16 @@ pub(crate) struct Cached {
 }
 
 impl Cached {
-    /// The latest version, if it is a good outcome still fresh: younger than its max-age, and
-    /// not from the future (a clock set back).
-    pub(crate) fn fresh(&self, now: i64) -> Option<&CachedVersion> {
+    /// The latest version, if it is a good outcome still fresh: younger than its max-age, not
+    /// from the future (a clock set back), and fetched after `logs_until`, the latest a
+    /// request of the logs can be from (when logs are judged): a version fetched before some
+    /// of the requests cannot tell which file was in force for them.
+    pub(crate) fn fresh(&self, now: i64, logs_until: Option<i64>) -> Option<&CachedVersion> {
         let v = self.versions.last()?;
         let age = now - v.entry.fetched_at;
         let good = matches!(v.entry.outcome, Outcome::Rules | Outcome::AllowAll);
-        (good && age >= -60 && (age.max(0) as u64) < v.max_age).then_some(v)
+        let covers = logs_until.is_none_or(|t| v.entry.fetched_at > t);
+        (good && covers && age >= -60 && (age.max(0) as u64) < v.max_age).then_some(v)
     }
 
     /// The history these versions make: the first came into force no later than its first
@@ -621,15 +624,19 @@ mod tests {
     fn freshness() {
         let mut c = Cached::default();
         c.add(&entry(b"A", 1000), 100, 1000);
-        assert!(c.fresh(1050).is_some());
-        assert!(c.fresh(1100).is_none());
-        assert!(c.fresh(500).is_none(), "from the future");
+        assert!(c.fresh(1050, None).is_some());
+        assert!(c.fresh(1100, None).is_none());
+        assert!(c.fresh(500, None).is_none(), "from the future");
+        // Logs last written before the fetch are covered by it; written at or after it, not.
+        assert!(c.fresh(1050, Some(999)).is_some());
+        assert!(c.fresh(1050, Some(1000)).is_none());
+        assert!(c.fresh(1050, Some(1040)).is_none());
         let mut down = entry(b"", 1060);
         down.outcome = Outcome::Unreachable;
         down.body = None;
         c.add(&down, 100, 1060);
         assert!(
-            c.fresh(1070).is_none(),
+            c.fresh(1070, None).is_none(),
             "an unreachable latest version is never fresh"
         );
     }

@@ -136,6 +136,11 @@ pub struct FetchOptions {
     pub concurrency: usize,
     /// The whole fetch phase of a run: origins not fetched by then are not judged.
     pub budget: Duration,
+    /// The latest instant (unix seconds) the logs of the run may hold a request from: a
+    /// cached outcome last fetched at or before it is fetched again however fresh, since the
+    /// file may have changed after it and before those requests (docs/judging.md, "Where
+    /// versions come from"). `None` when no logs are judged (the `fetch` command).
+    pub logs_written_until: Option<i64>,
 }
 
 impl Default for FetchOptions {
@@ -155,6 +160,7 @@ impl Default for FetchOptions {
             total_timeout: client.timeout,
             concurrency: 16,
             budget: Duration::from_secs(120),
+            logs_written_until: None,
         }
     }
 }
@@ -291,7 +297,7 @@ impl RobotsEntry {
     }
 }
 
-fn unix_now() -> i64 {
+pub(crate) fn unix_now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))

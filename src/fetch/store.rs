@@ -170,7 +170,7 @@ impl Inner {
                 return None;
             }
         };
-        cached.fresh(unix_now())?;
+        cached.fresh(unix_now(), self.opts.logs_written_until)?;
         cached.history(Obtained::Cache)
     }
 

@@ -126,6 +126,21 @@ impl Source {
             Source::Stdin => "<stdin>".to_owned(),
         }
     }
+
+    /// The latest instant (unix seconds) a request in this input can be from, as far as can
+    /// be told before reading it: a file's modification time (the last line written); for
+    /// standard input, or a file whose time cannot be read, `now`.
+    pub fn written_until(&self, now: i64) -> i64 {
+        let Source::Path(path) = self else {
+            return now;
+        };
+        std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .and_then(|d| i64::try_from(d.as_secs()).ok())
+            .unwrap_or(now)
+    }
 }
 
 /// What reading one source amounted to.

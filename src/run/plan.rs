@@ -265,6 +265,17 @@ impl Plan {
                 why: e.to_string(),
             });
         }
+        let mut fetch = fetch_options(o)?;
+        // A cached robots.txt stands for the logs only if fetched after their last line; logs
+        // a front end reads its own way (none given here) may run up to now.
+        let now = crate::fetch::unix_now();
+        fetch.logs_written_until = Some(
+            inputs
+                .iter()
+                .map(|s| s.written_until(now))
+                .max()
+                .unwrap_or(now),
+        );
         let mut reports = ReportPaths::default();
         for (report, path) in [
             (Report::Violations, &o.out),
@@ -288,7 +299,7 @@ impl Plan {
                 agent_lists,
                 dns,
             },
-            fetch: fetch_options(o)?,
+            fetch,
             reports,
             policy: Policy {
                 fail_on_violations: o.fail_on_violations,

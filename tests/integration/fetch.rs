@@ -249,46 +249,72 @@ fn a_version_served_no_store_keeps_the_history_before_it() {
     two_nightly_runs("no-store");
 }
 
-/// The site's robots.txt changes between two runs, the second version served with
-/// `Cache-Control: {second}`; the second run judges each request by the version in force at
-/// its time (docs/judging.md, "Where versions come from").
-fn two_nightly_runs(second: &str) {
-    let site = tempfile::tempdir().unwrap();
-    let host_dir = site.path().join("a.test");
-    std::fs::create_dir_all(&host_dir).unwrap();
-    std::fs::write(
-        host_dir.join("robots.txt"),
-        "User-agent: *\nDisallow: /a/\n",
-    )
-    .unwrap();
-    let server = Server::start(site.path().to_path_buf());
-    let work = tempfile::tempdir().unwrap();
-    let cache = work.path().join("cache");
-    let host = format!("a.test:{}", server.port);
-    let resolve = format!("{host}:127.0.0.1");
-    let stamp = |unix: i64| {
-        jiff::Timestamp::from_second(unix)
+/// One site, `a.test`, served from a folder of its own on 127.0.0.1, and audits of one log
+/// of it through a cache of their own.
+struct Nightly {
+    site: tempfile::TempDir,
+    server: Server,
+    work: tempfile::TempDir,
+    host: String,
+}
+
+impl Nightly {
+    fn new(robots: &str) -> Nightly {
+        let site = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(site.path().join("a.test")).unwrap();
+        let server = Server::start(site.path().to_path_buf());
+        let host = format!("a.test:{}", server.port);
+        let nightly = Nightly {
+            site,
+            server,
+            work: tempfile::tempdir().unwrap(),
+            host,
+        };
+        nightly.serve(robots, None);
+        nightly
+    }
+
+    /// From now on the site serves `robots`, with `Cache-Control: cache_control` (the
+    /// server's `no-cache` when `None`).
+    fn serve(&self, robots: &str, cache_control: Option<&str>) {
+        let dir = self.site.path().join("a.test");
+        std::fs::write(dir.join("robots.txt"), robots).unwrap();
+        let file = dir.join("cache-control");
+        match cache_control {
+            Some(value) => std::fs::write(file, value).unwrap(),
+            None => drop(std::fs::remove_file(file)),
+        }
+    }
+
+    fn cache(&self) -> PathBuf {
+        self.work.path().join("cache")
+    }
+
+    fn log(&self) -> PathBuf {
+        self.work.path().join("access.log")
+    }
+
+    /// A request of NightBot at `unix` for `path`.
+    fn line(&self, unix: i64, path: &str) -> String {
+        let stamp = jiff::Timestamp::from_second(unix)
             .unwrap()
-            .strftime("%d/%b/%Y:%H:%M:%S +0000")
-            .to_string()
-    };
-    let line = |unix: i64, path: &str| {
+            .strftime("%d/%b/%Y:%H:%M:%S +0000");
         format!(
-            "{host} 192.0.2.1 - - [{}] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"NightBot/1.0 (+https://bots.example/)\"\n",
-            stamp(unix)
+            "{} 192.0.2.1 - - [{stamp}] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"NightBot/1.0 (+https://bots.example/)\"\n",
+            self.host
         )
-    };
-    let audit = |log: &str, extra: &[&str]| {
-        let path = work.path().join("access.log");
-        std::fs::write(&path, log).unwrap();
+    }
+
+    /// Audits the log as it is, the host pinned to the server; exit 0.
+    fn audit_log(&self, extra: &[&str]) -> std::process::Output {
         let mut a = args(&[
-            path.to_str().unwrap(),
+            self.log().to_str().unwrap(),
             "--scheme",
             "http",
             "--cache-dir",
-            cache.to_str().unwrap(),
+            self.cache().to_str().unwrap(),
             "--resolve",
-            &resolve,
+            &format!("{}:127.0.0.1", self.host),
             "--allow-host",
             "a.test",
             "-q",
@@ -297,49 +323,116 @@ fn two_nightly_runs(second: &str) {
         let o = run_args(&a);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         o
-    };
-    let now = || jiff::Timestamp::now().as_second();
+    }
+
+    /// Writes `log` and audits it.
+    fn audit(&self, log: &str, extra: &[&str]) -> std::process::Output {
+        std::fs::write(self.log(), log).unwrap();
+        self.audit_log(extra)
+    }
+
+    /// The fetches of robots.txt the site has answered.
+    fn hits(&self) -> usize {
+        self.server.hits().get(&self.host).copied().unwrap_or(0)
+    }
+}
+
+fn now() -> i64 {
+    jiff::Timestamp::now().as_second()
+}
+
+/// (path, evidence) of each violation row.
+fn paths_and_evidence(out: &[u8]) -> Vec<(String, String)> {
+    rows(out)
+        .iter()
+        .map(|r| (r["path"].to_owned(), r["evidence"].to_owned()))
+        .collect()
+}
+
+/// The site's robots.txt changes between two runs, the second version served with
+/// `Cache-Control: {second}`; the second run judges each request by the version in force at
+/// its time (docs/judging.md, "Where versions come from").
+fn two_nightly_runs(second: &str) {
+    let site = Nightly::new("User-agent: *\nDisallow: /a/\n");
     let t1 = now();
-    audit(&line(t1, "/"), &[]);
-    std::fs::write(
-        host_dir.join("robots.txt"),
-        "User-agent: *\nDisallow: /b/\n",
-    )
-    .unwrap();
-    std::fs::write(host_dir.join("cache-control"), second).unwrap();
+    site.audit(&site.line(t1, "/"), &[]);
+    site.serve("User-agent: *\nDisallow: /b/\n", Some(second));
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let t2 = now();
-    let hosts = work.path().join("hosts.csv");
+    let hosts = site.work.path().join("hosts.csv");
     let log = [
-        line(t1 - 3600, "/a/before"),
-        line(t2 + 600, "/a/after"),
-        line(t2 + 600, "/b/after"),
+        site.line(t1 - 3600, "/a/before"),
+        site.line(t2 + 600, "/a/after"),
+        site.line(t2 + 600, "/b/after"),
     ]
     .concat();
-    let o = audit(&log, &["--leeway", "0", "--hosts", hosts.to_str().unwrap()]);
-    assert_eq!(server.hits()[&host], 2, "fetched once per run");
-    let v = rows(&o.stdout);
-    let got: Vec<(&str, &str)> = v.iter().map(|r| (&r["path"], &r["evidence"])).collect();
+    let o = site.audit(&log, &["--leeway", "0", "--hosts", hosts.to_str().unwrap()]);
+    assert_eq!(site.hits(), 2, "fetched once per run");
     assert_eq!(
-        got,
-        [("/a/before", "assumed"), ("/b/after", "in-force")],
-        "{v:?}"
+        paths_and_evidence(&o.stdout),
+        [
+            ("/a/before".to_owned(), "assumed".to_owned()),
+            ("/b/after".to_owned(), "in-force".to_owned())
+        ]
     );
     let h = rows(&std::fs::read(&hosts).unwrap());
     assert_eq!(&h[0]["versions"], "2");
     // The fetch command shows what the cache knows.
     let o = run_args(&args(&[
         "fetch",
-        &format!("http://{host}"),
+        &format!("http://{}", site.host),
         "--cache-dir",
-        cache.to_str().unwrap(),
+        site.cache().to_str().unwrap(),
         "--resolve",
-        &resolve,
+        &format!("{}:127.0.0.1", site.host),
     ]));
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     // Fetched a third time with the same content: still two versions, the second longer.
     assert!(text.contains("versions:  2"), "{text}");
     assert_eq!(text.matches(": rules 200 (28 bytes").count(), 2, "{text}");
+}
+
+/// A cached robots.txt, however fresh, stands only for requests before it was fetched: a log
+/// written after that fetch has it fetched again, so a change in between is seen; a log
+/// last written before it is judged from the cache alone (docs/judging.md, "Where versions
+/// come from").
+#[test]
+fn a_fresh_cache_is_fetched_again_for_a_log_written_after_it() {
+    let site = Nightly::new("User-agent: *\nDisallow: /a/\n");
+    site.serve("User-agent: *\nDisallow: /a/\n", Some("max-age=86400"));
+    site.audit(&site.line(now(), "/"), &[]);
+    assert_eq!(site.hits(), 1);
+    site.serve("User-agent: *\nDisallow: /b/\n", Some("max-age=86400"));
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let t2 = now();
+    let hosts = site.work.path().join("hosts.csv");
+    let report = ["--leeway", "0", "--hosts", hosts.to_str().unwrap()];
+    // After this run's fetch (before it, either version may have been in force).
+    let log = [site.line(t2 + 600, "/a/x"), site.line(t2 + 600, "/b/x")].concat();
+    let o = site.audit(&log, &report);
+    assert_eq!(site.hits(), 2, "the cache is fresh, but older than the log");
+    let b_only = [("/b/x".to_owned(), "in-force".to_owned())];
+    assert_eq!(paths_and_evidence(&o.stdout), b_only);
+    assert_eq!(
+        &rows(&std::fs::read(&hosts).unwrap())[0]["obtained"],
+        "network"
+    );
+
+    // The same log, as if last written an hour ago: both versions were fetched after it.
+    let log = std::fs::File::options()
+        .write(true)
+        .open(site.log())
+        .unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    log.set_modified(hour_ago).unwrap();
+    drop(log);
+    let o = site.audit_log(&report);
+    assert_eq!(site.hits(), 2, "judged from the cache");
+    assert_eq!(paths_and_evidence(&o.stdout), b_only);
+    assert_eq!(
+        &rows(&std::fs::read(&hosts).unwrap())[0]["obtained"],
+        "cache"
+    );
 }
 
 /// A server that accepts connections and never answers; it notes when each was accepted.
