@@ -75,12 +75,13 @@ impl Shared<'_> {
     }
 }
 
-/// A (host, crawler) pair being counted, with the judgement whose group names it last added.
+/// A (host, crawler) pair being counted, with the judgement and the versions whose group
+/// names it last added.
 struct LocalPair {
     /// (origin, crawler).
     key: (u32, u32),
     agg: PairAgg,
-    last_judged: Option<u32>,
+    last_groups: Option<(u32, Range<usize>)>,
 }
 
 /// Requests of one (origin, User-Agent, verification) kept for the end.
@@ -541,26 +542,34 @@ impl<'a> Worker<'a> {
         let range = held_range(rules, req.time_ms, settings.leeway_ms);
         normalize_target(&req.target, &mut self.scratch);
         let mut disallow = false;
+        // A version that cannot judge, before the one in force at `t`: the crawler's own
+        // fetches, known at the end, may show it no longer held it.
+        let mut unknown = false;
         for raw in range.clone() {
-            let Some(v) = rules.timeline.effective(raw) else {
-                pair.not_judged += 1;
-                return false;
-            };
-            match &rules.versions[v] {
-                Rules::NotJudged => {
+            let version = rules
+                .timeline
+                .effective(raw)
+                .map(|v| (v, &rules.versions[v]));
+            match version {
+                None | Some((_, Rules::NotJudged)) if raw + 1 == range.end => {
+                    // The version in force at `t` itself: whatever the fetches say.
                     pair.not_judged += 1;
                     return false;
                 }
-                Rules::AllowAll => {}
-                Rules::Compiled(robots) => {
+                None | Some((_, Rules::NotJudged)) => unknown = true,
+                Some((_, Rules::AllowAll)) => {}
+                Some((v, Rules::Compiled(robots))) => {
                     disallow |= !robots.check(judged.groups[v], &self.scratch).allowed;
                 }
             }
         }
         pair.checked += 1;
         let entry = &mut self.aggs.pairs[pair_at];
-        if entry.last_judged != Some(judged_id) {
-            entry.last_judged = Some(judged_id);
+        // The groups of every version a checked request may be judged under: the versions
+        // change with the time of the request, not only with its judgement.
+        let groups_of = (judged_id, range.clone());
+        if entry.last_groups.as_ref() != Some(&groups_of) {
+            entry.last_groups = Some(groups_of);
             for raw in range.clone() {
                 if let Some(v) = rules.timeline.effective(raw) {
                     let name = &judged.group_names[v];
@@ -574,6 +583,7 @@ impl<'a> Worker<'a> {
         // Otherwise a rule may forbid it or a preference go against it: judged at the end,
         // with every fetch of /robots.txt known.
         if !disallow
+            && !unknown
             && !judged
                 .conflicts_on
                 .is_some_and(|key| says_no(judged, range, &self.scratch, key))
@@ -767,7 +777,7 @@ impl<'a> Worker<'a> {
             aggs.pairs.push(LocalPair {
                 key: (origin, crawler),
                 agg: PairAgg::new(time_ms),
-                last_judged: None,
+                last_groups: None,
             });
             u32::try_from(aggs.pairs.len() - 1).expect("fewer than 2^32 pairs")
         });

@@ -709,3 +709,72 @@ fn a_head_of_robots_txt_is_no_fetch_of_the_rules() {
         "a request for /robots.txt all the same"
     );
 }
+
+/// A version that cannot judge (a 503 with no file before it) within the leeway before a
+/// request does not make the request "not judged" when the crawler's own fetch shows it held
+/// the version after it; and its 404 fetch later lets it fetch anything (docs/judging.md,
+/// "The crawler's own fetches").
+#[test]
+fn an_unreachable_start_is_no_excuse_once_the_crawler_fetched_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    versions(
+        &dir.path().join("robots"),
+        "www.example.com",
+        &[
+            ("robots.20261101T000000Z.503", ""),
+            (
+                "robots.20261102T000000Z.txt",
+                "User-agent: *\nDisallow: /a/\n",
+            ),
+        ],
+    );
+    let log = [
+        foo_line("GET", 2, 1, "/robots.txt", 200),
+        foo_line("GET", 2, 2, "/a/1", 200),
+        foo_line("GET", 2, 3, "/robots.txt", 404),
+        foo_line("GET", 2, 4, "/a/2", 200),
+    ]
+    .concat();
+    let (v, s) = audit(dir.path(), &log, &[]);
+    let got: Vec<(&str, &str)> = v.iter().map(|r| (&r["path"], &r["evidence"])).collect();
+    assert_eq!(got, [("/a/1", "fetched")], "{v:?}");
+    let foo = find(&s, "FooBot");
+    assert_eq!(
+        (
+            &foo[0]["checked"],
+            &foo[0]["allowed"],
+            &foo[0]["violations"]
+        ),
+        ("2", "1", "1"),
+        "{foo:?}"
+    );
+}
+
+/// The summary's `group` names the groups of every version its checked requests were judged
+/// under, whichever request a worker met first (it named the first one's alone, so the
+/// order of the lines, the threads and the files changed the report).
+#[test]
+fn the_summary_names_the_groups_of_every_version_in_any_order() {
+    let dir = tempfile::tempdir().unwrap();
+    versions(
+        &dir.path().join("robots"),
+        "a.test",
+        &[
+            (
+                "robots.20261101T000000Z.txt",
+                "User-agent: *\nDisallow: /x/\n",
+            ),
+            (
+                "robots.20261110T000000Z.txt",
+                "User-agent: FooBot\nDisallow: /y/\n",
+            ),
+        ],
+    );
+    let early = line("a.test", 5, 1, 0, "/p", 200, "FooBot");
+    let late = line("a.test", 15, 1, 0, "/q", 200, "FooBot");
+    for log in [[&early, &late], [&late, &early]] {
+        let (_, s) = audit(dir.path(), &log.map(String::as_str).concat(), &[]);
+        let foo = find(&s, "FooBot");
+        assert_eq!(&foo[0]["group"], "*; FooBot", "{log:?}");
+    }
+}
