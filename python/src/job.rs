@@ -397,7 +397,11 @@ impl Driver {
         let store = RobotsStore::new(plan.fetch.clone()).map_err(|e| e.to_string())?;
         // --robots-dir: the whole folder, read once here; nothing is fetched.
         let snapshot = match &plan.fetch.robots_dir {
-            Some(dir) => Some(RobotsDir::scan(dir).map_err(|e| e.to_string())?.snapshot()),
+            Some(dir) => Some(
+                RobotsDir::scan(dir)
+                    .and_then(|d| d.snapshot())
+                    .map_err(|e| e.to_string())?,
+            ),
             None => None,
         };
         let reports = ReportSet::open(&plan.reports).map_err(|e| e.to_string())?;

@@ -88,6 +88,8 @@ pub struct InputCounts {
     pub detected: bool,
     /// Why reading broke off, if it did (its lines up to the damage were audited).
     pub error: Option<String>,
+    /// It could not even be opened (`error` says why): nothing of it was read.
+    pub unopened: bool,
 }
 
 impl InputCounts {
@@ -139,6 +141,7 @@ impl InputCounts {
         self.format = min_some(self.format.take(), other.format);
         self.detected |= other.detected;
         self.error = min_some(self.error.take(), other.error);
+        self.unopened |= other.unopened;
     }
 }
 

@@ -323,6 +323,7 @@ fn record_read(partial: &mut Partial, name: &str, read: InputRead) {
         counts.detected = detected;
     }
     // The counts are the input's own: its name is said where they are shown.
+    counts.unopened = matches!(read.error, Some(InputError::Open { .. }));
     counts.error = read.error.map(|e| e.cause());
     if read.long_lines.count > 0 {
         *counts.bad.entry(BadLine::TooLong).or_default() += read.long_lines.count;

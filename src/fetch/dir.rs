@@ -254,6 +254,14 @@ pub enum DirError {
         /// Why.
         source: io::Error,
     },
+    /// A saved body that cannot be read (the message names the file).
+    #[error("{reason}")]
+    Body {
+        /// The file.
+        path: PathBuf,
+        /// Why, naming it.
+        reason: String,
+    },
     /// A file name that is neither `robots.txt` nor a dated version.
     #[error("{}: {problem}", path.display())]
     Name {
@@ -528,24 +536,29 @@ impl RobotsDir {
     /// What a job ships to other machines so that they judge as `--robots-dir` does here
     /// without knowing the origins in advance. Reads every body file once (identical bodies
     /// are held once).
-    pub fn snapshot(&self) -> Snapshot {
+    pub fn snapshot(&self) -> Result<Snapshot, DirError> {
         let mut bodies: BTreeMap<BodyDigest, Arc<[u8]>> = BTreeMap::new();
         let mut histories = BTreeMap::new();
         for origin in self.origins.keys() {
             let history = self.history(origin);
-            let versions = history
-                .versions()
-                .iter()
-                .map(|v| Version {
+            let mut versions = Vec::with_capacity(history.versions().len());
+            for v in history.versions() {
+                // Every body is shipped: one that cannot be read fails the job.
+                let entry =
+                    load(&v.entry, &mut bodies).map_err(|(path, reason)| DirError::Body {
+                        path: path.to_owned(),
+                        reason,
+                    })?;
+                versions.push(Version {
                     window: v.window,
-                    entry: Arc::new(load(&v.entry, &mut bodies)),
-                })
-                .collect();
+                    entry: Arc::new(entry),
+                });
+            }
             // The same windows as the history just made.
             let history = OriginHistory::new(versions).unwrap_or(history);
             histories.insert(origin.clone(), Arc::new(history));
         }
-        Snapshot::new(histories, Missing::AllowAll)
+        Ok(Snapshot::new(histories, Missing::AllowAll))
     }
 
     /// The history of `origin` from the saved files: an undated `robots.txt` is one version
@@ -591,61 +604,40 @@ impl RobotsDir {
     }
 }
 
-/// A body file's version, its body not read: rules, with the file's size; a file that cannot
-/// be opened (gone, not readable, no longer a regular file) is unreachable.
+/// A body file's version, its body not read: rules, with the file's size. A file that cannot
+/// be looked at now (gone, not readable, too many files open) is still rules: reading it when
+/// a request needs it fails the run, naming the file (a saved copy is the site's file, not
+/// the site's answer: it is never taken for an unreachable site).
 fn body_entry(url: String, body: &Arc<SavedBody>, since: Option<Millis>) -> RobotsEntry {
-    let meta = files::open_regular(body.path(), Links::Follow).and_then(|f| f.metadata());
-    let meta = match meta {
-        Ok(meta) => meta,
-        Err(e) => return unreadable(url, body.path(), &e.to_string()),
-    };
-    let mtime = meta
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .and_then(|d| i64::try_from(d.as_secs()).ok());
     let mut entry = RobotsEntry::new(url, Obtained::RobotsDir, Outcome::Rules, None);
-    entry.bytes = meta.len().min(MAX_ROBOTS_BYTES as u64);
-    entry.truncated = meta.len() > MAX_ROBOTS_BYTES as u64;
     entry.saved = Some(Arc::clone(body));
+    let meta = files::open_regular(body.path(), Links::Follow).and_then(|f| f.metadata());
+    let mtime = match meta {
+        Ok(meta) => {
+            entry.bytes = meta.len().min(MAX_ROBOTS_BYTES as u64);
+            entry.truncated = meta.len() > MAX_ROBOTS_BYTES as u64;
+            meta.modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                .and_then(|d| i64::try_from(d.as_secs()).ok())
+        }
+        Err(_) => None,
+    };
     if let Some(t) = since.map(|ms| ms.div_euclid(1000)).or(mtime) {
         entry.fetched_at = t;
     }
     entry
 }
 
-/// The entry with its body read (see [`RobotsEntry::saved`]); a body that cannot be read
-/// makes it unreachable.
+/// The entry with its body read (see [`RobotsEntry::saved`]), to show; a body that cannot
+/// be read shows as unreachable, saying why (an audit that needs it fails when it reads it).
 #[cfg(feature = "net")]
 pub(crate) fn loaded(entry: &Arc<RobotsEntry>) -> Arc<RobotsEntry> {
     if entry.saved.is_none() {
         return Arc::clone(entry);
     }
-    Arc::new(load(entry, &mut BTreeMap::new()))
-}
-
-/// The entry with its body read (bodies with the same digest held once), for a snapshot; a
-/// body that cannot be read makes the version unreachable.
-fn load(entry: &Arc<RobotsEntry>, bodies: &mut BTreeMap<BodyDigest, Arc<[u8]>>) -> RobotsEntry {
-    let Some(saved) = &entry.saved else {
-        return (**entry).clone();
-    };
-    match saved.read() {
-        Ok((body, more)) => {
-            let body = Arc::clone(
-                bodies
-                    .entry(super::body_digest(&body))
-                    .or_insert_with(|| Arc::from(body)),
-            );
-            RobotsEntry {
-                bytes: body.len() as u64,
-                body: Some(body),
-                truncated: more,
-                saved: None,
-                ..(**entry).clone()
-            }
-        }
-        Err(reason) => {
+    Arc::new(
+        load(entry, &mut BTreeMap::new()).unwrap_or_else(|(_, reason)| {
             let mut e = RobotsEntry::new(
                 entry.url.clone(),
                 Obtained::RobotsDir,
@@ -654,8 +646,32 @@ fn load(entry: &Arc<RobotsEntry>, bodies: &mut BTreeMap<BodyDigest, Arc<[u8]>>) 
             );
             e.fetched_at = entry.fetched_at;
             e
-        }
-    }
+        }),
+    )
+}
+
+/// The entry with its body read (bodies with the same digest held once), for a snapshot; for
+/// a body that cannot be read, its file and why.
+fn load<'a>(
+    entry: &'a RobotsEntry,
+    bodies: &mut BTreeMap<BodyDigest, Arc<[u8]>>,
+) -> Result<RobotsEntry, (&'a Path, String)> {
+    let Some(saved) = &entry.saved else {
+        return Ok(entry.clone());
+    };
+    let (body, more) = saved.read().map_err(|reason| (saved.path(), reason))?;
+    let body = Arc::clone(
+        bodies
+            .entry(super::body_digest(&body))
+            .or_insert_with(|| Arc::from(body)),
+    );
+    Ok(RobotsEntry {
+        bytes: body.len() as u64,
+        body: Some(body),
+        truncated: more,
+        saved: None,
+        ..entry.clone()
+    })
 }
 
 /// A status file: 4xx is no file, 429 and 5xx unreachable.
@@ -680,15 +696,6 @@ fn status_entry(url: String, path: &Path, code: u16, since: Millis) -> RobotsEnt
     entry
 }
 
-fn unreadable(url: String, path: &Path, why: &str) -> RobotsEntry {
-    RobotsEntry::new(
-        url,
-        Obtained::RobotsDir,
-        Outcome::Unreachable,
-        Some(format!("cannot read {}: {why}", path.display())),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -701,7 +708,7 @@ mod tests {
         h.versions()
             .iter()
             .map(|v| {
-                let mut e = load(&v.entry, &mut bodies);
+                let mut e = load(&v.entry, &mut bodies).expect("the body reads");
                 e.fetched_at = 0;
                 (v.window, e)
             })
@@ -750,7 +757,7 @@ mod tests {
         put("dated.example", "robots.20261103T000000Z.404", "");
         std::fs::create_dir_all(root.path().join("empty.example")).unwrap();
         let dir = RobotsDir::scan(root.path()).unwrap();
-        let snapshot = dir.snapshot();
+        let snapshot = dir.snapshot().expect("every body reads");
         assert_eq!(
             snapshot.histories().len(),
             10,
@@ -885,7 +892,7 @@ mod tests {
     }
 
     #[test]
-    fn bodies_are_read_when_needed_and_a_file_gone_since_is_unreachable() {
+    fn bodies_are_read_when_needed_and_a_file_gone_since_fails_its_reader() {
         let root = tempfile::tempdir().unwrap();
         let big = "Disallow: /x\n".repeat(40_000);
         put(
@@ -917,14 +924,15 @@ mod tests {
         std::fs::remove_file(root.path().join("example.com/robots.20261102T000000Z.txt")).unwrap();
         let h = dir.history(&origin("https://example.com"));
         let gone = h.current();
-        assert_eq!(gone.outcome, Outcome::Unreachable);
-        assert!(
-            gone.reason
-                .as_deref()
-                .unwrap()
-                .contains("robots.20261102T000000Z.txt"),
-            "{gone:?}"
-        );
+        // Still the site's rules, never an unreachable site: reading them is what fails (an
+        // audit that needs them stops, naming the file; a snapshot cannot be made).
+        assert_eq!(gone.outcome, Outcome::Rules);
+        let err = gone.saved.as_ref().expect("saved").read().unwrap_err();
+        assert!(err.contains("robots.20261102T000000Z.txt"), "{err}");
+        let err = dir.snapshot().unwrap_err().to_string();
+        assert!(err.contains("robots.20261102T000000Z.txt"), "{err}");
+        let shown = loaded(gone);
+        assert_eq!(shown.outcome, Outcome::Unreachable, "shown as unreadable");
     }
 
     #[test]

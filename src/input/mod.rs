@@ -264,14 +264,74 @@ pub fn read_blocks(
 
 /// Opens a source for reading.
 fn open(source: &Source) -> Result<Box<dyn Read>, InputError> {
+    let open_error = |e| InputError::Open {
+        path: source.name(),
+        source: e,
+    };
     Ok(match source {
-        Source::Path(p) => Box::new(File::open(p).map_err(|e| InputError::Open {
-            path: source.name(),
-            source: e,
-        })?),
+        Source::Path(p) => {
+            let file = File::open(p).map_err(open_error)?;
+            let meta = file.metadata().map_err(open_error)?;
+            Box::new(WholeFile {
+                file,
+                length: meta.is_file().then_some(meta.len()),
+                read: 0,
+            })
+        }
         Source::Stdin => Box::new(io::stdin().lock()),
     })
 }
+
+/// A file read to its end, which must be no sooner than the length a regular file had when
+/// it was opened: a file cut while it is read (logrotate's `copytruncate` empties the log
+/// it has just copied) would otherwise end early as if its last lines were all there were.
+struct WholeFile {
+    file: File,
+    /// The length when opened, for a regular file.
+    length: Option<u64>,
+    read: u64,
+}
+
+impl Read for WholeFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.read += n as u64;
+        if let Some(length) = self.length
+            && n == 0
+            && !buf.is_empty()
+            && self.read < length
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                Shrunk {
+                    read: self.read,
+                    length,
+                },
+            ));
+        }
+        Ok(n)
+    }
+}
+
+/// A file that ended before the length it had when opened.
+#[derive(Debug)]
+struct Shrunk {
+    read: u64,
+    length: u64,
+}
+
+impl std::fmt::Display for Shrunk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the file was cut while it was read: it ended after {} bytes, and had {} when \
+             opened (a log rotation's copytruncate? its copy holds the lines)",
+            self.read, self.length
+        )
+    }
+}
+
+impl std::error::Error for Shrunk {}
 
 /// [`read_blocks`] (no maximum line length) taking block buffers from `pool`.
 pub fn read_blocks_pooled(
@@ -423,6 +483,10 @@ fn other_compression(magic: &[u8]) -> Option<&'static str> {
 
 /// Says where a gzip stream broke, in the source's own terms.
 fn gzip_error(e: io::Error, compressed: u64, bytes: u64, members: u64) -> io::Error {
+    // The file itself ended early: that is the news, whatever the gzip stream was.
+    if e.get_ref().is_some_and(|inner| inner.is::<Shrunk>()) {
+        return e;
+    }
     let member = members + 1;
     let msg = if e.kind() == io::ErrorKind::UnexpectedEof {
         format!(
@@ -534,6 +598,66 @@ mod tests {
         assert_eq!(stats.members, 1);
         assert_eq!(stats.bytes, text.len() as u64);
         assert_eq!(stats.lines, 5000);
+    }
+
+    /// A file cut while it is read (logrotate's `copytruncate`) is an error after the lines
+    /// read before the cut, plain or gzip; one that grows is read to its new end.
+    #[test]
+    fn a_file_cut_while_it_is_read_is_an_error() {
+        let text = sample(20_000);
+        // More than the 1 MiB read ahead of the inflater.
+        let long = sample(80_000);
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        for (name, data, whole) in [
+            ("plain.log", text.clone(), text.len()),
+            ("log.gz", gzip(&long), long.len()),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, &data).expect("the log is written");
+            let source = Source::Path(path.clone());
+            let progress = AtomicU64::new(0);
+            let mut delivered = 0;
+            let options = ReadOptions::unbounded(16 * 1024);
+            let r = read_blocks_with(&source, options, &progress, None, |b: Block| {
+                if delivered == 0 {
+                    let file = std::fs::File::options().write(true).open(&path);
+                    file.and_then(|f| f.set_len(100)).expect("the log is cut");
+                }
+                delivered += b.data().len();
+                true
+            });
+            let err = r.expect_err("a cut file is an error").to_string();
+            assert!(err.contains(name), "{err}");
+            assert!(
+                err.contains("cut while it was read")
+                    && err.contains(&format!("had {} when", data.len())),
+                "{err}"
+            );
+            assert!(delivered > 0 && delivered < whole, "{name}: {delivered}");
+        }
+        // Lines added while it is read are read too.
+        let path = dir.path().join("growing.log");
+        std::fs::write(&path, &text).expect("the log is written");
+        let progress = AtomicU64::new(0);
+        let mut appended = false;
+        let mut delivered = 0;
+        let options = ReadOptions::unbounded(16 * 1024);
+        let source = Source::Path(path.clone());
+        let stats = read_blocks_with(&source, options, &progress, None, |b: Block| {
+            if !appended {
+                let mut f = std::fs::File::options()
+                    .append(true)
+                    .open(&path)
+                    .expect("opens");
+                f.write_all(b"one more line\n").expect("appends");
+                appended = true;
+            }
+            delivered += b.data().len();
+            true
+        })
+        .expect("a growing file reads");
+        assert_eq!(delivered, text.len() + 14);
+        assert_eq!(stats.lines, 20_001);
     }
 
     #[test]

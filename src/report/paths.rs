@@ -60,6 +60,13 @@ pub enum PathError {
         "{first} and {second} both go to standard output: one report can, give the other a file"
     )]
     SharedStdout { first: String, second: String },
+    /// A report goes to standard output, which is a log of the run (`>> access.log`).
+    #[error(
+        "{report} goes to standard output, which is the input {}: a report must not be \
+         written into a log it reads",
+        input.display()
+    )]
+    StdoutIsInput { report: String, input: PathBuf },
     /// What a report's path names cannot be found out (a directory on the way that cannot
     /// be searched, a loop of links).
     #[error("{option} {}: {source}", path.display())]

@@ -110,8 +110,26 @@ impl ReportPaths {
     /// `--out` names no file, any report whose path is `-`, and any whose path is standard
     /// output itself (`/dev/stdout`, or the file standard output is redirected to). Two
     /// would be mixed there, or one written into a file the other then replaces.
-    pub fn check_stdout(&self) -> Result<(), PathError> {
+    pub fn check_stdout(&self, inputs: &[&Path]) -> Result<(), PathError> {
         let stdout = super::paths::stdout_identity();
+        // The report written to standard output itself (`-`, or no --out): not into a log of
+        // the run (`>> access.log`).
+        let streamed = match self.get(Report::Violations) {
+            None => Some("the violations report (no --out)".to_string()),
+            Some(_) => Report::ALL
+                .into_iter()
+                .find(|&r| self.get(r).is_some_and(is_stdout))
+                .map(|r| format!("{} -", r.option())),
+        };
+        if let Some(report) = streamed {
+            let log = stdout.and_then(|id| inputs.iter().find(|i| super::paths::is_file(i, id)));
+            if let Some(log) = log {
+                return Err(PathError::StdoutIsInput {
+                    report,
+                    input: log.to_path_buf(),
+                });
+            }
+        }
         let mut on_stdout =
             Report::ALL
                 .into_iter()

@@ -38,6 +38,13 @@ pub enum RunError {
     /// A report could not be written.
     #[error(transparent)]
     Report(ReportError),
+    /// The reader of standard output went away before the report written there was
+    /// complete, and the run had more to give: reports in files, an exit status.
+    #[error(
+        "standard output was closed before its report was complete ({0}); the reports \
+         written to files were not replaced, and no verdict is given by the exit status"
+    )]
+    StdoutClosed(ReportError),
     /// An input cannot be audited at all; with what to do about it.
     #[error("{0}{hint}", hint = audit_hint(.0))]
     Audit(#[from] AuditError),
@@ -49,6 +56,15 @@ pub enum RunError {
         if *inputs == 1 { "" } else { "s" }
     )]
     Damaged {
+        /// How many.
+        inputs: usize,
+    },
+    /// Inputs that could not be opened during the run (each was a [`Note::Damaged`]).
+    #[error(
+        "{inputs} input{} could not be opened; the previous reports are kept",
+        if *inputs == 1 { "" } else { "s" }
+    )]
+    Unopened {
         /// How many.
         inputs: usize,
     },
@@ -87,9 +103,23 @@ pub enum RunError {
 }
 
 impl RunError {
-    /// True when the reader of standard output went away (`| head`): not worth an error.
+    /// True when the reader of standard output went away (`| head`) and nothing else was
+    /// lost with it ([`RunError::lost_with_stdout`]): not worth an error.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, RunError::Report(e) if e.is_broken_pipe())
+    }
+
+    /// A broken pipe on standard output is harmless only when the report written there was
+    /// all the run had to give: with reports written to files (which are then not replaced)
+    /// or an exit status asked for (`--fail-on-…`), it is [`RunError::StdoutClosed`].
+    pub fn lost_with_stdout(self, plan: &Plan) -> RunError {
+        let more = !plan.reports.outputs().is_empty()
+            || plan.policy.fail_on_violations
+            || plan.policy.fail_on_conflicts;
+        match self {
+            RunError::Report(e) if more && e.is_broken_pipe() => RunError::StdoutClosed(e),
+            e => e,
+        }
     }
 }
 
@@ -184,7 +214,7 @@ pub struct Outcome {
 /// no report would replace an input or another report, and one report at most goes to
 /// standard output.
 pub fn check_files(inputs: &[&Path], reports: &ReportPaths) -> Result<(), RunError> {
-    reports.check_stdout()?;
+    reports.check_stdout(inputs)?;
     Ok(report::check_paths(inputs, &reports.outputs())?)
 }
 
@@ -204,16 +234,24 @@ pub fn finish(
 ) -> Result<Outcome, RunError> {
     let policy = plan.policy;
     // A run whose result cannot be trusted writes nothing.
-    let mut damaged = 0;
+    let (mut damaged, mut unopened) = (0, 0);
     for (name, counts) in &partial.inputs {
         if let Some(error) = &counts.error {
-            damaged += 1;
+            // An input that could not be opened is no damage to accept: none of it was read.
+            if counts.unopened {
+                unopened += 1;
+            } else {
+                damaged += 1;
+            }
             notes(Note::Damaged {
                 input: name.clone(),
                 error: error.clone(),
-                allowed: policy.allow_damaged,
+                allowed: policy.allow_damaged && !counts.unopened,
             });
         }
+    }
+    if unopened > 0 {
+        return Err(RunError::Unopened { inputs: unopened });
     }
     if damaged > 0 && !policy.allow_damaged {
         return Err(RunError::Damaged { inputs: damaged });

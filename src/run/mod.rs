@@ -89,4 +89,5 @@ pub fn audit_files(
         &watch,
         notes,
     )
+    .map_err(|e| e.lost_with_stdout(plan))
 }

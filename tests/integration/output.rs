@@ -498,3 +498,96 @@ fn a_path_that_is_standard_output_counts_as_standard_output() {
     let o = run_to(Stdio::null(), &["--out", "/dev/null", "--summary", "-"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// A log of `copies` copies of the shipped one, each with its own query on every path: a
+/// violations report of many rows, far more than a pipe holds.
+fn many_rows_log(dir: &Path, copies: usize) -> PathBuf {
+    let access = fs::read(testdata("access.log")).unwrap();
+    let mut log = Vec::new();
+    for i in 0..copies {
+        let tag = format!("?copy={i} HTTP/1.1\"");
+        for line in access.split_inclusive(|&b| b == b'\n') {
+            let text = String::from_utf8_lossy(line).replace(" HTTP/1.1\"", &tag);
+            log.extend_from_slice(text.as_bytes());
+        }
+    }
+    let path = dir.join("many.log");
+    fs::write(&path, log).unwrap();
+    path
+}
+
+/// The report on standard output read in part (`| head`): a quiet exit 0 when it was all the
+/// run had to give; an error, with the other reports kept, when the run also wrote reports to
+/// files or had a verdict to give by its exit status.
+#[test]
+fn a_reader_of_standard_output_that_goes_away_loses_nothing_else_silently() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let log = many_rows_log(dir.path(), 30);
+    let summary = dir.path().join("summary.csv");
+    let robots = testdata("robots-dir");
+    let run = |extra: &[&OsStr]| {
+        fs::write(&summary, "the previous summary\n").unwrap();
+        let mut child = bin()
+            .arg(&log)
+            .arg("--robots-dir")
+            .arg(&robots)
+            .arg("-q")
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut head = [0u8; 100];
+        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+        // The read end is closed here, as `head -c 100` closes it.
+        let o = child.wait_with_output().unwrap();
+        (o, fs::read_to_string(&summary).unwrap())
+    };
+    let (o, kept) = run(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("error"), "{}", stderr(&o));
+    assert_eq!(kept, "the previous summary\n");
+    for extra in [
+        &["--summary".as_ref(), summary.as_os_str()][..],
+        &["--fail-on-violations".as_ref()][..],
+    ] {
+        let (o, kept) = run(extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("standard output was closed before its report was complete"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(kept, "the previous summary\n", "{extra:?}");
+    }
+}
+
+/// The report on standard output appended to a log of the run (`>> access.log`) is refused
+/// before anything is read or written.
+#[test]
+fn standard_output_appending_to_a_log_of_the_run_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("access.log");
+    fs::copy(testdata("access.log"), &log).unwrap();
+    let before = fs::read(&log).unwrap();
+    let appended = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let o = bin()
+        .arg(&log)
+        .arg("--robots-dir")
+        .arg(testdata("robots-dir"))
+        .arg("-q")
+        .stdin(Stdio::null())
+        .stdout(appended)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("goes to standard output, which is the input"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(fs::read(&log).unwrap(), before, "the log is as it was");
+}

@@ -457,3 +457,53 @@ fn runs_counted_on_one_thread_or_several_give_the_unconstrained_reports() {
     let reference = reference(dir.path(), &log);
     spilled_as_reference(dir.path(), &log, &reference, &["1", "2", "3"]);
 }
+
+/// Many inputs under a low open-file limit, with `--allow-damaged --allow-empty`: complete
+/// reports or exit 2, whatever could not be opened. An input that could not be opened was
+/// taken for damage those options accept, and a saved robots.txt that could not be opened
+/// for an unreachable site: either way exit 0 with reports short of rows.
+#[test]
+fn many_inputs_under_a_low_open_file_limit_are_all_read_or_the_run_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs_dir = dir.path().join("logs");
+    std::fs::create_dir(&logs_dir).unwrap();
+    let access = std::fs::read(testdata("access.log")).unwrap();
+    let lines: Vec<&[u8]> = access.split_inclusive(|&b| b == b'\n').collect();
+    let mut logs = Vec::new();
+    for (i, part) in lines.chunks(100).enumerate() {
+        let path = logs_dir.join(format!("part-{i:02}.log"));
+        std::fs::write(&path, part.concat()).unwrap();
+        logs.push(path);
+    }
+    assert!(logs.len() > 30);
+    let args = |reports: &Reports| {
+        let mut args: Vec<OsString> = logs.iter().map(|p| p.clone().into_os_string()).collect();
+        args.extend(["--robots-dir".into(), testdata("robots-dir").into()]);
+        for a in ["--threads", "2", "--allow-damaged", "--allow-empty", "-q"] {
+            args.push(a.into());
+        }
+        args.extend(reports.args());
+        args
+    };
+    let reports = Reports::new(dir.path(), "reference");
+    let o = crate::support::bin().args(args(&reports)).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let reference = reports.read();
+    let mut ended = Vec::new();
+    for limit in 5..=14 {
+        let reports = Reports::new(dir.path(), &format!("limit-{limit}"));
+        reports.write_previous();
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -n {limit} && exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_robots-audit"))
+            .args(args(&reports))
+            .output()
+            .unwrap();
+        let what = format!("ulimit -n {limit}");
+        ended.push(complete_or_failed(&o, &reports, &reference, &what));
+    }
+    // The limits span both ends.
+    assert_eq!(ended.first(), Some(&Ended::Failed), "{ended:?}");
+    assert_eq!(ended.last(), Some(&Ended::Complete), "{ended:?}");
+}

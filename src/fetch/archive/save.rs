@@ -145,6 +145,11 @@ fn relocate(err: DirError, staged: &Path, real: &Path) -> DirError {
             path: map(path),
             source,
         },
+        // Made by a snapshot, never by the check of a staged folder.
+        DirError::Body { path, reason } => DirError::Body {
+            path: map(path),
+            reason,
+        },
         DirError::Name { path, problem } => DirError::Name {
             path: map(path),
             problem,

@@ -872,7 +872,11 @@ fn the_dns_tally_of_partials_adds_up_to_the_resolvers() {
         AuditSettings::default(),
         Arc::new(Registry::builtin()),
         Arc::new(Verifier::bundled().with_shared_dns(Arc::clone(&dns))),
-        Arc::new(RobotsDir::scan(&robots).expect("robots dir").snapshot()),
+        Arc::new(
+            RobotsDir::scan(&robots)
+                .and_then(|d| d.snapshot())
+                .expect("robots dir"),
+        ),
     );
     let first: String = (1..=3).map(line).collect();
     let second: String = (4..=7).map(line).collect();
