@@ -356,6 +356,9 @@ pub struct TooOld {
     pub spoofed_by_old_lists: u64,
     /// The latest date (unix ms) of those lists.
     pub old_lists_date: Option<i64>,
+    /// Crawler requests from an address of a site's own network (loopback, private…): a
+    /// proxy logged in place of the client, so unverifiable (never spoofed).
+    pub internal: u64,
 }
 
 impl TooOld {
@@ -366,6 +369,7 @@ impl TooOld {
         self.lists_date = self.lists_date.max(other.lists_date);
         self.spoofed_by_old_lists += other.spoofed_by_old_lists;
         self.old_lists_date = self.old_lists_date.max(other.old_lists_date);
+        self.internal += other.internal;
     }
 }
 

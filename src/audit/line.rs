@@ -1036,6 +1036,7 @@ impl<'a> Worker<'a> {
     /// them and is counted as such.
     fn verify(&mut self, id: CrawlerId, ip: IpAddr, time_ms: i64) -> Verification {
         let verdict = self.verdict(id, ip, time_ms);
+        self.aggs.too_old.internal += u64::from(verdict.internal);
         if let Some(date) = verdict.spoofed_by_old_lists {
             let old = &mut self.aggs.too_old;
             old.spoofed_by_old_lists += 1;

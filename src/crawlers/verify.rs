@@ -309,6 +309,10 @@ pub struct TimedVerdict {
     /// than the request by more than [`STALE_AFTER_MS`] (the operator may have added the
     /// address since): the latest of their dates (unix ms), for a warning. The verdict stands.
     pub spoofed_by_old_lists: Option<i64>,
+    /// True when the result is Unverifiable because the address is of a site's own network
+    /// (loopback, private…: [`crate::net::internal_class`]), a proxy logged in place of the
+    /// client, which no list nor DNS can call the crawler's or not.
+    pub internal: bool,
 }
 
 impl TimedVerdict {
@@ -324,6 +328,7 @@ impl TimedVerdict {
             ranges_too_old: None,
             dns_too_old: false,
             spoofed_by_old_lists: None,
+            internal: false,
         }
     }
 }
@@ -628,6 +633,13 @@ impl Verifier {
                 });
             }
         }
+        // No list holds a proxy's address: neither verified nor spoofed, and no DNS asked.
+        if crate::net::internal_class(client_ip).is_some() {
+            return TimedVerdict {
+                internal: true,
+                ..TimedVerdict::plain(Verification::Unverifiable)
+            };
+        }
         #[cfg_attr(not(feature = "net"), allow(unused_mut))]
         let mut dns_too_old = false;
         #[cfg(feature = "net")]
@@ -655,6 +667,7 @@ impl Verifier {
                 ranges_too_old: too_old,
                 dns_too_old,
                 spoofed_by_old_lists: None,
+                internal: false,
             }
         }
     }

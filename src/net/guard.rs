@@ -48,6 +48,36 @@ pub fn address_allowed(addr: IpAddr, allow_private: bool) -> Result<(), GuardRef
     }
 }
 
+/// The kind of address `addr` is when it belongs to a site's own network rather than to the
+/// internet: loopback, private (RFC 1918), shared (CGNAT, RFC 6598), link-local, unique-local
+/// or site-local, also written in an IPv6 form; else `None`. A client with such an address in
+/// an access log is a proxy or a load balancer logged in place of the client: no crawler
+/// publishes one, so it proves nothing about who sent the request.
+///
+/// ```
+/// use robots_audit::net::internal_class;
+///
+/// assert_eq!(internal_class("10.1.2.3".parse().unwrap()), Some("private (RFC 1918)"));
+/// assert_eq!(internal_class("::ffff:127.0.0.1".parse().unwrap()), Some("loopback"));
+/// assert_eq!(internal_class("66.249.66.1".parse().unwrap()), None);
+/// assert_eq!(internal_class("192.0.2.1".parse().unwrap()), None, "documentation");
+/// ```
+pub fn internal_class(addr: IpAddr) -> Option<&'static str> {
+    let (Class::Private(class) | Class::Never(class)) = classify(addr)?;
+    const INTERNAL: [&str; 6] = [
+        "loopback",
+        "private",
+        "shared address space",
+        "link-local",
+        "unique-local",
+        "site-local",
+    ];
+    INTERNAL
+        .iter()
+        .any(|kind| class.starts_with(kind))
+        .then_some(class)
+}
+
 enum Class {
     /// Refused even with `allow_private`.
     Never(&'static str),

@@ -364,6 +364,11 @@ pub fn finish(
     if findings.too_old_to_verify.spoofed_by_old_lists > 0 {
         notes(Note::SpoofedByOldLists(findings.too_old_to_verify));
     }
+    if findings.too_old_to_verify.internal > 0 {
+        notes(Note::InternalClients {
+            requests: findings.too_old_to_verify.internal,
+        });
+    }
     if let Some(dns) = &findings.dns {
         if let Some((why, unanswered)) = &dns.untrusted {
             notes(Note::DnsUntrusted {

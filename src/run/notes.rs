@@ -177,6 +177,12 @@ pub enum Note {
     TooOldToVerify(TooOld),
     /// Crawler requests marked spoofed by IP-range lists much older than them.
     SpoofedByOldLists(TooOld),
+    /// Crawler requests from addresses of a site's own network (a proxy logged in place of
+    /// the client): unverifiable.
+    InternalClients {
+        /// How many.
+        requests: u64,
+    },
     /// The resolver failed the canary check: nothing DNS would have judged was spoofed.
     DnsUntrusted {
         /// Why (data from the network in it).
@@ -210,6 +216,7 @@ impl Note {
             | Note::NotJudged(_)
             | Note::TooOldToVerify(_)
             | Note::SpoofedByOldLists(_)
+            | Note::InternalClients { .. }
             | Note::NoUserAgent { .. }
             | Note::DnsUntrusted { .. } => Level::Warning,
             Note::Damaged { allowed: false, .. } => Level::Error,
@@ -372,6 +379,17 @@ impl fmt::Display for Note {
                 } else {
                     "addresses"
                 },
+            ),
+            Note::InternalClients { requests } => write!(
+                f,
+                "{} from loopback or private addresses (a proxy or load balancer logged in \
+                 place of the client?): unverifiable, never marked spoofed; log the client's \
+                 own address (X-Forwarded-For through mod_remoteip or real_ip) to verify them",
+                if *requests == 1 {
+                    "1 crawler request came".to_owned()
+                } else {
+                    format!("{} crawler requests came", thousands(*requests))
+                }
             ),
             Note::DnsUntrusted { why, unanswered } => write!(
                 f,

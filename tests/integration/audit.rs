@@ -560,6 +560,56 @@ fn spoofed_crawlers_are_listed_per_address() {
     );
 }
 
+/// A crawler's User-Agent from an address of the site's own network (a proxy logged in place
+/// of the client) is unverifiable, with a warning, never a spoofer for a block list; one from
+/// a public address outside the crawler's ranges still is.
+#[test]
+fn addresses_of_the_sites_own_network_are_never_listed_as_spoofed() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("proxied.log");
+    let clients = [
+        "127.0.0.1",
+        "10.0.0.5",
+        "172.16.0.9",
+        "192.168.1.20",
+        "100.64.0.7",
+        "::1",
+        "fd00::5",
+        "::ffff:10.1.1.1",
+        "198.51.100.7",
+    ];
+    let lines: String = clients
+        .iter()
+        .map(|ip| {
+            format!(
+                "www.example.com:443 {ip} - - [20/Nov/2026:10:00:00 +0000] \"GET /about HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+            )
+        })
+        .collect();
+    std::fs::write(&log, lines).unwrap();
+    let spoofed = dir.path().join("spoofed.csv");
+    let (_, summary, _, err) = audit_reports(
+        &log,
+        &testdata("robots-dir"),
+        &["--spoofed", spoofed.to_str().unwrap()],
+    );
+    let listed: Vec<String> = rows(&std::fs::read(&spoofed).unwrap())
+        .iter()
+        .map(|r| r[0].to_string())
+        .collect();
+    assert_eq!(listed, ["198.51.100.7"]);
+    let s = rows(&summary);
+    assert_eq!(
+        (&s[0]["spoofed"], &s[0]["unverifiable"]),
+        ("1", "8"),
+        "{s:?}"
+    );
+    assert!(
+        err.contains("8 crawler requests came from loopback or private addresses"),
+        "{err}"
+    );
+}
+
 #[test]
 fn summary_says_whether_robots_txt_came_first() {
     let dir = tempfile::tempdir().unwrap();

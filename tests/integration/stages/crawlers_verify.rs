@@ -204,7 +204,8 @@ fn requests_older_than_the_lists_are_unverifiable_not_spoofed() {
                 result: want,
                 ranges_too_old: None,
                 dns_too_old: false,
-                spoofed_by_old_lists: None
+                spoofed_by_old_lists: None,
+                internal: false,
             },
             "{crawler} {addr}"
         );
