@@ -857,6 +857,25 @@ fn build_automaton(
 mod tests {
     use super::*;
 
+    /// Every robot of the registry read in the yandex dialect is one of the robots engine's
+    /// Yandex robots: a name it lacks is compared exactly, and a `Yandex` group would not
+    /// cover it (docs/robots-txt.md, "yandex dialect: robot families").
+    #[test]
+    fn every_yandex_robot_of_the_registry_is_known_to_the_engine() {
+        let registry = Registry::builtin();
+        let missing: Vec<&str> = registry
+            .iter()
+            .map(|(_, c)| c)
+            .filter(|c| c.dialect == Dialect::Yandex)
+            .filter(|c| {
+                let token = c.tokens.first().map_or("", String::as_str);
+                crate::robots::yandex_obeys_star(token).is_none()
+            })
+            .map(|c| c.name.as_str())
+            .collect();
+        assert!(missing.is_empty(), "{missing:?}");
+    }
+
     #[test]
     fn a_token_of_several_words_is_followed_by_its_first_word_once() {
         let v = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();

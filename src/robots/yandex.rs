@@ -67,6 +67,21 @@ const ROBOTS: &[(&str, &str, bool)] = &[
         true,
     ),
     ("YandexFavicons/1.0", "YandexFavicons", true),
+    // Robots Yandex lists (yandex.com/bots) that its parser's table does not name: Yandex
+    // documents `User-agent: Yandex` as covering all its robots, so they require `Yandex`
+    // alone, as the table's own general robots do.
+    ("YandexVertis/3.0", "Yandex", false),
+    ("YandexSpravBot/1.0", "Yandex", false),
+    ("YandexRenderResourcesBot/1.0", "Yandex", false),
+    ("YandexSitelinks", "Yandex", false),
+    ("YandexAdNet/1.0", "Yandex", false),
+    ("YandexForDomain/1.0", "Yandex", false),
+    ("YandexUserproxy", "Yandex", false),
+    // Listed too, documented as obeying only groups that name them (the AI Crawler Index:
+    // "ignores the * group"): explicit only, and `Yandex` does not cover them.
+    ("YandexAdditional/1.0", "YandexAdditional", true),
+    ("YandexAdditionalBot/1.0", "YandexAdditionalBot", true),
+    ("YandexComBot/3.0", "YandexComBot", true),
 ];
 
 /// The Yandex robot called `name` (`YandexImages`, or with a version, `YandexMetrika/2.0`),
@@ -309,5 +324,20 @@ mod tests {
         assert!(robot("YaDirectFetcher").expect("known").explicit_only);
         assert!(robot("YandexMetrika/2.0").expect("known").explicit_only);
         assert!(!robot("YandexMetrika").expect("known").explicit_only);
+        // Listed by Yandex, not in its parser's table: `Yandex` covers them.
+        for name in [
+            "YandexVertis",
+            "YandexSitelinks",
+            "YandexAdNet",
+            "YandexUserproxy",
+        ] {
+            assert!(sel(name, "yandex"), "{name}");
+            assert!(sel(name, &name.to_ascii_lowercase()), "{name}");
+            assert!(!sel(name, "yandexbot"), "{name}");
+        }
+        assert!(!sel("YandexAdditional", "yandex"));
+        assert!(sel("YandexAdditional", "yandexadditional"));
+        assert!(!sel("YandexAdditionalBot", "yandexadditional"));
+        assert!(robot("YandexComBot").expect("known").explicit_only);
     }
 }

@@ -692,3 +692,51 @@ fn an_agent_token_falls_back_as_its_crawler_does() {
     );
     assert!(!err.contains("warning"), "{err}");
 }
+
+/// The Yandex robots that Yandex's parser table lacks are covered by `User-agent: Yandex`,
+/// as Yandex documents for all its robots: they were judged by `*` (here: everything
+/// disallowed) under a `Yandex` group that allows them.
+#[test]
+fn every_yandex_robot_follows_the_yandex_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(
+        &robots,
+        "User-agent: *\nDisallow: /\n\nUser-agent: Yandex\nAllow: /\nDisallow: /admin\n",
+    )
+    .unwrap();
+    for robot in [
+        "YandexBot/3.0",
+        "YandexVertis/3.0",
+        "YandexSpravBot/1.0",
+        "YandexRenderResourcesBot/1.0",
+        "YandexAdNet/1.0",
+    ] {
+        let header = format!("Mozilla/5.0 (compatible; {robot}; +http://yandex.com/bots)");
+        let o = run(
+            &[
+                "check".as_ref(),
+                "--robots".as_ref(),
+                robots.as_os_str(),
+                "--user-agent".as_ref(),
+                header.as_ref(),
+                "/page".as_ref(),
+                "/admin/x".as_ref(),
+            ],
+            None,
+        );
+        let text = String::from_utf8(o.stdout).unwrap();
+        let verdicts: Vec<(&str, &str)> = text
+            .lines()
+            .map(|l| {
+                let cells: Vec<&str> = l.split('\t').collect();
+                (cells[0], cells.get(2).copied().unwrap_or(""))
+            })
+            .collect();
+        assert_eq!(
+            verdicts,
+            [("allowed", "Yandex"), ("disallowed", "Yandex")],
+            "{robot}: {text}"
+        );
+    }
+}
