@@ -89,13 +89,15 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
 }
 
 /// A message for the terminal: its own line breaks kept (a TOML error points at a column on
-/// the next line), every other control character escaped.
+/// the next line), each line after the first indented (a file name with a line break in it
+/// cannot forge a line of the tool's own, `robots-audit: …`), every other control character
+/// escaped.
 fn escape_lines(text: &str) -> String {
     text.trim_end()
         .split('\n')
         .map(|l| text::terminal(l.as_bytes()).into_owned())
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n  ")
 }
 
 /// The error and its causes, each cause added only when its text is not already part of the

@@ -344,3 +344,23 @@ fn a_window_that_leaves_out_every_request_fails_unless_allowed() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!rows(&std::fs::read(&out).unwrap()).is_empty());
 }
+
+/// A file name with a line break in it cannot forge a line of the tool's own on standard
+/// error: the lines after an error's first are indented.
+#[test]
+fn a_line_break_in_a_file_name_forges_no_line() {
+    let forged = "missing\nrobots-audit: requests read: 0; violating requests: 0";
+    let o = run(&[forged.as_ref(), "--no-cache".as_ref()], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    let own: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("robots-audit:"))
+        .collect();
+    assert_eq!(own.len(), 1, "{err}");
+    assert!(
+        own[0].starts_with("robots-audit: error: cannot open missing"),
+        "{err}"
+    );
+    assert!(err.contains("\n  robots-audit: requests read: 0"), "{err}");
+}
