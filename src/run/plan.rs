@@ -290,6 +290,7 @@ impl Plan {
                 reports.set(report, path.clone());
             }
         }
+        check_reports_spare_read_files(o, &reports)?;
         Ok(Plan {
             inputs,
             audit: AuditPlan {
@@ -439,6 +440,62 @@ pub fn fetch_options(o: &Options) -> Result<FetchOptions, OptionError> {
     })
 }
 
+/// No report may be written over a file the run reads besides its logs (which
+/// [`super::check_files`] compares): a saved robots.txt in `--robots-dir`, a saved list in
+/// `--ranges-dir` or `--crawler-lists`, the `--crawlers` file. The next run would read the
+/// report as one of them.
+fn check_reports_spare_read_files(o: &Options, reports: &ReportPaths) -> Result<(), OptionError> {
+    let folders = [
+        ("--robots-dir", &o.robots_dir),
+        ("--ranges-dir", &o.ranges_dir),
+        ("--crawler-lists", &o.crawler_lists),
+    ];
+    for (option, path) in reports.outputs() {
+        // Where the report will be written: an existing file (through its links), or the
+        // folder it will be made in, as it is on disk, and its name.
+        let folder_of = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let place = match std::fs::canonicalize(path) {
+            Ok(place) => place,
+            Err(_) => match (std::fs::canonicalize(folder_of), path.file_name()) {
+                (Ok(parent), Some(name)) => parent.join(name),
+                // A folder that is not there: the report cannot be made, as opening it says.
+                _ => continue,
+            },
+        };
+        for (folder_option, folder) in folders {
+            let Some(folder) = folder else { continue };
+            if let Ok(folder) = std::fs::canonicalize(folder)
+                && place.starts_with(&folder)
+            {
+                return Err(OptionError::new(
+                    option,
+                    format!(
+                        "{} is inside {folder_option} {}: a report must not be written among \
+                         the files the run reads",
+                        path.display(),
+                        folder.display()
+                    ),
+                ));
+            }
+        }
+        if let Some(crawlers) = &o.crawlers
+            && std::fs::canonicalize(crawlers).is_ok_and(|c| c == place)
+        {
+            return Err(OptionError::new(
+                option,
+                format!(
+                    "{} is the --crawlers file: a report must not replace a file the run reads",
+                    path.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -451,6 +508,38 @@ mod tests {
         };
         set(&mut o);
         Plan::new(&o)
+    }
+
+    /// A report inside a folder the run reads, or over the `--crawlers` file, is refused: the
+    /// next run would read it as a saved robots.txt or list.
+    #[test]
+    fn reports_are_refused_among_the_files_the_run_reads() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let robots = dir.path().join("robots");
+        std::fs::create_dir_all(robots.join("example.com")).expect("a host folder");
+        let saved = robots.join("example.com/robots.txt");
+        std::fs::write(&saved, "User-agent: *\n").expect("a saved robots.txt");
+        let crawlers = dir.path().join("crawlers.toml");
+        std::fs::write(&crawlers, "").expect("a crawlers file");
+        for (out, option) in [
+            (saved.clone(), "--robots-dir"),
+            (robots.join("new.csv"), "--robots-dir"),
+            (crawlers.clone(), "--crawlers"),
+        ] {
+            let err = plan(|o| {
+                o.robots_dir = Some(robots.clone());
+                o.crawlers = Some(crawlers.clone());
+                o.summary = Some(out.clone());
+            })
+            .expect_err("refused");
+            assert_eq!(err.option, "--summary");
+            assert!(err.problem.contains(option), "{}", err.problem);
+        }
+        let beside = plan(|o| {
+            o.robots_dir = Some(robots.clone());
+            o.summary = Some(dir.path().join("summary.csv"));
+        });
+        assert!(beside.is_ok());
     }
 
     #[test]
