@@ -43,7 +43,8 @@ pub struct RankedPath {
     pub requests: u64,
     /// Requests by crawler, in the order crawlers first came.
     pub crawlers: Vec<(Arc<str>, u64)>,
-    /// The rule of its first row in report order.
+    /// The rules that decided its requests, by text: the one that decided the most first
+    /// (ties by text), joined with `; `.
     pub rule: Arc<str>,
     pub first_ms: i64,
     pub last_ms: i64,
@@ -356,10 +357,29 @@ impl PathRanking {
         Ok(())
     }
 
+    /// The rules of a path's requests, by text, the one that decided the most first: a path
+    /// asked for under several versions or groups was forbidden by each of their rules.
+    fn rule_texts(&self, g: &Group) -> Arc<str> {
+        if let [(rule, _)] = g.rules[..] {
+            return Arc::clone(&self.rules[rule as usize].2);
+        }
+        let mut texts: Vec<(&str, u64)> = Vec::new();
+        for &(rule, n) in &g.rules {
+            let text = &*self.rules[rule as usize].2;
+            match texts.iter_mut().find(|(t, _)| *t == text) {
+                Some(t) => t.1 += n,
+                None => texts.push((text, n)),
+            }
+        }
+        texts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let texts: Vec<&str> = texts.iter().map(|(t, _)| *t).collect();
+        Arc::from(texts.join("; "))
+    }
+
     /// One path's total: counted, and kept if it is among the top.
     fn offer(&mut self, host: &Arc<str>, g: Group) {
         self.distinct += 1;
-        for &rule in &g.rules {
+        for &(rule, _) in &g.rules {
             let (version, line, text, group) = &self.rules[rule as usize];
             *self
                 .rule_paths
@@ -396,7 +416,7 @@ impl PathRanking {
                 .iter()
                 .map(|&(c, n)| (Arc::clone(&self.crawlers[c as usize]), n))
                 .collect(),
-            rule: Arc::clone(&self.rules[g.first.rule as usize].2),
+            rule: self.rule_texts(&g),
             first_ms: g.first_ms,
             last_ms: g.last_ms,
             seq: g.first.seq,
@@ -445,8 +465,8 @@ struct Group {
     first_ms: i64,
     last_ms: i64,
     crawlers: Vec<(u32, u64)>,
-    /// Distinct rules (a path has few).
-    rules: Vec<u32>,
+    /// Distinct rules (a path has few), with the requests each decided.
+    rules: Vec<(u32, u64)>,
 }
 
 impl Group {
@@ -471,8 +491,9 @@ impl Group {
             Some(c) => c.1 += e.requests,
             None => self.crawlers.push((e.crawler, e.requests)),
         }
-        if !self.rules.contains(&e.rule) {
-            self.rules.push(e.rule);
+        match self.rules.iter_mut().find(|r| r.0 == e.rule) {
+            Some(r) => r.1 += e.requests,
+            None => self.rules.push((e.rule, e.requests)),
         }
     }
 }
@@ -620,7 +641,9 @@ mod tests {
             vec![(Arc::from("GPTBot"), 5), (Arc::from("bingbot"), 4)]
         );
         assert_eq!((x.first_ms, x.last_ms), (0, 6000));
-        assert_eq!(&*x.rule, "Disallow: /", "the first row's rule");
+        // Both rules that forbade it, the one of the most requests (5 against 4) first; the
+        // first row's alone told the page's reader that `Disallow: /` decided all 9.
+        assert_eq!(&*x.rule, "Disallow: /; Disallow: /x");
         let paths: Vec<(&str, u64)> = ranked.rule_paths.iter().map(|(k, n)| (&*k.3, *n)).collect();
         assert_eq!(paths, vec![("Disallow: /", 2), ("Disallow: /x", 1)]);
     }
