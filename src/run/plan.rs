@@ -441,14 +441,16 @@ pub fn fetch_options(o: &Options) -> Result<FetchOptions, OptionError> {
 }
 
 /// No report may be written over a file the run reads besides its logs (which
-/// [`super::check_files`] compares): a saved robots.txt in `--robots-dir`, a saved list in
-/// `--ranges-dir` or `--crawler-lists`, the `--crawlers` file. The next run would read the
-/// report as one of them.
+/// [`super::check_files`] compares): a saved robots.txt in a host folder of `--robots-dir`
+/// (files beside the host folders are not read), a saved list in `--ranges-dir` or
+/// `--crawler-lists`, the `--crawlers` file. The next run would read the report as one of
+/// them.
 fn check_reports_spare_read_files(o: &Options, reports: &ReportPaths) -> Result<(), OptionError> {
+    // Each folder, and how deep below it the files it reads are (1: in it).
     let folders = [
-        ("--robots-dir", &o.robots_dir),
-        ("--ranges-dir", &o.ranges_dir),
-        ("--crawler-lists", &o.crawler_lists),
+        ("--robots-dir", &o.robots_dir, 2),
+        ("--ranges-dir", &o.ranges_dir, 1),
+        ("--crawler-lists", &o.crawler_lists, 1),
     ];
     for (option, path) in reports.outputs() {
         // Where the report will be written: an existing file (through its links), or the
@@ -465,10 +467,12 @@ fn check_reports_spare_read_files(o: &Options, reports: &ReportPaths) -> Result<
                 _ => continue,
             },
         };
-        for (folder_option, folder) in folders {
+        for (folder_option, folder, depth) in folders {
             let Some(folder) = folder else { continue };
             if let Ok(folder) = std::fs::canonicalize(folder)
-                && place.starts_with(&folder)
+                && place
+                    .strip_prefix(&folder)
+                    .is_ok_and(|below| below.components().count() >= depth)
             {
                 return Err(OptionError::new(
                     option,
@@ -523,7 +527,7 @@ mod tests {
         std::fs::write(&crawlers, "").expect("a crawlers file");
         for (out, option) in [
             (saved.clone(), "--robots-dir"),
-            (robots.join("new.csv"), "--robots-dir"),
+            (robots.join("example.com/new.csv"), "--robots-dir"),
             (crawlers.clone(), "--crawlers"),
         ] {
             let err = plan(|o| {
@@ -535,11 +539,13 @@ mod tests {
             assert_eq!(err.option, "--summary");
             assert!(err.problem.contains(option), "{}", err.problem);
         }
-        let beside = plan(|o| {
-            o.robots_dir = Some(robots.clone());
-            o.summary = Some(dir.path().join("summary.csv"));
-        });
-        assert!(beside.is_ok());
+        for beside in [dir.path().join("summary.csv"), robots.join("summary.csv")] {
+            let ok = plan(|o| {
+                o.robots_dir = Some(robots.clone());
+                o.summary = Some(beside.clone());
+            });
+            assert!(ok.is_ok(), "{beside:?}: files beside the host folders are not read");
+        }
     }
 
     #[test]
