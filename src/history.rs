@@ -320,8 +320,12 @@ impl Timeline {
                 // `fetched` says the crawler's fetch narrowed what it held to what was in
                 // force then. Not when the fetch is older than the known history: what it
                 // got is the first version only by assumption.
+                // Nor for an undated file: one version for all time is the file in force by
+                // assumption, whatever the crawler fetched (docs/judging.md, "The verdict").
                 let evidence = if self.before_history(f.time) {
                     Evidence::Assumed
+                } else if self.windows[0].is_undated() {
+                    Evidence::InForce
                 } else {
                     Evidence::Fetched
                 };
@@ -744,6 +748,22 @@ mod tests {
                 Ruling::Allowed { by_leeway: false }
             );
         }
+        // The crawler's own 2xx fetch narrows nothing of one version for all time: still
+        // `in-force`, never `fetched`.
+        let fetch = Fetch {
+            time: nov(1, 0),
+            status: 200,
+            bytes: Some(10),
+        };
+        let held = t.held(nov(1, 1), DAY, Some(fetch), |_| Some(10));
+        assert_eq!(
+            held,
+            Held::Versions {
+                versions: smallvec::smallvec![0],
+                evidence: Evidence::InForce,
+                current: 0
+            }
+        );
     }
 
     #[test]

@@ -544,7 +544,10 @@ mod tests {
                 o.robots_dir = Some(robots.clone());
                 o.summary = Some(beside.clone());
             });
-            assert!(ok.is_ok(), "{beside:?}: files beside the host folders are not read");
+            assert!(
+                ok.is_ok(),
+                "{beside:?}: files beside the host folders are not read"
+            );
         }
     }
 
