@@ -42,6 +42,7 @@ mod line;
 mod partial;
 mod path_ids;
 mod pipeline;
+mod recent;
 mod rows;
 mod rules;
 mod sniff;
