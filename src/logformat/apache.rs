@@ -34,8 +34,8 @@
 use std::borrow::Cow;
 
 use super::text::{
-    dash_empty, find_short, find_short2, is_port, origin_form, quoted, rfind_near_end,
-    scheme_for_port, split_absolute, split_request_line, status, unescape_backslash,
+    dash_empty, find_short, is_port, origin_form, quoted, rfind_near_end, scheme_for_port,
+    split_absolute, split_request_line, status, unescape_backslash,
 };
 use super::{BadLine, Request, scan, time};
 
@@ -99,7 +99,9 @@ fn vhost(tok: &[u8]) -> Result<Option<&'static str>, BadLine> {
 /// other token goes through [`token`] and [`vhost`], which have the last word.
 #[inline]
 fn vhost_token(line: &[u8]) -> Result<(&[u8], Option<&'static str>, usize), BadLine> {
-    if let Some(colon) = find_short2(line, b' ', b':')
+    // A host and its port are ~20 bytes: two 16-byte steps, where the word search took three
+    // of eight bytes and more instructions for each.
+    if let Some(colon) = scan::find2(line, b' ', b':')
         && colon > 0
         && line[colon] == b':'
     {
