@@ -242,8 +242,8 @@ impl<'a> Worker<'a> {
         for (line_no, line) in job.block.lines() {
             lines += 1;
             // Matched in place: moving the request out of the result was a `memcpy` call a
-            // line.
-            let parsed = parser.parse(line);
+            // line. The parse is inlined here (only here): see `apache::parse_inlined`.
+            let parsed = parser.parse_inlined(line);
             match &parsed {
                 Ok(Some(req)) => {
                     if self.request(job.input, req) {

@@ -326,15 +326,32 @@ impl LineParser {
     /// with 4xx); `Err(reason)` for a malformed line.
     #[inline(always)]
     pub fn parse<'a>(&self, line: &'a [u8]) -> Result<Option<Request<'a>>, BadLine> {
+        self.parse_with(line, apache::parse)
+    }
+
+    /// [`LineParser::parse`] with the Apache-family parser inlined into the caller: for the
+    /// audit's loop over a block's lines alone (see [`apache::parse_inlined`]).
+    #[inline(always)]
+    pub(crate) fn parse_inlined<'a>(&self, line: &'a [u8]) -> Result<Option<Request<'a>>, BadLine> {
+        self.parse_with(line, apache::parse_inlined)
+    }
+
+    /// [`LineParser::parse`], the Apache-family lines read by `apache`.
+    #[inline(always)]
+    fn parse_with<'a>(
+        &self,
+        line: &'a [u8],
+        apache: fn(&'a [u8], apache::Layout) -> Result<Option<Request<'a>>, BadLine>,
+    ) -> Result<Option<Request<'a>>, BadLine> {
         let line = match line {
             [0, ..] => without_leading_nuls(line),
             _ => line,
         };
         match self.format {
-            Format::Common => apache::parse(line, apache::Layout::Common),
-            Format::Combined => apache::parse(line, apache::Layout::Combined),
-            Format::VhostCombined => apache::parse(line, apache::Layout::VhostCombined),
-            Format::Lighttpd => apache::parse(line, apache::Layout::Lighttpd),
+            Format::Common => apache(line, apache::Layout::Common),
+            Format::Combined => apache(line, apache::Layout::Combined),
+            Format::VhostCombined => apache(line, apache::Layout::VhostCombined),
+            Format::Lighttpd => apache(line, apache::Layout::Lighttpd),
             Format::NginxJson => {
                 let fields = self
                     .json
