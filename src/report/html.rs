@@ -301,10 +301,13 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
             percent(facts.crawler_requests, facts.requests),
         ),
         (
-            "Violating requests",
+            // Counted by kind: a request both disallowed and too soon is two violations, so
+            // this is no count of requests (it can exceed the crawler requests).
+            "Violations",
             grouped(violating),
             format!(
-                "{} disallowed, {} crawl-delay; {} report rows",
+                "{} disallowed requests, {} too soon under Crawl-delay (a request can be both); \
+                 {} report rows",
                 grouped(facts.disallowed),
                 grouped(facts.delayed),
                 grouped(v.rows)

@@ -70,10 +70,11 @@ fn the_page_shows_the_testdata_findings() {
             .sum();
     assert!(
         figures.contains(&format!(
-            "Violating requests</span><span class=\"v\">{violating}</span>"
+            "Violations</span><span class=\"v\">{violating}</span>"
         )),
         "{violating}: {figures}"
     );
+    assert!(figures.contains("(a request can be both)"), "{figures}");
     // Crawlers, paths and rules from the log and the robots.txt files.
     let crawlers = section(&html, "crawlers");
     for name in ["GPTBot", "ClaudeBot", "bingbot", "AhrefsBot", "Googlebot"] {
