@@ -74,7 +74,7 @@ impl Console {
     }
 
     /// A note of the run, in the library's words, printed around the progress bars:
-    /// warnings and errors even under `--quiet`.
+    /// errors alone under `--quiet` ([`Note::shown`]).
     pub fn show(&self, note: &Note) {
         if note.shown(self.quiet) {
             self.line(&format!("robots-audit: {note}"));

@@ -234,10 +234,11 @@ impl Note {
         }
     }
 
-    /// Whether it is shown: everything but [`Level::Info`] under `--quiet`, except the
-    /// timings, which are only ever there when asked for.
+    /// Whether it is shown: under `--quiet` only errors (the command-line contract: "nothing
+    /// on standard error but errors"), and the timings, which are only ever there when asked
+    /// for.
     pub fn shown(&self, quiet: bool) -> bool {
-        !quiet || self.level() > Level::Info || matches!(self, Note::Timings(_))
+        !quiet || self.level() == Level::Error || matches!(self, Note::Timings(_))
     }
 }
 
@@ -451,7 +452,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_label_the_line_and_quiet_keeps_warnings() {
+    fn levels_label_the_line_and_quiet_keeps_errors_alone() {
         let damaged = |allowed| Note::Damaged {
             input: "a.gz".into(),
             error: "unexpected end of file".into(),
@@ -516,7 +517,9 @@ mod tests {
              can be both); report rows: 40"
         ));
         assert!(!totals.shown(true) && totals.shown(false));
-        assert!(partial.shown(true) && damaged(false).shown(true));
+        // `--quiet`: nothing but errors (the command-line contract).
+        assert!(!partial.shown(true) && partial.shown(false));
+        assert!(damaged(false).shown(true) && !damaged(true).shown(true));
     }
 
     #[test]

@@ -121,7 +121,7 @@ pub struct Policy {
     pub allow_damaged: bool,
     /// Prefix cells a spreadsheet would run as a formula (not `--no-neutralize`).
     pub neutralize: bool,
-    /// `--quiet`: only warnings and errors.
+    /// `--quiet`: only errors.
     pub quiet: bool,
     /// `--timings`: tell each stage's wall and CPU time at the end (under `--quiet` too).
     pub timings: bool,
