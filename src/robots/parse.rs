@@ -809,12 +809,16 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         });
     }
 
-    let mut overflow = false;
+    // Yandex counts its limits per robot: a group over them gives the robots it applies to
+    // everything, and leaves the others as they are.
+    let mut overflowed = vec![false; pending.len()];
     if b.dialect.is_yandex() {
-        let merged: Vec<Vec<usize>> = pending.iter().map(|p| p.raw.clone()).collect();
-        if let Some(reason) = yandex_overflow(&b, &merged) {
-            b.warn(0, reason);
-            overflow = true;
+        for (pi, p) in pending.iter().enumerate() {
+            if let Some(reason) = yandex_overflow(&b, &p.raw) {
+                let line = p.lines.iter().map(|l| l.0).min().unwrap_or(0);
+                b.warn(line, reason);
+                overflowed[pi] = true;
+            }
         }
     }
 
@@ -829,8 +833,8 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     let mut raw_usage: Vec<Option<u32>> = vec![None; b.raw.len()];
     let mut usage_budget = MERGED_USAGE_BUDGET;
     let mut groups: Vec<Group> = Vec::new();
-    if !overflow {
-        for p in &pending {
+    {
+        for (p, &overflowed) in pending.iter().zip(&overflowed) {
             let mut lines = p.lines.clone();
             lines.sort_unstable();
             // A line's product and whole-token keys may both be in this group.
@@ -848,15 +852,26 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
                     agents.push(shown.to_owned());
                 }
             }
-            let rule_ranges = id_ranges(p.raw.iter().map(|&gi| b.raw[gi].rules.as_slice()));
-            let total: usize = p.raw.iter().map(|&gi| b.raw[gi].rules.len()).sum();
+            // A group over Yandex's limits has no rules: everything is allowed.
+            let rules_of = |gi: usize| -> &[RuleId] {
+                if overflowed {
+                    &[]
+                } else {
+                    b.raw[gi].rules.as_slice()
+                }
+            };
+            let rule_ranges = id_ranges(p.raw.iter().map(|&gi| rules_of(gi)));
+            let total: usize = p.raw.iter().map(|&gi| rules_of(gi).len()).sum();
             let mut raw_matcher_of = |gi: usize, matchers: &mut Vec<GroupMatcher>| {
                 *raw_matcher[gi].get_or_insert_with(|| {
                     matchers.push(compile_group(&b.rules, &b.raw[gi].rules, &b.arena));
                     (matchers.len() - 1) as u32
                 })
             };
-            let matcher = if p.raw.len() == 1 {
+            let matcher = if overflowed {
+                matchers.push(compile_group(&b.rules, &[], &b.arena));
+                MatcherRef::One((matchers.len() - 1) as u32)
+            } else if p.raw.len() == 1 {
                 MatcherRef::One(raw_matcher_of(p.raw[0], &mut matchers))
             } else if total <= budget {
                 budget -= total;
@@ -913,7 +928,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     }
     let mut keys: Vec<(Box<str>, GroupId)> = Vec::new();
     let mut global = None;
-    if !overflow {
+    {
         for (pi, p) in pending.iter().enumerate() {
             let id = GroupId(new_index[pi]);
             for key in &p.keys {
@@ -935,10 +950,6 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
             line: 0,
             message: format!("{dropped} more warnings not kept"),
         });
-    }
-    if overflow {
-        b.rules.clear();
-        b.pref_lines.clear();
     }
     RobotsTxt {
         dialect: b.dialect,
@@ -1026,24 +1037,28 @@ fn id_ranges<'a, T: LineId + 'a>(parts: impl Iterator<Item = &'a [T]>) -> Vec<(u
         .collect()
 }
 
-/// Yandex: more than 10,000 rules for a robot, or a rule over 10 KB, makes the file allow
-/// everything. Returns the reason.
-fn yandex_overflow(b: &Builder, merged: &[Vec<usize>]) -> Option<String> {
-    if let Some(rule) = b.rules.iter().find(|r| r.value.len() > YANDEX_MAX_RULE_LEN) {
+/// Yandex: more than 10,000 rules for a robot, or a rule over 10 KB among them, gives that
+/// robot everything; `raw` are the raw groups of one merged group (the rules of the robots
+/// it applies to). Returns the reason.
+fn yandex_overflow(b: &Builder, raw: &[usize]) -> Option<String> {
+    let rules = || raw.iter().flat_map(|&gi| b.raw[gi].rules.iter());
+    if let Some(rule) = rules()
+        .map(|id| &b.rules[id.index()])
+        .find(|r| r.value.len() > YANDEX_MAX_RULE_LEN)
+    {
         return Some(format!(
-            "rule on line {} is over Yandex's {YANDEX_MAX_RULE_LEN}-byte limit: everything is allowed",
+            "rule on line {} is over Yandex's {YANDEX_MAX_RULE_LEN}-byte limit: its group allows \
+             everything",
             rule.line
         ));
     }
-    for raw in merged {
-        let count: usize = raw.iter().map(|&gi| b.raw[gi].rules.len()).sum();
-        if count > YANDEX_MAX_RULES {
-            return Some(format!(
-                "a group has {count} rules, over Yandex's limit of {YANDEX_MAX_RULES}: everything is allowed"
-            ));
-        }
-    }
-    None
+    let count = rules().count();
+    (count > YANDEX_MAX_RULES).then(|| {
+        format!(
+            "the group has {count} rules, over Yandex's limit of {YANDEX_MAX_RULES}: it allows \
+             everything"
+        )
+    })
 }
 
 /// Sorts a group's rules by precedence (first match decides) and indexes large groups.

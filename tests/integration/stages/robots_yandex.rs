@@ -657,6 +657,41 @@ fn yandex_rule_limits() {
     ));
 }
 
+/// The limits are Yandex's per robot: a group over them gives the robots it applies to
+/// everything, and leaves the others' groups as they are (it made the whole file allow
+/// everything, so a Yandex group's rules went unenforced over another robot's long list).
+#[test]
+fn yandex_rule_limits_count_per_group() {
+    let mut body =
+        String::from("User-agent: Yandex\nDisallow: /private\n\nUser-agent: SomeSEOBot\n");
+    for i in 0..10_001 {
+        body.push_str(&format!("Disallow: /p{i}\n"));
+    }
+    let r = RobotsTxt::parse(body.as_bytes(), Dialect::Yandex);
+    assert!(
+        !verdict(&r, "YandexBot", "/private"),
+        "the Yandex group stands"
+    );
+    assert!(verdict(&r, "YandexBot", "/p1"));
+    assert!(
+        verdict(&r, "someseobot", "/p1"),
+        "the group over the limit allows all"
+    );
+    assert!(
+        r.warnings()
+            .iter()
+            .any(|w| w.message.contains("10001 rules")),
+        "{:?}",
+        r.warnings()
+    );
+    let body = format!(
+        "User-agent: Yandex\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /{}\n",
+        "a".repeat(10 * 1024)
+    );
+    let r = RobotsTxt::parse(body.as_bytes(), Dialect::Yandex);
+    assert!(!verdict(&r, "YandexBot", "/private"));
+}
+
 #[test]
 fn yandex_non_yandex_names_match_whole_values() {
     let r = RobotsTxt::parse(
