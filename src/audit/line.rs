@@ -1251,12 +1251,15 @@ fn is_rules_fetch(req: &Request<'_>) -> bool {
 }
 
 /// The client field as an address. Dotted-quad IPv4, nearly every line, is read here
-/// directly; anything else goes to the standard parser, which has the last word.
+/// directly; anything else goes to the standard parser, which has the last word. An
+/// IPv4-mapped IPv6 address (`::ffff:203.0.113.9`, as a dual-stack server logs IPv4
+/// clients) is its IPv4 address: one client, one row of the spoofed report.
 pub fn parse_ip(client: &[u8]) -> Option<IpAddr> {
     if let Some(v4) = parse_ipv4_fast(client) {
         return Some(IpAddr::V4(v4));
     }
-    std::str::from_utf8(client).ok()?.parse().ok()
+    let ip: IpAddr = std::str::from_utf8(client).ok()?.parse().ok()?;
+    Some(ip.to_canonical())
 }
 
 /// `a.b.c.d` with each part 0–255 written without leading zeros: exactly the strings that
@@ -1390,7 +1393,7 @@ mod tests {
         }
         let mut fast_ones = 0;
         for case in &cases {
-            let std: Option<IpAddr> = case.parse().ok();
+            let std: Option<IpAddr> = case.parse().ok().map(|ip: IpAddr| ip.to_canonical());
             assert_eq!(parse_ip(case.as_bytes()), std, "{case:?}");
             // The fast reader takes exactly the dotted quads the standard parser does.
             let std_v4: Option<std::net::Ipv4Addr> = case.parse().ok();
@@ -1398,6 +1401,12 @@ mod tests {
             fast_ones += usize::from(std_v4.is_some());
         }
         assert!(fast_ones > 1_000, "{fast_ones}");
+        // A dual-stack server's IPv4 client is the IPv4 address.
+        assert_eq!(
+            parse_ip(b"::ffff:203.0.113.9"),
+            Some(IpAddr::V4([203, 0, 113, 9].into()))
+        );
+        assert_eq!(parse_ip(b"::1"), Some("::1".parse().expect("an address")));
         assert!(parse_ipv4_fast(b"66.249.66.1").is_some());
     }
 
