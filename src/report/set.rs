@@ -106,22 +106,25 @@ impl ReportPaths {
             .collect()
     }
 
+    /// `report`'s name in messages when it is written to standard output itself: the
+    /// violations report without `--out`, any report given as `-`.
+    fn streamed(&self, report: Report) -> Option<String> {
+        match (report, self.get(report)) {
+            (Report::Violations, None) => Some("the violations report (no --out)".to_string()),
+            (_, Some(p)) if is_stdout(p) => Some(format!("{} -", report.option())),
+            _ => None,
+        }
+    }
+
     /// Checks that at most one report goes to standard output: the violations report when
     /// `--out` names no file, any report whose path is `-`, and any whose path is standard
     /// output itself (`/dev/stdout`, or the file standard output is redirected to). Two
     /// would be mixed there, or one written into a file the other then replaces.
     pub fn check_stdout(&self, inputs: &[&Path]) -> Result<(), PathError> {
         let stdout = super::paths::stdout_identity();
-        // The report written to standard output itself (`-`, or no --out): not into a log of
-        // the run (`>> access.log`).
-        let streamed = match self.get(Report::Violations) {
-            None => Some("the violations report (no --out)".to_string()),
-            Some(_) => Report::ALL
-                .into_iter()
-                .find(|&r| self.get(r).is_some_and(is_stdout))
-                .map(|r| format!("{} -", r.option())),
-        };
-        if let Some(report) = streamed {
+        // The report written to standard output itself: not into a log of the run
+        // (`>> access.log`).
+        if let Some(report) = Report::ALL.into_iter().find_map(|r| self.streamed(r)) {
             let log = stdout.and_then(|id| inputs.iter().find(|i| super::paths::is_file(i, id)));
             if let Some(log) = log {
                 return Err(PathError::StdoutIsInput {
@@ -130,23 +133,19 @@ impl ReportPaths {
                 });
             }
         }
-        let mut on_stdout =
-            Report::ALL
-                .into_iter()
-                .filter_map(|report| match (report, self.get(report)) {
-                    (Report::Violations, None) => {
-                        Some("the violations report (no --out)".to_string())
-                    }
-                    (_, Some(p)) if is_stdout(p) => Some(format!("{} -", report.option())),
-                    (_, Some(p)) if stdout.is_some_and(|id| super::paths::is_file(p, id)) => {
-                        Some(format!(
-                            "{} {} (standard output itself)",
-                            report.option(),
-                            p.display()
-                        ))
-                    }
-                    _ => None,
-                });
+        let mut on_stdout = Report::ALL.into_iter().filter_map(|report| {
+            match (self.streamed(report), self.get(report)) {
+                (Some(name), _) => Some(name),
+                (None, Some(p)) if stdout.is_some_and(|id| super::paths::is_file(p, id)) => {
+                    Some(format!(
+                        "{} {} (standard output itself)",
+                        report.option(),
+                        p.display()
+                    ))
+                }
+                _ => None,
+            }
+        });
         match (on_stdout.next(), on_stdout.next()) {
             (Some(first), Some(second)) => Err(PathError::SharedStdout { first, second }),
             _ => Ok(()),

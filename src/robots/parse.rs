@@ -833,90 +833,88 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     let mut raw_usage: Vec<Option<u32>> = vec![None; b.raw.len()];
     let mut usage_budget = MERGED_USAGE_BUDGET;
     let mut groups: Vec<Group> = Vec::new();
-    {
-        for (p, &overflowed) in pending.iter().zip(&overflowed) {
-            let mut lines = p.lines.clone();
-            lines.sort_unstable();
-            // A line's product and whole-token keys may both be in this group.
-            lines.dedup();
-            let line = lines.first().map_or(0, |l| l.0);
-            let mut agents: Vec<String> = Vec::new();
-            let mut seen: HashSet<&str> = HashSet::default();
-            for &(_, gi, ai) in &lines {
-                let shown = if p.global {
-                    "*"
-                } else {
-                    b.raw[gi].agents[ai].value.as_str()
-                };
-                if seen.insert(shown) {
-                    agents.push(shown.to_owned());
-                }
-            }
-            // A group over Yandex's limits has no rules: everything is allowed.
-            let rules_of = |gi: usize| -> &[RuleId] {
-                if overflowed {
-                    &[]
-                } else {
-                    b.raw[gi].rules.as_slice()
-                }
-            };
-            let rule_ranges = id_ranges(p.raw.iter().map(|&gi| rules_of(gi)));
-            let total: usize = p.raw.iter().map(|&gi| rules_of(gi).len()).sum();
-            let mut raw_matcher_of = |gi: usize, matchers: &mut Vec<GroupMatcher>| {
-                *raw_matcher[gi].get_or_insert_with(|| {
-                    matchers.push(compile_group(&b.rules, &b.raw[gi].rules, &b.arena));
-                    (matchers.len() - 1) as u32
-                })
-            };
-            let matcher = if overflowed {
-                matchers.push(compile_group(&b.rules, &[], &b.arena));
-                MatcherRef::One((matchers.len() - 1) as u32)
-            } else if p.raw.len() == 1 {
-                MatcherRef::One(raw_matcher_of(p.raw[0], &mut matchers))
-            } else if total <= budget {
-                budget -= total;
-                let ids: Vec<RuleId> = p
-                    .raw
-                    .iter()
-                    .flat_map(|&gi| b.raw[gi].rules.iter().copied())
-                    .collect();
-                matchers.push(compile_group(&b.rules, &ids, &b.arena));
-                MatcherRef::One((matchers.len() - 1) as u32)
+    for (p, &overflowed) in pending.iter().zip(&overflowed) {
+        let mut lines = p.lines.clone();
+        lines.sort_unstable();
+        // A line's product and whole-token keys may both be in this group.
+        lines.dedup();
+        let line = lines.first().map_or(0, |l| l.0);
+        let mut agents: Vec<String> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::default();
+        for &(_, gi, ai) in &lines {
+            let shown = if p.global {
+                "*"
             } else {
-                MatcherRef::Parts(
-                    p.raw
-                        .iter()
-                        .map(|&gi| raw_matcher_of(gi, &mut matchers))
-                        .collect(),
-                )
+                b.raw[gi].agents[ai].value.as_str()
             };
-            let crawl_delay = p.raw.iter().find_map(|&gi| b.raw[gi].crawl_delay);
-            let pref_ranges = id_ranges(p.raw.iter().map(|&gi| b.raw[gi].prefs.as_slice()));
-            let mut signal = [None; 3];
-            for &gi in &p.raw {
-                for (into, part) in signal.iter_mut().zip(b.raw[gi].signal) {
-                    *into = prefs::restrictive(*into, part);
-                }
+            if seen.insert(shown) {
+                agents.push(shown.to_owned());
             }
-            let usage = compile_usage(
-                &b,
-                &p.raw,
-                &mut usage_matchers,
-                &mut raw_usage,
-                &mut usage_budget,
-            );
-            groups.push(Group {
-                agents,
-                line,
-                crawl_delay,
-                rule_ranges,
-                global: p.global,
-                matcher,
-                pref_ranges,
-                signal,
-                usage,
-            });
         }
+        // A group over Yandex's limits has no rules: everything is allowed.
+        let rules_of = |gi: usize| -> &[RuleId] {
+            if overflowed {
+                &[]
+            } else {
+                b.raw[gi].rules.as_slice()
+            }
+        };
+        let rule_ranges = id_ranges(p.raw.iter().map(|&gi| rules_of(gi)));
+        let total: usize = p.raw.iter().map(|&gi| rules_of(gi).len()).sum();
+        let mut raw_matcher_of = |gi: usize, matchers: &mut Vec<GroupMatcher>| {
+            *raw_matcher[gi].get_or_insert_with(|| {
+                matchers.push(compile_group(&b.rules, &b.raw[gi].rules, &b.arena));
+                (matchers.len() - 1) as u32
+            })
+        };
+        let matcher = if overflowed {
+            matchers.push(compile_group(&b.rules, &[], &b.arena));
+            MatcherRef::One((matchers.len() - 1) as u32)
+        } else if p.raw.len() == 1 {
+            MatcherRef::One(raw_matcher_of(p.raw[0], &mut matchers))
+        } else if total <= budget {
+            budget -= total;
+            let ids: Vec<RuleId> = p
+                .raw
+                .iter()
+                .flat_map(|&gi| b.raw[gi].rules.iter().copied())
+                .collect();
+            matchers.push(compile_group(&b.rules, &ids, &b.arena));
+            MatcherRef::One((matchers.len() - 1) as u32)
+        } else {
+            MatcherRef::Parts(
+                p.raw
+                    .iter()
+                    .map(|&gi| raw_matcher_of(gi, &mut matchers))
+                    .collect(),
+            )
+        };
+        let crawl_delay = p.raw.iter().find_map(|&gi| b.raw[gi].crawl_delay);
+        let pref_ranges = id_ranges(p.raw.iter().map(|&gi| b.raw[gi].prefs.as_slice()));
+        let mut signal = [None; 3];
+        for &gi in &p.raw {
+            for (into, part) in signal.iter_mut().zip(b.raw[gi].signal) {
+                *into = prefs::restrictive(*into, part);
+            }
+        }
+        let usage = compile_usage(
+            &b,
+            &p.raw,
+            &mut usage_matchers,
+            &mut raw_usage,
+            &mut usage_budget,
+        );
+        groups.push(Group {
+            agents,
+            line,
+            crawl_delay,
+            rule_ranges,
+            global: p.global,
+            matcher,
+            pref_ranges,
+            signal,
+            usage,
+        });
     }
 
     // Groups in file order; remember where each key's group went.
@@ -928,15 +926,13 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
     }
     let mut keys: Vec<(Box<str>, GroupId)> = Vec::new();
     let mut global = None;
-    {
-        for (pi, p) in pending.iter().enumerate() {
-            let id = GroupId(new_index[pi]);
-            for key in &p.keys {
-                match key {
-                    AgentKey::Global => global = Some(id),
-                    AgentKey::Named(k) => keys.push((k.clone().into_boxed_str(), id)),
-                    AgentKey::Nobody => {}
-                }
+    for (pi, p) in pending.iter().enumerate() {
+        let id = GroupId(new_index[pi]);
+        for key in &p.keys {
+            match key {
+                AgentKey::Global => global = Some(id),
+                AgentKey::Named(k) => keys.push((k.clone().into_boxed_str(), id)),
+                AgentKey::Nobody => {}
             }
         }
     }
