@@ -359,6 +359,9 @@ pub struct TooOld {
     /// Crawler requests from an address of a site's own network (loopback, private…): a
     /// proxy logged in place of the client, so unverifiable (never spoofed).
     pub internal: u64,
+    /// Requests of crawlers that could be verified whose client field is no IP address (a
+    /// host name, a list of addresses, `-`): unverifiable.
+    pub no_address: u64,
 }
 
 impl TooOld {
@@ -370,6 +373,7 @@ impl TooOld {
         self.spoofed_by_old_lists += other.spoofed_by_old_lists;
         self.old_lists_date = self.old_lists_date.max(other.old_lists_date);
         self.internal += other.internal;
+        self.no_address += other.no_address;
     }
 }
 

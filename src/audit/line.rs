@@ -454,7 +454,12 @@ impl<'a> Worker<'a> {
         let ip = parse_ip(req.client);
         let verification = match (judged.verify_as, ip) {
             (Some(id), Some(ip)) => self.verify(id, ip, req.time_ms),
-            _ => Verification::Unverifiable,
+            (Some(_), None) => {
+                // A host name, a list of addresses, `-`: nothing to verify, said once at the end.
+                self.aggs.too_old.no_address += 1;
+                Verification::Unverifiable
+            }
+            (None, _) => Verification::Unverifiable,
         };
         let pair_at = self.pair_of(judged_id, origin, crawler, req.time_ms);
         let pair = &mut self.aggs.pairs[pair_at].agg;
@@ -1254,12 +1259,35 @@ fn is_rules_fetch(req: &Request<'_>) -> bool {
 /// directly; anything else goes to the standard parser, which has the last word. An
 /// IPv4-mapped IPv6 address (`::ffff:203.0.113.9`, as a dual-stack server logs IPv4
 /// clients) is its IPv4 address: one client, one row of the spoofed report.
+///
+/// An address with the client's port, as servers logging `%h:%{remote}p` or
+/// `$remote_addr:$remote_port` write it, is that address: `203.0.113.9:52114`,
+/// `[2001:db8::1]:52114` (and `[2001:db8::1]`). An IPv6 address without brackets cannot
+/// carry a port (`2001:db8::1:80` is an address of its own), so it is read as written.
 pub fn parse_ip(client: &[u8]) -> Option<IpAddr> {
     if let Some(v4) = parse_ipv4_fast(client) {
         return Some(IpAddr::V4(v4));
     }
-    let ip: IpAddr = std::str::from_utf8(client).ok()?.parse().ok()?;
+    let text = std::str::from_utf8(client).ok()?;
+    let ip = match text.parse::<IpAddr>() {
+        Ok(ip) => ip,
+        Err(_) => with_port(text)?,
+    };
     Some(ip.to_canonical())
+}
+
+/// `a.b.c.d:port`, `[v6]:port` or `[v6]`: the address.
+fn with_port(text: &str) -> Option<IpAddr> {
+    let is_port = |p: &str| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok();
+    if let Some(rest) = text.strip_prefix('[') {
+        let (addr, after) = rest.split_once(']')?;
+        let ip: std::net::Ipv6Addr = addr.parse().ok()?;
+        let port_ok = after.is_empty() || after.strip_prefix(':').is_some_and(is_port);
+        return port_ok.then_some(IpAddr::V6(ip));
+    }
+    let (addr, port) = text.rsplit_once(':')?;
+    let ip: std::net::Ipv4Addr = addr.parse().ok()?;
+    is_port(port).then_some(IpAddr::V4(ip))
 }
 
 /// `a.b.c.d` with each part 0–255 written without leading zeros: exactly the strings that
@@ -1408,6 +1436,27 @@ mod tests {
         );
         assert_eq!(parse_ip(b"::1"), Some("::1".parse().expect("an address")));
         assert!(parse_ipv4_fast(b"66.249.66.1").is_some());
+        // With the client's port: the address. Without brackets an IPv6 address keeps every
+        // group (`…::1:80` is an address); a port must be one.
+        let ip = |s: &str| Some(s.parse::<IpAddr>().expect("an address"));
+        assert_eq!(parse_ip(b"203.0.113.9:52114"), ip("203.0.113.9"));
+        assert_eq!(parse_ip(b"[2001:db8::1]:443"), ip("2001:db8::1"));
+        assert_eq!(parse_ip(b"[2001:db8::1]"), ip("2001:db8::1"));
+        assert_eq!(parse_ip(b"[::ffff:203.0.113.9]:80"), ip("203.0.113.9"));
+        assert_eq!(parse_ip(b"2001:db8::1:80"), ip("2001:db8::1:80"));
+        for bad in [
+            &b"203.0.113.9:65536"[..],
+            b"203.0.113.9:",
+            b"203.0.113.9:+80",
+            b"203.0.113.9:80:80",
+            b"[203.0.113.9]:80",
+            b"[2001:db8::1]80",
+            b"[2001:db8::1]:",
+            b"2001:db8::1]:80",
+            b"host.example:80",
+        ] {
+            assert_eq!(parse_ip(bad), None, "{:?}", String::from_utf8_lossy(bad));
+        }
     }
 
     #[test]

@@ -29,8 +29,9 @@ use crate::extsort::SortError;
 const READ_BUFFER: usize = 64 << 10;
 
 /// The wire format's version; a partial of another version is refused, not misread (2: plain
-/// data between machines; 3: usage preference conflicts; 4: inputs that could not be opened).
-const FORMAT_VERSION: u32 = 4;
+/// data between machines; 3: usage preference conflicts; 4: inputs that could not be opened;
+/// 5: crawler requests whose client field is no address).
+const FORMAT_VERSION: u32 = 5;
 
 /// The magic bytes in front of a serialised partial.
 const MAGIC: &[u8; 8] = b"RAPART\0\x01";

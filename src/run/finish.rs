@@ -369,6 +369,11 @@ pub fn finish(
             requests: findings.too_old_to_verify.internal,
         });
     }
+    if findings.too_old_to_verify.no_address > 0 {
+        notes(Note::NoClientAddress {
+            requests: findings.too_old_to_verify.no_address,
+        });
+    }
     if let Some(dns) = &findings.dns {
         if let Some((why, unanswered)) = &dns.untrusted {
             notes(Note::DnsUntrusted {

@@ -183,6 +183,12 @@ pub enum Note {
         /// How many.
         requests: u64,
     },
+    /// Crawler requests whose client field is no IP address (a host name, a list): not
+    /// verifiable.
+    NoClientAddress {
+        /// How many.
+        requests: u64,
+    },
     /// The resolver failed the canary check: nothing DNS would have judged was spoofed.
     DnsUntrusted {
         /// Why (data from the network in it).
@@ -217,6 +223,7 @@ impl Note {
             | Note::TooOldToVerify(_)
             | Note::SpoofedByOldLists(_)
             | Note::InternalClients { .. }
+            | Note::NoClientAddress { .. }
             | Note::NoUserAgent { .. }
             | Note::DnsUntrusted { .. } => Level::Warning,
             Note::Damaged { allowed: false, .. } => Level::Error,
@@ -390,6 +397,17 @@ impl fmt::Display for Note {
                     "1 crawler request came".to_owned()
                 } else {
                     format!("{} crawler requests came", thousands(*requests))
+                }
+            ),
+            Note::NoClientAddress { requests } => write!(
+                f,
+                "{} a client field that is no IP address (a host name from HostnameLookups, a \
+                 list of forwarded addresses, `-`): unverifiable, never marked spoofed; log the \
+                 client's address alone (Apache %a, nginx $remote_addr) to verify them",
+                if *requests == 1 {
+                    "1 crawler request had".to_owned()
+                } else {
+                    format!("{} crawler requests had", thousands(*requests))
                 }
             ),
             Note::DnsUntrusted { why, unanswered } => write!(

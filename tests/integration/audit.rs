@@ -612,6 +612,59 @@ fn addresses_of_the_sites_own_network_are_never_listed_as_spoofed() {
     );
 }
 
+/// A client logged with its port (`%h:%{remote}p`) is its address: a spoofer so logged makes
+/// the block list, its port dropped, one row for its two ports. A client field that is no
+/// address (a host name, a forwarded list) is unverifiable, and a warning says so.
+#[test]
+fn clients_logged_with_a_port_are_verified_and_others_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("ports.log");
+    let clients = [
+        "198.51.100.7:52114",
+        "198.51.100.7:443",
+        "[2a02:c7c:1234::9]:8080",
+        "crawl.example.net",
+        "198.51.100.8, 66.249.66.1",
+        "198.51.100.9:99999",
+    ];
+    let lines: String = clients
+        .iter()
+        .map(|ip| {
+            format!(
+                "www.example.com:443 {ip} - - [20/Nov/2026:10:00:00 +0000] \"GET /about HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+            )
+        })
+        .collect();
+    std::fs::write(&log, lines).unwrap();
+    let spoofed = dir.path().join("spoofed.csv");
+    let (_, summary, _, err) = audit_reports(
+        &log,
+        &testdata("robots-dir"),
+        &["--spoofed", spoofed.to_str().unwrap()],
+    );
+    let listed: Vec<(String, String)> = rows(&std::fs::read(&spoofed).unwrap())
+        .iter()
+        .map(|r| (r[0].to_string(), r["requests"].to_string()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("198.51.100.7".to_string(), "2".to_string()),
+            ("2a02:c7c:1234::9".to_string(), "1".to_string())
+        ]
+    );
+    let s = rows(&summary);
+    assert_eq!(
+        (&s[0]["spoofed"], &s[0]["unverifiable"]),
+        ("3", "3"),
+        "{s:?}"
+    );
+    assert!(
+        err.contains("3 crawler requests had a client field that is no IP address"),
+        "{err}"
+    );
+}
+
 #[test]
 fn summary_says_whether_robots_txt_came_first() {
     let dir = tempfile::tempdir().unwrap();
