@@ -11,7 +11,15 @@
 //! The request field holds an absolute URL (`GET https://www.example.com:443/p HTTP/1.1`):
 //! host (with the port as logged), scheme and target come from it. The status is the
 //! load balancer's (what the client got). A request the balancer could not parse is logged
-//! as `"- http://host:80- -"`, answered 4xx: skipped.
+//! as `"- http://host:80- -"`, answered 4xx: skipped; so is a connection of a classic ELB's
+//! TCP or SSL listener (request `"- - - "`, statuses `-`), which is no HTTP request.
+//!
+//! The time of a request is when it came: a classic ELB's `time` ("when the load balancer
+//! received the request"), an ALB's `request_creation_time` (field 22). An ALB's `time` is
+//! when it *answered* ("the time when the load balancer generated a response"): a request
+//! that took nine seconds would seem to follow the next one closely, and a crawler that
+//! waited out its Crawl-delay be accused. Only a line without `request_creation_time` (logs
+//! from before AWS added it) is timed by its `time`.
 
 use std::borrow::Cow;
 
@@ -49,7 +57,31 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         *slot = (v, escaped);
         at = next;
     }
-    let (time_ms, time_resolution_ms) = time::parse_iso(f[1].0).ok_or(BadLine::BadTime)?;
+    let (request, req_escaped) = f[12];
+    if request == b"- - - " {
+        // A classic ELB's TCP or SSL listener: a connection, no HTTP request.
+        return Ok(None);
+    }
+    let mut time_field = f[1].0;
+    if !classic {
+        // Fields 14 to 20, then `request_creation_time`; what a line lacks or cannot give
+        // leaves `time`.
+        let mut next = at;
+        let mut created = None;
+        for i in 14..=21 {
+            let Ok((v, _, after)) = field(line, next) else {
+                break;
+            };
+            next = after;
+            if i == 21 {
+                created = Some(v);
+            }
+        }
+        if let Some(v) = created.filter(|v| time::parse_iso(v).is_some()) {
+            time_field = v;
+        }
+    }
+    let (time_ms, time_resolution_ms) = time::parse_iso(time_field).ok_or(BadLine::BadTime)?;
     let client = f[3].0;
     let client = match memchr::memrchr(b':', client) {
         Some(i) if client[i + 1..].iter().all(u8::is_ascii_digit) => &client[..i],
@@ -62,7 +94,6 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
     } else {
         Cow::Borrowed(ua)
     });
-    let (request, req_escaped) = f[12];
     let Some(rl) = split_request_line(request) else {
         return not_a_request(status);
     };
@@ -112,7 +143,8 @@ mod tests {
         assert_eq!(r.host, Some(&b"www.example.com:443"[..]));
         assert_eq!(r.scheme, Some("https"));
         assert_eq!(r.client, b"66.249.66.1");
-        assert_eq!(r.time_ms, 1_795_182_936_250);
+        // When the request came (`request_creation_time`), not when it was answered.
+        assert_eq!(r.time_ms, 1_795_182_936_100);
         assert_eq!(r.method, b"GET");
         assert_eq!(&*r.target, b"/private/a.html?x=1");
         assert_eq!(r.status, 200);
@@ -141,6 +173,38 @@ mod tests {
             LineParser::new(Format::Alb, None).parse(b"https 2026-11-20T13:55:36Z x"),
             Err(BadLine::TooFewFields)
         );
+    }
+
+    /// An ALB's `time` is when it answered: a request is timed by when it came
+    /// (`request_creation_time`), else (older lines) by `time`.
+    #[test]
+    fn alb_requests_are_timed_by_their_creation() {
+        let slow = ALB
+            .replace("0.086 0.048 0.037", "0.001 8.998 0.001")
+            .replace(
+                "1 2026-11-20T13:55:36.100000Z",
+                "1 2026-11-20T13:55:27.000000Z",
+            );
+        assert_eq!(req(&slow).time_ms, 1_795_182_927_000);
+        // Cut before field 22, or with no time there: `time`.
+        let cut = ALB.split(" 1 2026-11-20T13:55:36.100000Z").next().unwrap();
+        assert_eq!(req(cut).time_ms, 1_795_182_936_250);
+        let odd = ALB.replace("1 2026-11-20T13:55:36.100000Z", "1 -");
+        assert_eq!(req(&odd).time_ms, 1_795_182_936_250);
+    }
+
+    /// A classic ELB's TCP listener logs connections: no request, not malformed.
+    #[test]
+    fn classic_elb_connections_are_no_requests() {
+        let tcp = r#"2026-11-20T13:55:43.945958Z my-loadbalancer 192.168.131.39:2817 10.0.0.1:80 0.001069 0.000028 0.000041 - - 82 305 "- - - " "-" - -"#;
+        assert_eq!(
+            LineParser::new(Format::Alb, None).parse(tcp.as_bytes()),
+            Ok(None)
+        );
+        // One request among connections: the log is still told, then read.
+        let http = r#"2026-11-20T13:55:36.000000Z my-loadbalancer 192.0.2.9:2817 10.0.0.1:80 0.000073 0.001048 0.000057 404 404 0 29 "HEAD http://www.example.com:80/a HTTP/1.1" "curl/7.38.0" - -"#;
+        let sample = format!("{http}\n{tcp}\n{tcp}\n");
+        assert_eq!(detect(sample.as_bytes()), Some(Format::Alb));
     }
 
     #[test]
