@@ -9,6 +9,12 @@
 //! `EdgeStartTimestamp` comes as unix nanoseconds (the default), seconds, milliseconds or an
 //! RFC 3339 string, depending on the job's `timestamp_format`. The status is what the edge
 //! sent the client (`EdgeResponseStatus`). Without `ClientRequestMethod` the method is GET.
+//!
+//! A Worker's own fetches are logged too, each on a line of its own (`"WorkerSubrequest":true`,
+//! `ClientRequestSource` `edgeWorkerFetch`), as are health checks and other requests of
+//! Cloudflare's (`ClientRequestSource` other than `eyeball`): they are no requests of the
+//! client, who would otherwise seem to ask twice within milliseconds (a Crawl-delay breach
+//! that never was) or for a path the Worker fetched on its behalf. Skipped.
 
 use std::borrow::Cow;
 
@@ -24,6 +30,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
     }
     let (mut client, mut host, mut method, mut uri, mut ua) = (None, None, None, None, None);
     let (mut ts, mut status, mut scheme, mut size) = (None, None, None, None);
+    let mut clients_own = true;
     json::members(line, |key, v| {
         match key {
             b"ClientIP" => client = Some(v),
@@ -35,10 +42,17 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
             b"EdgeResponseStatus" => status = Some(v),
             b"ClientRequestScheme" => scheme = Some(v),
             b"EdgeResponseBytes" => size = Some(v),
+            b"WorkerSubrequest" => clients_own &= !matches!(v, Value::Bool(true)),
+            b"ClientRequestSource" => {
+                clients_own &= !matches!(v, Value::Str(source, _) if source != b"eyeball");
+            }
             _ => {}
         }
         Ok(())
     })?;
+    if !clients_own {
+        return Ok(None);
+    }
     let (time_ms, time_resolution_ms) = json_time(present(ts).ok_or(BadLine::MissingField)?)?;
     let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
     let Some(Value::Str(raw_uri, escaped)) = present(uri) else {
@@ -75,6 +89,26 @@ mod tests {
     use super::*;
 
     const LINE: &str = r#"{"CacheCacheStatus":"miss","ClientIP":"66.249.66.1","ClientRequestHost":"www.example.com","ClientRequestMethod":"GET","ClientRequestProtocol":"HTTP/2","ClientRequestScheme":"https","ClientRequestURI":"/private/a.html?x=1","ClientRequestUserAgent":"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)","EdgeResponseBytes":5120,"EdgeResponseStatus":200,"EdgeStartTimestamp":1795182936250000000,"OriginResponseStatus":200,"RayID":"8e2f1c2d3b4a5f6e"}"#;
+
+    /// A Worker's subrequests and Cloudflare's own requests are no requests of the client.
+    #[test]
+    fn subrequests_are_skipped() {
+        let p = LineParser::new(Format::Cloudflare, None);
+        let tagged = |extra: &str| LINE.replace("\"RayID\"", &format!("{extra},\"RayID\""));
+        for own in [
+            r#""WorkerSubrequest":true"#,
+            r#""ClientRequestSource":"edgeWorkerFetch""#,
+            r#""ClientRequestSource":"edgeHealthCheck""#,
+        ] {
+            assert_eq!(p.parse(tagged(own).as_bytes()), Ok(None), "{own}");
+        }
+        for client in [
+            r#""WorkerSubrequest":false"#,
+            r#""ClientRequestSource":"eyeball""#,
+        ] {
+            assert!(p.parse(tagged(client).as_bytes()).expect("valid").is_some());
+        }
+    }
 
     #[test]
     fn logpush_line() {
