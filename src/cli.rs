@@ -116,7 +116,8 @@ pub struct AuditArgs {
     pub format: String,
 
     /// nginx-json: the JSON key(s) that hold a field, `MEANING=KEY[,KEY...]`; repeatable.
-    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes.
+    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes,
+    /// duration (seconds, `$request_time`), args (`$args`, added to a URI without a query).
     #[arg(long, value_name = "MEANING=KEY")]
     pub json_field: Vec<String>,
 

@@ -6,7 +6,11 @@
 //!  "uri":"/p?q","headers":{"User-Agent":["…"]},"tls":{…}},"status":200,…}
 //! ```
 //!
-//! `ts` is float seconds (or a time string, with `time_format` set); the client is
+//! `ts` is float seconds (or a time string, with `time_format` set), written when the
+//! response was done: the request came `duration` earlier (float seconds; integer
+//! nanoseconds under `duration_format nano`; a Go duration string under `string`), and that
+//! is its time, as Apache's `%t` is (a request that took nine seconds would otherwise seem
+//! to follow the one before it closely: a Crawl-delay breach that never was). The client is
 //! `client_ip` (the address after trusted proxies) else `remote_ip`; the scheme is https when
 //! the request has a `tls` object. Lines of other loggers (no `request` object, or a
 //! `logger` outside `http.log.access`, such as `http.log.error`) are skipped.
@@ -16,7 +20,7 @@ use std::borrow::Cow;
 use super::json::{self, Value};
 use super::nginx_json::{json_status, json_time, present};
 use super::text::resolve_target;
-use super::{BadLine, Request};
+use super::{BadLine, MIN_TIME_MS, Request, time};
 
 /// Parses one line.
 pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
@@ -24,6 +28,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         return Ok(None);
     }
     let (mut ts, mut status, mut request, mut size) = (None, None, None, None);
+    let mut duration = None;
     let mut access = true;
     json::members(line, |key, v| {
         match key {
@@ -38,6 +43,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
             b"ts" => ts = Some(v),
             b"status" => status = Some(v),
             b"size" => size = Some(v),
+            b"duration" => duration = Some(v),
             b"request" => request = Some(v),
             _ => {}
         }
@@ -47,7 +53,8 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         // Not an access log entry (server start-up, TLS, an error, …).
         return Ok(None);
     };
-    let (time_ms, time_resolution_ms) = json_time(ts.ok_or(BadLine::MissingField)?)?;
+    let (done_ms, time_resolution_ms) = json_time(ts.ok_or(BadLine::MissingField)?)?;
+    let time_ms = (done_ms - duration.and_then(duration_ms).unwrap_or(0)).max(MIN_TIME_MS);
     let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
 
     let (mut remote_ip, mut client_ip, mut method, mut host, mut uri) =
@@ -106,6 +113,25 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
     }))
 }
 
+/// How long the request took, in milliseconds, from `duration` as Caddy writes it: a number
+/// with a fraction is seconds (the default), an integer nanoseconds (`duration_format nano`;
+/// the default writes a whole number of seconds, which no measured duration is, as an
+/// integer too: then read as nanoseconds, no correction), a string a Go duration.
+fn duration_ms(v: Value<'_>) -> Option<i64> {
+    match v {
+        Value::Num(n) if n.contains(&b'.') => time::parse_seconds(n),
+        Value::Num(n) => std::str::from_utf8(n)
+            .ok()?
+            .parse::<u64>()
+            .ok()
+            .map(|ns| ns / 1_000_000)
+            .and_then(|ms| i64::try_from(ms).ok())
+            .filter(|&ms| ms <= 86_400_000),
+        Value::Str(s, false) => time::parse_go_duration(s),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Format, LineParser, detect};
@@ -159,6 +185,30 @@ mod tests {
         assert!(parser.parse(bare.as_bytes()).expect("valid").is_some());
         let access = LINE.replace("http.log.access.log0", "http.log.access");
         assert!(parser.parse(access.as_bytes()).expect("valid").is_some());
+    }
+
+    /// `ts` is when the response was done: the request is timed `duration` earlier, in each
+    /// of Caddy's duration formats.
+    #[test]
+    fn requests_are_timed_by_when_they_came() {
+        let parser = LineParser::new(Format::Caddy, None);
+        let time = |duration: &str| {
+            let line = LINE.replace("\"duration\":0.000929675", duration);
+            parser
+                .parse(line.as_bytes())
+                .expect("valid")
+                .expect("a request")
+                .time_ms
+        };
+        let done = 1_795_182_936_250;
+        assert_eq!(time("\"duration\":9.25"), done - 9_250);
+        assert_eq!(time("\"duration\":9250000000"), done - 9_250);
+        assert_eq!(time("\"duration\":\"9.25s\""), done - 9_250);
+        assert_eq!(time("\"duration\":\"1m0.5s\""), done - 60_500);
+        // No duration, or one that is no duration: as written.
+        assert_eq!(time("\"duration_x\":9.25"), done);
+        assert_eq!(time("\"duration\":\"soon\""), done);
+        assert_eq!(time("\"duration\":-9.25"), done);
     }
 
     #[test]

@@ -209,6 +209,9 @@ impl Request<'_> {
 pub enum BadLine {
     /// The line ends before a required field.
     TooFewFields,
+    /// The line has more fields than its `#Fields:` directive names (a space inside an
+    /// unquoted IIS value).
+    TooManyFields,
     /// The timestamp is missing, malformed or out of range.
     BadTime,
     /// The request line is not `METHOD TARGET [PROTOCOL]` (and the server did not answer 4xx).
@@ -238,6 +241,7 @@ impl BadLine {
     pub fn as_str(self) -> &'static str {
         match self {
             BadLine::TooFewFields => "too few fields",
+            BadLine::TooManyFields => "too many fields",
             BadLine::BadTime => "bad time",
             BadLine::BadRequestLine => "bad request line",
             BadLine::BadStatus => "bad status",

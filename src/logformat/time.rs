@@ -352,9 +352,99 @@ pub(crate) fn parse_epoch(b: &[u8]) -> Option<(i64, u16)> {
         .map(|ms| (ms, resolution))
 }
 
+/// A day in milliseconds: the longest duration read.
+const DAY_MS: i64 = 86_400_000;
+
+/// How long a request took, written as decimal seconds (`0.048`, `9`, `8.998`: Caddy's
+/// `duration`, CloudFront's `time-taken`, nginx's `$request_time`), in milliseconds (a finer
+/// fraction cut). `None` for anything else, or for more than a day (no request lasts that
+/// long; a field meaning something else does).
+pub(crate) fn parse_seconds(b: &[u8]) -> Option<i64> {
+    let dot = memchr::memchr(b'.', b).unwrap_or(b.len());
+    let (int, frac) = b.split_at(dot);
+    if int.is_empty() || int.len() > 5 || !int.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let secs = int.iter().fold(0i64, |n, &c| n * 10 + i64::from(c - b'0'));
+    let ms = if frac.is_empty() {
+        0
+    } else {
+        let (ms, used) = fraction(frac);
+        if used != frac.len() {
+            return None;
+        }
+        i64::from(ms)
+    };
+    Some(secs * 1000 + ms).filter(|&ms| ms <= DAY_MS)
+}
+
+/// A Go duration string (`9.5s`, `350ms`, `1m2.5s`, `1.2µs`: Caddy's `duration` under
+/// `duration_format string`), in milliseconds (finer parts cut); `None` for anything else
+/// or for more than a day.
+pub(crate) fn parse_go_duration(b: &[u8]) -> Option<i64> {
+    const UNITS: [(&[u8], f64); 7] = [
+        (b"ns", 1e-6),
+        (b"us", 1e-3),
+        ("\u{b5}s".as_bytes(), 1e-3),
+        ("\u{3bc}s".as_bytes(), 1e-3),
+        (b"ms", 1.0),
+        (b"s", 1e3),
+        (b"m", 60e3),
+    ];
+    if b == b"0" {
+        return Some(0);
+    }
+    if b.is_empty() {
+        return None;
+    }
+    let mut rest = b;
+    let mut total = 0.0f64;
+    while !rest.is_empty() {
+        let digits = rest
+            .iter()
+            .position(|c| !c.is_ascii_digit() && *c != b'.')
+            .unwrap_or(rest.len());
+        let number: f64 = std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()?;
+        rest = &rest[digits..];
+        // The longest unit that fits: `ms` before `m`, `h` apart.
+        let (len, scale) = if rest.first() == Some(&b'h') {
+            (1, 3_600e3)
+        } else {
+            UNITS
+                .iter()
+                .filter(|(u, _)| rest.starts_with(u))
+                .map(|(u, f)| (u.len(), *f))
+                .max_by_key(|&(len, _)| len)?
+        };
+        rest = &rest[len..];
+        total += number * scale;
+    }
+    (total <= DAY_MS as f64).then_some(total as i64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations_in_seconds_and_go_strings() {
+        assert_eq!(parse_seconds(b"0.048"), Some(48));
+        assert_eq!(parse_seconds(b"9"), Some(9_000));
+        assert_eq!(parse_seconds(b"8.9987"), Some(8_998));
+        assert_eq!(parse_seconds(b"86400"), Some(86_400_000));
+        for bad in [&b""[..], b"-1", b"1e3", b".5", b"86401", b"1.2.3", b"9s"] {
+            assert_eq!(parse_seconds(bad), None, "{bad:?}");
+        }
+        assert_eq!(parse_go_duration(b"9.5s"), Some(9_500));
+        assert_eq!(parse_go_duration(b"350ms"), Some(350));
+        assert_eq!(parse_go_duration(b"1m2.5s"), Some(62_500));
+        assert_eq!(parse_go_duration(b"1h"), Some(3_600_000));
+        assert_eq!(parse_go_duration("1.2\u{b5}s".as_bytes()), Some(0));
+        assert_eq!(parse_go_duration(b"0"), Some(0));
+        for bad in [&b""[..], b"9", b"9x", b"-1s", b"25h"] {
+            assert_eq!(parse_go_duration(bad), None, "{bad:?}");
+        }
+    }
 
     fn iso(b: &[u8]) -> Option<i64> {
         parse_iso(b).map(|(t, _)| t)

@@ -11,7 +11,15 @@
 //! domain); target = `cs-uri-stem` + `?` + `cs-uri-query` unless `-`; scheme = `cs-protocol`
 //! (CloudFront) or `s-port` 443/80 (IIS). In an IIS stem a `+` is a space the client sent
 //! percent-encoded, so it becomes `%20` again (the same target Apache would log; a literal
-//! `+` in a path is the rare loser).
+//! `+` in a path is the rare loser). A space-separated value may also be quoted, as the W3C
+//! format allows (`"Mozilla/5.0 (compatible; …)"`, a quote inside doubled); a line with more
+//! values than its directive names is malformed, never read with its values shifted.
+//!
+//! Both write `time` when the response was done (CloudFront: "the time when the CloudFront
+//! server finished responding to the request"), and both log `time-taken` (CloudFront in
+//! seconds, IIS in milliseconds): a request's time is `time` less `time-taken` when the line
+//! has it, when the request came, as Apache's `%t` is. A request that took nine seconds would
+//! otherwise seem to follow the one before it closely: a Crawl-delay breach that never was.
 
 use std::borrow::Cow;
 
@@ -36,6 +44,8 @@ enum Col {
     Protocol,
     /// The bytes sent to the client.
     Bytes,
+    /// How long the request took (CloudFront: seconds; IIS: milliseconds).
+    TimeTaken,
 }
 
 const CLOUDFRONT_DEFAULT: &[u8] = b"#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id x-host-header cs-protocol cs-bytes time-taken x-forwarded-for ssl-protocol ssl-cipher x-edge-response-result-type cs-protocol-version fle-status fle-encrypted-fields c-port time-to-first-byte x-edge-detailed-result-type sc-content-type sc-content-len sc-range-start sc-range-end";
@@ -82,6 +92,7 @@ impl Columns {
                 b"s-port" => Col::ServerPort,
                 b"cs-protocol" => Col::Protocol,
                 b"sc-bytes" => Col::Bytes,
+                b"time-taken" => Col::TimeTaken,
                 _ => Col::Skip,
             })
             .collect();
@@ -98,10 +109,16 @@ impl Columns {
         let (mut query, mut status_f, mut ua, mut port, mut proto) = (None, None, None, None, None);
         let mut host: Option<(u8, &[u8])> = None;
         let mut bytes: &[u8] = &[];
-        let mut fields = line.split(|&c| c == sep);
+        let (mut taken, mut ua_quoted) = (None, false);
+        let mut fields = Fields {
+            rest: Some(line),
+            sep,
+            quotes: !self.cloudfront,
+        };
         let mut seen = 0;
         for &col in &self.cols {
-            let Some(v) = fields.next() else { break };
+            let Some(field) = fields.next() else { break };
+            let (v, quoted) = field?;
             seen += 1;
             // `-` is the format's "no value"; an empty field (two separators in a row) is no
             // value either (an empty stem is no request target).
@@ -117,7 +134,10 @@ impl Columns {
                 Col::Stem => stem = Some(v),
                 Col::Query => query = Some(v),
                 Col::Status => status_f = Some(v),
-                Col::UserAgent => ua = Some(v),
+                Col::UserAgent => {
+                    ua = Some(v);
+                    ua_quoted = quoted;
+                }
                 Col::Host(rank) => {
                     if host.is_none_or(|(r, _)| rank < r) {
                         host = Some((rank, v));
@@ -126,16 +146,38 @@ impl Columns {
                 Col::ServerPort => port = Some(v),
                 Col::Protocol => proto = Some(v),
                 Col::Bytes => bytes = v,
+                Col::TimeTaken => taken = Some(v),
             }
         }
         if seen < self.cols.len() && (date.is_none() || stem.is_none() || status_f.is_none()) {
             return Err(BadLine::TooFewFields);
         }
-        let time_ms = time::parse_w3c(
+        // CloudFront adds columns at the ends of lines over the years: only IIS lines, whose
+        // extra values come from a space inside one, are held to their directive (trailing
+        // spaces aside).
+        if !self.cloudfront {
+            for extra in fields {
+                if !extra?.0.is_empty() {
+                    return Err(BadLine::TooManyFields);
+                }
+            }
+        }
+        let done_ms = time::parse_w3c(
             date.ok_or(BadLine::MissingField)?,
             time.ok_or(BadLine::MissingField)?,
         )
         .ok_or(BadLine::BadTime)?;
+        let taken_ms = taken.and_then(|t| {
+            if self.cloudfront {
+                time::parse_seconds(t)
+            } else {
+                // Whole milliseconds; a day at most, as `parse_seconds` reads.
+                (t.len() <= 8 && t.iter().all(u8::is_ascii_digit))
+                    .then(|| t.iter().fold(0i64, |n, &c| n * 10 + i64::from(c - b'0')))
+                    .filter(|&ms| ms <= 86_400_000)
+            }
+        });
+        let time_ms = (done_ms - taken_ms.unwrap_or(0)).max(super::MIN_TIME_MS);
         let status = status(status_f.ok_or(BadLine::MissingField)?)?;
         let stem = stem.ok_or(BadLine::MissingField)?;
         let stem = if self.cloudfront {
@@ -156,6 +198,8 @@ impl Columns {
         let user_agent = match ua {
             None => Cow::Borrowed(&[][..]),
             Some(ua) if self.cloudfront => unescape_url(ua, false),
+            // Quoted: as written, a doubled quote one.
+            Some(ua) if ua_quoted => undouble(ua),
             Some(ua) => plus_to_space(ua),
         };
         let scheme = if self.cloudfront {
@@ -176,6 +220,78 @@ impl Columns {
             bytes,
         }))
     }
+}
+
+/// The values of a line, each with whether it was quoted (then without its quotes, a
+/// doubled quote inside left doubled: see [`undouble`]).
+struct Fields<'a> {
+    rest: Option<&'a [u8]>,
+    sep: u8,
+    /// Whether a value may be quoted (space-separated lines).
+    quotes: bool,
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = Result<(&'a [u8], bool), BadLine>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.rest?;
+        if self.quotes && rest.first() == Some(&b'"') {
+            // The closing quote is one not doubled; a separator (or the end) must follow it.
+            let mut i = 1;
+            loop {
+                match memchr::memchr(b'"', &rest[i..]) {
+                    None => {
+                        self.rest = None;
+                        return Some(Err(BadLine::BadQuoting));
+                    }
+                    Some(at) if rest.get(i + at + 1) == Some(&b'"') => i += at + 2,
+                    Some(at) => {
+                        let close = i + at;
+                        let value = &rest[1..close];
+                        return Some(match rest.get(close + 1) {
+                            None => {
+                                self.rest = None;
+                                Ok((value, true))
+                            }
+                            Some(&c) if c == self.sep => {
+                                self.rest = Some(&rest[close + 2..]);
+                                Ok((value, true))
+                            }
+                            Some(_) => {
+                                self.rest = None;
+                                Err(BadLine::BadQuoting)
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        match memchr::memchr(self.sep, rest) {
+            Some(at) => {
+                self.rest = Some(&rest[at + 1..]);
+                Some(Ok((&rest[..at], false)))
+            }
+            None => {
+                self.rest = None;
+                Some(Ok((rest, false)))
+            }
+        }
+    }
+}
+
+/// A quoted value's doubled quotes as one.
+fn undouble(value: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memmem::find(value, b"\"\"").is_none() {
+        return Cow::Borrowed(value);
+    }
+    let mut out = Vec::with_capacity(value.len());
+    let mut i = 0;
+    while i < value.len() {
+        out.push(value[i]);
+        i += if value[i] == b'"' { 2 } else { 1 };
+    }
+    Cow::Owned(out)
 }
 
 /// An IIS stem's `+` (a space) as `%20`.
@@ -226,7 +342,8 @@ mod tests {
         let out = parse_all(Format::W3c, IIS);
         assert!(out[..4].iter().all(|r| r == &Ok(None)));
         let r = out[4].clone().expect("valid").expect("a request");
-        assert_eq!(r.time_ms, 1_795_182_936_000);
+        // Written when done, 15 ms (`time-taken`) after the request came.
+        assert_eq!(r.time_ms, 1_795_182_936_000 - 15);
         assert_eq!(r.client, b"66.249.66.1");
         assert_eq!(r.scheme, Some("https"));
         assert_eq!(r.host, None);
@@ -249,6 +366,35 @@ mod tests {
         assert_eq!(r.scheme, None);
     }
 
+    /// A value may be quoted (a doubled quote inside is one); a line with more values than
+    /// its directive names is malformed, not read shifted; trailing spaces are no values.
+    #[test]
+    fn quoted_values_and_extra_values() {
+        let text = "#Fields: date time c-ip cs-host cs-method cs-uri-stem sc-status cs(User-Agent) time-taken
+2026-11-20 13:55:36 66.249.66.1 www.example.com GET /private/a 200 \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\" 9000
+2026-11-20 13:55:36 66.249.66.1 www.example.com GET /private/a 200 \"say \"\"hi\"\"\" 12 \n2026-11-20 13:55:36 66.249.66.1 www.example.com GET /private/a 200 Mozilla/5.0 (compatible;+Googlebot/2.1) 5
+2026-11-20 13:55:36 66.249.66.1 www.example.com GET /private/a 200 \"open 5
+2026-11-20 13:55:36 66.249.66.1 www.example.com GET /private/a 200 \"a\"b 5
+2026-11-20 13:55:36 66.249.66.1 www.example.com GET /private/a 200 - x
+";
+        let out = parse_all(Format::W3c, text);
+        let r = out[1].clone().expect("valid").expect("a request");
+        assert_eq!(
+            &*r.user_agent,
+            b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+        );
+        // Done at 13:55:36, nine seconds after it came.
+        assert_eq!(r.time_ms, 1_795_182_936_000 - 9_000);
+        let r = out[2].clone().expect("valid").expect("a request");
+        assert_eq!(&*r.user_agent, b"say \"hi\"");
+        assert_eq!(out[3], Err(BadLine::TooManyFields));
+        assert_eq!(out[4], Err(BadLine::BadQuoting));
+        assert_eq!(out[5], Err(BadLine::BadQuoting));
+        // A `time-taken` that is no number of milliseconds: the time as written.
+        let r = out[6].clone().expect("valid").expect("a request");
+        assert_eq!(r.time_ms, 1_795_182_936_000);
+    }
+
     const CLOUDFRONT: &str = "#Version: 1.0
 #Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id x-host-header cs-protocol cs-bytes time-taken x-forwarded-for ssl-protocol ssl-cipher x-edge-response-result-type cs-protocol-version fle-status fle-encrypted-fields c-port time-to-first-byte x-edge-detailed-result-type sc-content-type sc-content-len sc-range-start sc-range-end
 2026-11-20\t13:55:36\tLAX1-C1\t5120\t66.249.66.1\tGET\td111111abcdef8.cloudfront.net\t/private/a.html\t200\t-\tMozilla/5.0%20(compatible;%20Googlebot/2.1;%20+http://www.google.com/bot.html)\tx=1\t-\tHit\tSOX4xwn4XV6Q4rgb7XiVGOHms_BGlTAC4KyHmureZmBNrjGdRLiNIQ==\twww.example.com\thttps\t23\t0.001\t-\tTLSv1.3\tTLS_AES_128_GCM_SHA256\tHit\tHTTP/2.0\t-\t-\t11040\t0.001\tHit\ttext/html\t5120\t-\t-
@@ -262,7 +408,8 @@ mod tests {
         assert_eq!(r.host, Some(&b"www.example.com"[..]));
         assert_eq!(r.scheme, Some("https"));
         assert_eq!(r.client, b"66.249.66.1");
-        assert_eq!(r.time_ms, 1_795_182_936_000);
+        // Written when done, 0.001 s (`time-taken`) after the request came.
+        assert_eq!(r.time_ms, 1_795_182_936_000 - 1);
         assert_eq!(&*r.target, b"/private/a.html?x=1");
         assert_eq!(
             &*r.user_agent,

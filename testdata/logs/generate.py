@@ -32,6 +32,11 @@ def t(r):
     return T0 + timedelta(seconds=r[0])
 
 
+def done(r, seconds):
+    """When a request at t(r) that took `seconds` was logged, by formats that log then."""
+    return t(r) + timedelta(seconds=seconds)
+
+
 def clf(r):
     return (t(r) + timedelta(hours=1)).strftime("%d/%b/%Y:%H:%M:%S") + " +0100"
 
@@ -54,17 +59,18 @@ out["vhost_combined.log"] = "".join(
     f'www.example.com:443 {r[1]} - - [{clf(r)}] "{r[2]} {target(r)} HTTP/1.1" {r[5]} {100 + i} "-" "{apache_esc(r[6]) or "-"}"\n'
     for i, r in enumerate(R))
 out["nginx.json"] = "".join(compact({
-    "time_iso8601": (t(r) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%S+01:00"),
+    "time_iso8601": (done(r, 1) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%S+01:00"),
+    "request_time": "1.000",
     "remote_addr": r[1], "host": "www.example.com", "scheme": "https",
     "request": f"{r[2]} {target(r)} HTTP/1.1", "status": r[5], "body_bytes_sent": 100,
     "http_referer": "", "http_user_agent": r[6]}) for r in R)
 out["caddy.json"] = '{"level":"info","ts":1795182930.5,"logger":"tls","msg":"certificate obtained"}\n' + "".join(compact({
-    "level": "info", "ts": t(r).timestamp(), "logger": "http.log.access", "msg": "handled request",
+    "level": "info", "ts": done(r, 2.5).timestamp(), "logger": "http.log.access", "msg": "handled request",
     "request": {"remote_ip": "10.0.0.2", "remote_port": "41342", "client_ip": r[1], "proto": "HTTP/2.0",
                 "method": r[2], "host": "www.example.com", "uri": target(r),
                 "headers": ({"User-Agent": [r[6]]} if r[6] else {}) | {"Accept": ["*/*"]},
                 "tls": {"resumed": False, "version": 772, "proto": "h2", "server_name": "www.example.com"}},
-    "bytes_read": 0, "user_id": "", "duration": 0.0009, "size": 100, "status": r[5],
+    "bytes_read": 0, "user_id": "", "duration": 2.5, "size": 100, "status": r[5],
     "resp_headers": {"Server": ["Caddy"]}}) for r in R)
 out["cloudflare.json"] = "".join(compact({
     "ClientIP": r[1], "ClientRequestHost": "www.example.com", "ClientRequestMethod": r[2],
@@ -82,10 +88,10 @@ CF_FIELDS = ("date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-
 
 def cloudfront(r):
     ua = quote(r[6], safe="/();:,+=.-_~") if r[6] else "-"
-    v = [t(r).strftime("%Y-%m-%d"), t(r).strftime("%H:%M:%S"), "LAX1-C1", "100", r[1], r[2],
+    v = [done(r, 1).strftime("%Y-%m-%d"), done(r, 1).strftime("%H:%M:%S"), "LAX1-C1", "100", r[1], r[2],
          "d111111abcdef8.cloudfront.net", r[3], str(r[5]), "-", ua, r[4] or "-", "-", "Miss",
          "SOX4xwn4XV6Q4rgb7XiVGOHms_BGlTAC4KyHmureZmBNrjGdRLiNIQ==", "www.example.com", "https", "23",
-         "0.001", "-", "TLSv1.3", "TLS_AES_128_GCM_SHA256", "Miss", "HTTP/2.0", "-", "-", "11040",
+         "1.000", "-", "TLSv1.3", "TLS_AES_128_GCM_SHA256", "Miss", "HTTP/2.0", "-", "-", "11040",
          "0.001", "Miss", "text/html", "100", "-", "-"]
     return "\t".join(v) + "\n"
 
@@ -95,9 +101,9 @@ out["cloudfront.log"] = "#Version: 1.0\n#Fields: " + CF_FIELDS + "\n" + "".join(
 
 def iis(r):
     ua = r[6].replace(" ", "+") if r[6] else "-"
-    return " ".join([t(r).strftime("%Y-%m-%d"), t(r).strftime("%H:%M:%S"), "10.0.0.4", r[2], r[3],
+    return " ".join([done(r, 1).strftime("%Y-%m-%d"), done(r, 1).strftime("%H:%M:%S"), "10.0.0.4", r[2], r[3],
                      r[4] or "-", "443", "-", r[1], "www.example.com", ua, "-", str(r[5]), "0", "0",
-                     "15"]) + "\n"
+                     "1000"]) + "\n"
 
 
 out["w3c.log"] = (
@@ -109,7 +115,8 @@ out["w3c.log"] = (
 
 def alb(r):
     ts = t(r).strftime("%Y-%m-%dT%H:%M:%S.000000Z")
-    return (f'https {ts} app/my-loadbalancer/50dc6c495c0c9188 {r[1]}:2817 10.0.0.1:80 0.001 0.002 0.000 '
+    answered = done(r, 1).strftime("%Y-%m-%dT%H:%M:%S.000000Z")
+    return (f'https {answered} app/my-loadbalancer/50dc6c495c0c9188 {r[1]}:2817 10.0.0.1:80 0.001 0.002 0.000 '
             f'{r[5]} {r[5]} 0 100 "{r[2]} https://www.example.com:443{target(r)} HTTP/1.1" "{r[6] or "-"}" '
             'ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2 '
             'arn:aws:elasticloadbalancing:us-east-2:123456789012:targetgroup/my-targets/73e2d6bc24d8a067 '
