@@ -150,7 +150,8 @@ pub struct Tables {
     hosts: HashMap<Box<[u8]>, [Option<u32>; 3]>,
     /// The host fields last met, with their origins as in `hosts`, in front of it.
     recent_hosts: Recent<[Option<u32>; 3], RECENT_HOSTS>,
-    default_origin: Option<u32>,
+    /// `--host` per scheme hint of the line (none, http, https), as in `hosts`.
+    default_origin: [Option<u32>; 3],
     ua_ids: HashMap<Box<[u8]>, u32>,
     /// The User-Agents last met, in front of `ua_ids`; emptied when User-Agents are
     /// forgotten (their ids are given to others).
@@ -180,12 +181,38 @@ pub struct Tables {
 
 impl Tables {
     /// The origin of requests without a host (`--host`), if any.
-    pub fn default_origin(&mut self, settings: &AuditSettings) -> Option<u32> {
-        if self.default_origin.is_none() {
-            let origin = settings.default_host.clone()?;
-            self.default_origin = Some(self.intern_origin(HostKey::Origin(origin)));
+    ///
+    /// With the line's own scheme (an IIS `s-port`, an nginx-json `scheme`), `--host` under
+    /// that scheme: `--scheme` is for logs that do not say. A `--host` without a port takes
+    /// the line's scheme's default port.
+    pub fn default_origin(
+        &mut self,
+        settings: &AuditSettings,
+        scheme: Option<&'static str>,
+    ) -> Option<u32> {
+        let slot = match scheme {
+            None => 0,
+            Some("http") => 1,
+            Some(_) => 2,
+        };
+        if self.default_origin[slot].is_none() {
+            let mut origin = settings.default_host.clone()?;
+            let said = match slot {
+                1 => Some(Scheme::Http),
+                2 => Some(Scheme::Https),
+                _ => None,
+            };
+            if let Some(said) = said
+                && said != origin.scheme
+            {
+                if origin.has_default_port() {
+                    origin.port = said.default_port();
+                }
+                origin.scheme = said;
+            }
+            self.default_origin[slot] = Some(self.intern_origin(HostKey::Origin(origin)));
         }
-        self.default_origin
+        self.default_origin[slot]
     }
 
     /// The origin of a host field, with the line's scheme hint. Inlined into the per-line

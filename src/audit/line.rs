@@ -601,7 +601,8 @@ impl<'a> Worker<'a> {
         false
     }
 
-    /// The origin of a request: its host with its scheme, else `--host`; `None` with neither.
+    /// The origin of a request: its host with its scheme, else `--host` (with the line's
+    /// scheme, if it says one); `None` with neither.
     #[inline(always)]
     fn origin_of(&mut self, req: &Request<'_>) -> Option<u32> {
         let settings = self.shared.settings;
@@ -609,7 +610,7 @@ impl<'a> Worker<'a> {
             Some(host) if !host.is_empty() && host != b"-" => {
                 Some(self.tables.origin_for(host, req.scheme, settings))
             }
-            _ => self.tables.default_origin(settings),
+            _ => self.tables.default_origin(settings, req.scheme),
         }
     }
 

@@ -326,3 +326,79 @@ fn crawl_delay_breaches_need_times_as_precise_as_the_proof() {
         }
     }
 }
+
+/// A line that says its scheme (an IIS `s-port`, an nginx-json `scheme`) is judged by that
+/// scheme's robots.txt even when its host comes from `--host`: `--scheme` is for logs that
+/// do not say.
+#[test]
+fn the_lines_scheme_counts_when_the_host_comes_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    for (folder, body) in [
+        ("site.test:80", "User-agent: *\nDisallow: /\n"),
+        ("site.test:443", "User-agent: *\nDisallow: /private/\n"),
+    ] {
+        std::fs::create_dir_all(robots.join(folder)).unwrap();
+        std::fs::write(robots.join(folder).join("robots.txt"), body).unwrap();
+    }
+    let google = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let iis = dir.path().join("iis.log");
+    std::fs::write(
+        &iis,
+        format!(
+            "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) sc-status\n\
+             2026-11-20 13:55:37 10.0.0.4 GET /plain - 80 - 66.249.66.1 {} 200\n\
+             2026-11-20 13:55:38 10.0.0.4 GET /secure - 443 - 66.249.66.1 {} 200\n",
+            google.replace(' ', "+"),
+            google.replace(' ', "+"),
+        ),
+    )
+    .unwrap();
+    let nginx = dir.path().join("nginx.json");
+    std::fs::write(
+        &nginx,
+        format!(
+            "{{\"time_iso8601\":\"2026-11-20T13:55:37Z\",\"remote_addr\":\"66.249.66.1\",\"scheme\":\"http\",\"request\":\"GET /plain HTTP/1.1\",\"status\":200,\"http_user_agent\":\"{google}\"}}\n\
+             {{\"time_iso8601\":\"2026-11-20T13:55:38Z\",\"remote_addr\":\"66.249.66.1\",\"scheme\":\"https\",\"request\":\"GET /secure HTTP/1.1\",\"status\":200,\"http_user_agent\":\"{google}\"}}\n"
+        ),
+    )
+    .unwrap();
+    for log in [&iis, &nginx] {
+        let hosts = dir.path().join("hosts.csv");
+        let o = support::run(
+            &[
+                log.as_os_str(),
+                "--robots-dir".as_ref(),
+                robots.as_os_str(),
+                "--host".as_ref(),
+                "site.test".as_ref(),
+                "--hosts".as_ref(),
+                hosts.as_os_str(),
+                "-q".as_ref(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let paths: Vec<(String, String)> = rows(&o.stdout)
+            .iter()
+            .map(|r| (r["path"].to_string(), r["rule"].to_string()))
+            .collect();
+        assert_eq!(
+            paths,
+            [("/plain".to_string(), "Disallow: /".to_string())],
+            "{log:?}"
+        );
+        let urls: Vec<String> = rows(&std::fs::read(&hosts).unwrap())
+            .iter()
+            .map(|r| r["robots_url"].to_string())
+            .collect();
+        assert_eq!(
+            urls,
+            [
+                "http://site.test/robots.txt",
+                "https://site.test/robots.txt"
+            ],
+            "{log:?}"
+        );
+    }
+}
