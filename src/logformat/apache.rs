@@ -209,7 +209,16 @@ pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Reques
         // %l (ident) is nearly always `-`.
         next + 2
     } else {
-        token(line, next)?.1
+        let (ident, after) = token(line, next)?;
+        if matches!(layout, Layout::Combined | Layout::Common) && is_ip(ident) && !is_ip(client) {
+            // `host[:port] address - …`: a vhost_combined line (or nginx's `$host
+            // $remote_addr …`) in a log read as combined (a multi-member gzip of both,
+            // `zcat *access.log*`); no identd answers with an address. Read as one, it is a
+            // request to that host from that address: as combined, the host was the client
+            // and the request went to `--host`.
+            return parse(line, Layout::VhostCombined);
+        }
+        after
     };
     // %u runs to the ` [` of the time: it may hold spaces. Nearly always `- [`.
     let bracket = if line.get(next..next + 3) == Some(b"- [") {
@@ -317,6 +326,41 @@ mod tests {
 
     const GOOGLEBOT: &str =
         "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+    /// A vhost_combined line (with a port or as nginx writes it) among combined ones is read
+    /// as what it is, not with its host as the client and its client as ident.
+    #[test]
+    fn vhost_lines_in_a_combined_log() {
+        for format in [Format::Combined, Format::Common] {
+            for (line, host) in [
+                (
+                    format!(
+                        "shop.example.net:443 66.249.66.1 - - [20/Nov/2026:13:55:02 +0000] \"GET /private/zz HTTP/1.1\" 200 5 \"-\" \"{GOOGLEBOT}\""
+                    ),
+                    &b"shop.example.net:443"[..],
+                ),
+                (
+                    format!(
+                        "shop.example.net 2001:db8::7 - - [20/Nov/2026:13:55:02 +0000] \"GET /private/zz HTTP/1.1\" 200 5 \"-\" \"{GOOGLEBOT}\""
+                    ),
+                    &b"shop.example.net"[..],
+                ),
+            ] {
+                let r = req(format, &line);
+                assert_eq!(r.host, Some(host), "{format:?} {line}");
+                assert!(r.client == b"66.249.66.1" || r.client == b"2001:db8::7");
+                assert_eq!(&*r.user_agent, GOOGLEBOT.as_bytes());
+            }
+        }
+        // An ident that is no address, or a client that is one: combined as ever.
+        for ident in ["alice bob", "192.0.2.1 -"] {
+            let line = format!(
+                "66.249.66.1 {ident} [20/Nov/2026:13:55:02 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"{GOOGLEBOT}\""
+            );
+            let r = req(Format::Combined, &line);
+            assert_eq!((r.host, r.client), (None, &b"66.249.66.1"[..]));
+        }
+    }
 
     /// lighttpd's default layout (the host where ident is) and nginx's `$host $remote_addr`
     /// in front of combined: each read with its host, detected as such, and neither taken
@@ -809,11 +853,13 @@ example.com:443 2001:db8::1 - - [20/Nov/2026:13:55:36 +0000] "GET / HTTP/1.1" 20
             let mut lines: Vec<String> = (0..20).map(good).collect();
             lines.insert(at, odd.to_owned());
             let sample = lines.join("\n");
-            // Every line reads as `combined`: that is why the most lines cannot decide.
+            // Every good line reads as `combined` too (as the vhost line it is): that is why
+            // the most lines cannot decide.
             let combined = LineParser::new(Format::Combined, None);
             assert!(
                 lines
                     .iter()
+                    .filter(|l| *l != odd)
                     .all(|l| combined.parse(l.as_bytes()).is_ok_and(|r| r.is_some()))
             );
             assert_eq!(
