@@ -377,6 +377,32 @@ def test_folders_and_globs_name_files_by_path(spark: object, cli: Path, workdir:
     assert names == [f"file:{p}" for p in logs]
 
 
+def test_file_names_are_files_and_no_file_is_skipped(spark: object, cli: Path, workdir: Path,
+                                                    capsys: pytest.CaptureFixture) -> None:
+    """A file whose name holds a glob's characters is that file, as the CLI reads it (not a
+    pattern that also matches its neighbour); a folder whose files Spark would leave out
+    (names starting with _ or .) is refused, not read in part; empty ones hold nothing."""
+    logs = split_gzip(TESTDATA / "access.log", workdir, 2)
+    (workdir / "g").mkdir()
+    odd = workdir / "g" / "q?x[1].log.gz"
+    os.replace(logs[0], odd)
+    os.replace(logs[1], workdir / "g" / "qax1.log.gz")
+    args = [str(odd), "--robots-dir", str(workdir / "robots-dir")]
+    want = compare(spark, cli, workdir, args)
+    names = [r.split(",", 1)[0] for r in want["--inputs"].decode().splitlines()[1:]]
+    assert names == [str(odd)]
+    (workdir / "hid").mkdir()
+    os.replace(workdir / "g" / "qax1.log.gz", workdir / "hid" / "plain.log.gz")
+    (workdir / "hid" / "_SUCCESS").write_bytes(b"")
+    assert run_job(spark, [str(workdir / "hid"), *args[1:], "--out", str(workdir / "h.csv")]) == 0
+    os.replace(odd, workdir / "hid" / ".dot.log.gz")
+    assert run_job(spark, [str(workdir / "hid"), *args[1:], "--out", str(workdir / "h.csv")]) == 2
+    err = job_errors(capsys)[0]
+    assert "Spark skips the files of a folder whose names start with _ or ." in err and ".dot.log.gz" in err, err
+    assert run_job(spark, [str(workdir / "hid" / ".dot.log.gz"), *args[1:]]) == 2
+    assert "Spark reads no file whose name starts with _ or ." in job_errors(capsys)[0]
+
+
 def run_module(args: List[str], cwd: Path) -> subprocess.CompletedProcess:
     """`python -m robots_audit.spark` in a process of its own: its own session and JVM."""
     env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)

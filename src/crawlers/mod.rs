@@ -350,8 +350,9 @@ impl From<&Crawler> for RobotsReader {
 }
 
 /// Whether robots.txt binds a client, as the audit judges it (docs/judging.md, "Which requests
-/// are judged", steps 3 and 4): one decision for the audit, `check` and the Python binding,
-/// given by [`RobotsReader::bound`].
+/// are judged", steps 3 and 4): one decision for the audit and `check`, given by
+/// [`RobotsReader::bound`]. (The Python binding's `can_fetch` answers another question, a
+/// crawler author's: what the file says to a client sending that header, `*` included.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// robots.txt does not bind it (feed readers, user-triggered fetchers, monitors: the

@@ -362,19 +362,30 @@ class _Inputs:
         files: List[Tuple[int, str, str]] = []
         seen: Dict[Any, str] = {}
         for order, arg in enumerate(logs):
+            # A file whose name holds a glob's characters (`q?x.log`) is that file, as the
+            # CLI reads it, not a pattern that also matches `qax.log`.
+            literal = _has_glob(arg) and _is_local_file(arg)
             try:
                 df = (
                     spark.read.format("binaryFile")
                     .option("recursiveFileLookup", "true")
-                    .load(arg)
+                    .load(_escape_glob(arg) if literal else arg)
                 )
                 # The listing Spark made for the read, on the driver (no job runs for it).
                 found = sorted(_hadoop_path(uri) for uri in df.inputFiles())
             except Exception as e:  # AnalysisException, or Spark Connect's own classes
                 raise JobError(f"{arg}: {_first_line(e)}", e) from None
             if not found:
+                if _is_local_file(arg) and _spark_hides(os.path.basename(arg.rstrip("/"))):
+                    raise JobError(f"{arg}: Spark reads no file whose name starts with _ or . "
+                                   "(rename it, or audit it with robots-audit)")
                 raise JobError(f"{arg}: no files to read")
-            single = len(found) == 1 and not _has_glob(arg) and _same_name(found[0], arg)
+            hidden = _hidden_files(arg)
+            if hidden:
+                names = ", ".join(hidden[:3]) + (f" and {len(hidden) - 3} more" if len(hidden) > 3 else "")
+                raise JobError(f"{arg}: Spark skips the files of a folder whose names start with _ "
+                               f"or . ({names}): name the others, or rename these to read them")
+            single = len(found) == 1 and (literal or not _has_glob(arg)) and _same_name(found[0], arg)
             for path in found:
                 name = arg if single else path
                 key = _identity(path)
@@ -411,6 +422,41 @@ def _first_line(e: BaseException) -> str:
 
 def _has_glob(arg: str) -> bool:
     return any(c in arg for c in "*?[{")
+
+
+def _is_local_file(arg: str) -> bool:
+    local = _local_path(arg)
+    return local is not None and os.path.isfile(local)
+
+
+def _escape_glob(arg: str) -> str:
+    """A path with Hadoop's glob characters escaped: the file of that very name."""
+    return re.sub(r"([*?\[\]{}\\])", r"\\\1", arg)
+
+
+def _spark_hides(name: str) -> bool:
+    """Whether Spark's file listing leaves out a file of this name (Hadoop's hidden files)."""
+    return (name.startswith("_") and "=" not in name) or name.startswith(".") or name.endswith("._COPYING_")
+
+
+def _hidden_files(arg: str) -> List[str]:
+    """The files of a local folder (at any depth) that Spark's listing leaves out, by path;
+    empty for a file, a glob or a folder elsewhere. Empty ones (Spark's `_SUCCESS` markers, a
+    `.gitkeep`) hold no request and are not counted."""
+    local = _local_path(arg)
+    if local is None or _has_glob(arg) or not os.path.isdir(local):
+        return []
+    hidden = []
+    for root, dirs, files in os.walk(local):
+        for d in sorted(dirs):
+            if _spark_hides(d):
+                hidden.append(os.path.join(root, d) + "/")
+        dirs[:] = sorted(d for d in dirs if not _spark_hides(d))
+        for f in sorted(files):
+            path = os.path.join(root, f)
+            if _spark_hides(f) and os.path.getsize(path) > 0:
+                hidden.append(path)
+    return hidden
 
 
 def _same_name(path: str, arg: str) -> bool:
