@@ -270,8 +270,13 @@ impl Timeline {
     /// no end).
     pub fn in_force_during(&self, from: Millis, to: Millis) -> Range<usize> {
         let n = self.windows.len();
-        // The first version is taken to have been in force before history began.
-        let starts_before = |i: usize| i == 0 || self.windows[i].lo < to;
+        // The first version is taken to have been in force before history began. A start in
+        // `(lo, hi]` may be at or before `to` when `lo < to`; an exact start (`lo == hi`, a
+        // file in force from STAMP) when it is at `to` too.
+        let starts_before = |i: usize| {
+            let w = self.windows[i];
+            i == 0 || w.lo < to || w.hi <= to
+        };
         let first = partition(n, |i| self.end(i) < from);
         let last = partition(n, starts_before);
         first..last.max(first + 1)
@@ -580,6 +585,20 @@ mod tests {
         );
         assert_eq!(t.in_force_during(nov(4, 1), nov(4, 1)), 1..2);
         assert_eq!(t.in_force_during(nov(5, 0), nov(5, 0)), 1..2);
+    }
+
+    /// A file in force from STAMP is in force at STAMP itself (beside the one before it,
+    /// which may still be held then: a request at that instant may be under either).
+    #[test]
+    fn an_exact_start_is_in_force_at_its_instant() {
+        let t = Timeline::new(
+            vec![Window::at(nov(1, 0)), Window::at(nov(3, 0))],
+            &[true, true],
+        )
+        .unwrap();
+        assert_eq!(t.in_force_during(nov(3, 0), nov(3, 0)), 0..2);
+        assert_eq!(t.in_force_during(nov(3, 0) - 1, nov(3, 0) - 1), 0..1);
+        assert_eq!(t.in_force_during(nov(3, 0) + 1, nov(3, 0) + 1), 1..2);
     }
 
     #[test]

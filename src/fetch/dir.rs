@@ -13,12 +13,15 @@
 //! `müller.eu` name the same host. The folder speaks for the http and the https origin of
 //! that host at the port it names, or at each scheme's default port when it names none:
 //! `example.com` for `http://example.com` and `https://example.com`, `example.com:443` for
-//! `https://example.com` and `http://example.com:443`. Canonical names are the ones
-//! [`Origin::display_host`] gives (lower case, punycode, a port only when not the default).
+//! `https://example.com` and `http://example.com:443`. A folder naming the port speaks first:
+//! beside `example.com`, `example.com:80` holds `http://example.com`'s versions (a site's
+//! two files are two origins, RFC 9309 §2.3; `history` saves an http origin there). Canonical
+//! names are the ones [`Origin::display_host`] gives (lower case, punycode, a port only when
+//! not the default).
 //!
 //! The folder is checked when the store is made, since a version silently ignored would
 //! change verdicts: a folder name that is not a host, two folders that speak for the same
-//! origin, a file name that does not parse, a file that is not a regular file (a FIFO would
+//! origin alike (both naming the port, or neither), a file name that does not parse, a file that is not a regular file (a FIFO would
 //! block the read forever), windows that overlap, or a host folder mixing an undated
 //! `robots.txt` with dated files is an error naming the files.
 //!
@@ -415,6 +418,17 @@ pub struct RobotsDir {
     origins: BTreeMap<Origin, Arc<HostFiles>>,
 }
 
+/// Whether a host folder's name gives a port (`example.com:80`, `[2001:db8::1]:443`): such a
+/// folder speaks first for its origins, before one naming the host alone (`example.com:80`
+/// for `http://example.com`, where `example.com` keeps `https://example.com`).
+pub(crate) fn names_port(name: &str) -> bool {
+    name.rsplit_once(':').is_some_and(|(host, port)| {
+        !port.is_empty()
+            && port.bytes().all(|b| b.is_ascii_digit())
+            && (!host.contains(':') || host.ends_with(']'))
+    })
+}
+
 /// The origins a host folder's name speaks for: the http and the https origin of the host,
 /// at the port the name gives or at each scheme's default.
 pub(crate) fn folder_origins(name: &str) -> Result<[Origin; 2], String> {
@@ -452,7 +466,8 @@ impl RobotsDir {
                 source,
             })
         };
-        let mut origins: BTreeMap<Origin, (PathBuf, Arc<HostFiles>)> = BTreeMap::new();
+        // Each origin's folder, and whether that folder's name gives its port.
+        let mut origins: BTreeMap<Origin, (PathBuf, Arc<HostFiles>, bool)> = BTreeMap::new();
         for (host, path) in read(root)? {
             if !meta(&path)?.is_dir() {
                 continue;
@@ -511,22 +526,31 @@ impl RobotsDir {
                 (None, true) => HostFiles::Dated(Vec::new()),
             };
             let files = Arc::new(files);
+            let explicit = names_port(&host);
             for origin in speaks_for {
-                if let Some((first, _)) = origins.get(&origin) {
-                    return Err(DirError::SameOrigin {
-                        first: first.clone(),
-                        second: path,
-                        origin: origin.to_string(),
-                    });
+                match origins.get(&origin) {
+                    Some((first, _, first_explicit)) if *first_explicit == explicit => {
+                        return Err(DirError::SameOrigin {
+                            first: first.clone(),
+                            second: path,
+                            origin: origin.to_string(),
+                        });
+                    }
+                    // The folder naming the port speaks first for it.
+                    Some((_, _, true)) => {}
+                    _ => {
+                        origins.insert(origin, (path.clone(), Arc::clone(&files), explicit));
+                    }
                 }
-                origins.insert(origin, (path.clone(), Arc::clone(&files)));
             }
         }
         Ok(RobotsDir {
             origins: origins
                 .into_iter()
-                .filter(|(_, (_, files))| !matches!(&**files, HostFiles::Dated(d) if d.is_empty()))
-                .map(|(origin, (_, files))| (origin, files))
+                .filter(
+                    |(_, (_, files, _))| !matches!(&**files, HostFiles::Dated(d) if d.is_empty()),
+                )
+                .map(|(origin, (_, files, _))| (origin, files))
                 .collect(),
         })
     }
@@ -828,15 +852,55 @@ mod tests {
                 .is_some()
         );
 
-        // Every spelling of a host that another folder has: an error naming both.
-        for (other, speaks) in [
-            ("example.com", "http://example.com"),
-            ("example.com:443", "https://example.com"),
-            ("example.com:80", "http://example.com"),
-            ("xn--mller-kva.example", "http://xn--mller-kva.example"),
+        // A folder naming the port speaks first for the origins at that port; the one naming
+        // the host alone keeps the other scheme's.
+        for (port, own, other) in [
+            (
+                "example.com:80",
+                "http://example.com",
+                "https://example.com",
+            ),
+            (
+                "example.com:443",
+                "https://example.com",
+                "http://example.com",
+            ),
         ] {
             let root = tempfile::tempdir().unwrap();
             put(root.path(), "EXAMPLE.com", "robots.txt", "User-agent: *\n");
+            put(
+                root.path(),
+                port,
+                "robots.txt",
+                "User-agent: *\nDisallow: /\n",
+            );
+            let dir = RobotsDir::scan(root.path()).expect(port);
+            let path = |url: &str| {
+                let history = dir.history(&origin(url));
+                let saved = history.current().saved.clone().expect("a saved file");
+                saved.path.parent().unwrap().file_name().unwrap().to_owned()
+            };
+            assert_eq!(path(own), port, "{own}");
+            assert_eq!(path(other), "EXAMPLE.com", "{other}");
+        }
+
+        // Every spelling of a host that another folder has alike: an error naming both.
+        for (first, other, speaks) in [
+            ("EXAMPLE.com", "example.com", "http://example.com"),
+            (
+                "EXAMPLE.com:443",
+                "example.com:443",
+                "http://example.com:443",
+            ),
+            ("EXAMPLE.com:80", "example.com:80", "http://example.com"),
+            (
+                "EXAMPLE.com",
+                "xn--mller-kva.example",
+                "http://xn--mller-kva.example",
+            ),
+        ] {
+            let root = tempfile::tempdir().unwrap();
+            put(root.path(), first, "robots.txt", "User-agent: *\n");
             put(
                 root.path(),
                 "müller.example",
@@ -849,7 +913,7 @@ mod tests {
             let first = if other.contains("mller") {
                 "müller.example"
             } else {
-                "EXAMPLE.com"
+                first
             };
             for folder in [first, other] {
                 let path = root.path().join(folder).display().to_string();

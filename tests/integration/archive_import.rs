@@ -452,6 +452,36 @@ fn runs_of_identical_content_become_versions_named_by_the_captures_around_each_c
     assert!(!cdx[0].target.contains("collapse"), "{}", cdx[0].target);
 }
 
+/// A site's http and https files are two origins: imported one after the other, each lands
+/// in a folder of its own (`example.com:80` for http), and the audit judges each origin's
+/// requests by its own file, never by the other's.
+#[test]
+fn the_http_and_https_origins_of_a_host_never_share_a_folder() {
+    let archive = main_example().serve();
+    let save = tempfile::tempdir().unwrap();
+    for origin in ["https://example.com", "http://example.com"] {
+        let o = history(&archive, save.path(), &[origin], &[]);
+        assert_eq!(o.status.code(), Some(0), "{origin}: {}", stderr(&o));
+    }
+    assert_eq!(save_names(save.path()), ["example.com", "example.com:80"]);
+    assert_eq!(names(&save.path().join("example.com")), MAIN_FILES);
+    let http = save.path().join("example.com:80");
+    assert_eq!(names(&http), ["robots.20261101T000000Z.txt"]);
+    assert_eq!(read(http.join("robots.20261101T000000Z.txt")), OTHER);
+    let dir = RobotsDir::scan(save.path()).expect("a valid robots-dir");
+    let versions = |url: &str| {
+        let origin =
+            robots_audit::fetch::Origin::from_url(url, robots_audit::fetch::Scheme::Https).unwrap();
+        dir.history(&origin).versions().len()
+    };
+    assert_eq!(versions("https://example.com"), 4);
+    assert_eq!(versions("http://example.com"), 1);
+    // Two folders naming the port alike still clash.
+    std::fs::create_dir(save.path().join("EXAMPLE.com:80")).unwrap();
+    std::fs::write(save.path().join("EXAMPLE.com:80").join("robots.txt"), "x").unwrap();
+    assert!(RobotsDir::scan(save.path()).is_err());
+}
+
 #[test]
 fn importing_the_same_captures_again_writes_nothing_and_reads_no_body_again() {
     let archive = main_example().serve();
@@ -506,6 +536,39 @@ fn digests_the_archive_computes_otherwise_are_compared_by_content() {
     );
     assert_eq!(names(&save.path().join("example.com")), MAIN_FILES);
     assert_eq!(archive.replay_hits().len(), 4);
+}
+
+/// An import from `--since` on, into a folder an earlier import filled: its first version
+/// came into force some time after the saved one before it, not at its first capture there
+/// (the full import knows more and says less than that: never more).
+#[test]
+fn an_import_from_since_on_dates_its_first_change_by_the_saved_version_before_it() {
+    let archive = main_example().serve();
+    let save = tempfile::tempdir().unwrap();
+    let first = history(
+        &archive,
+        save.path(),
+        &["example.com"],
+        &["--until", "2026-11-03"],
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let later = history(
+        &archive,
+        save.path(),
+        &["example.com"],
+        &["--since", "2026-11-03"],
+    );
+    assert_eq!(later.status.code(), Some(0), "{}", stderr(&later));
+    assert_eq!(
+        names(&save.path().join("example.com")),
+        [
+            "robots.20261101T000000Z-20261104T000000Z.txt",
+            MAIN_FILES[0],
+            MAIN_FILES[2],
+            MAIN_FILES[3],
+        ]
+    );
+    RobotsDir::scan(save.path()).expect("a valid robots-dir");
 }
 
 #[test]
@@ -914,7 +977,7 @@ fn captures_of_other_origins_are_not_imported_and_the_user_is_told() {
         stdout(&o),
         format!(
             "http://www.example.com: 0 captures (0 skipped), 0 versions: 0 written, 0 kept, in {}\n",
-            save.join("www.example.com").display()
+            save.join("www.example.com:80").display()
         )
     );
     assert!(!save.exists(), "--save made with nothing written in it");

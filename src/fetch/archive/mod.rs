@@ -40,7 +40,8 @@ use self::cdx::{Content, Digest, Listing, Reading, Run};
 use self::client::{Answer, ArchiveClient};
 use self::save::{CheckError, NewFile, Work};
 use super::{
-    DatedName, DirError, FetchOptions, MAX_ROBOTS_BYTES, Origin, ResolveOverride, Saved, dir,
+    DatedName, DirError, FetchOptions, MAX_ROBOTS_BYTES, Origin, ResolveOverride, Saved, Scheme,
+    dir,
 };
 use crate::history::{Millis, Window};
 use crate::text;
@@ -354,7 +355,7 @@ impl Importer {
     }
 
     fn import_origin(&mut self, origin: &Origin) -> Result<Imported, ImportErrorKind> {
-        let folder = self.save.join(origin.display_host());
+        let folder = self.save.join(folder_name(origin));
         let io = |path: &Path| {
             let path = path.to_owned();
             move |source| ImportErrorKind::Io { path, source }
@@ -465,7 +466,17 @@ impl Importer {
                 kept += 1;
                 continue;
             }
-            new.push((*name, run));
+            let mut name = *name;
+            if i == 0
+                && self.opts.since_ms.is_some()
+                && let Some((saved, _)) = before
+            {
+                // The first capture from `--since` on is no first capture ever: the change
+                // came some time after the saved version before it was known in force (its
+                // last capture is before `--since`, unknown here), not at that capture.
+                name.window.lo = name.window.lo.min(saved.window.hi);
+            }
+            new.push((name, run));
         }
         let names: Vec<String> = new.iter().map(|(n, _)| n.file_name()).collect();
         let added: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -727,8 +738,21 @@ impl Importer {
     }
 }
 
-/// Refuses to import into `folder` when another folder of `save` speaks for the origin too
-/// (`EXAMPLE.com` beside `example.com`): the audit would refuse the two.
+/// The host folder an origin's versions go to: its host as [`Origin::display_host`] writes it,
+/// with `:80` for an http origin at its default port, since a folder naming the host alone
+/// speaks for the https origin too (docs/judging.md, "Where versions come from"): the http
+/// file's versions must never stand for the https origin's, nor the reverse.
+fn folder_name(origin: &Origin) -> String {
+    if origin.scheme == Scheme::Http && origin.has_default_port() {
+        format!("{}:{}", origin.display_host(), origin.port)
+    } else {
+        origin.display_host()
+    }
+}
+
+/// Refuses to import into `folder` when another folder of `save` speaks for the origin alike
+/// (`EXAMPLE.com` beside `example.com`): the audit would refuse the two. A folder naming the
+/// port beside one naming the host alone is no clash: the first speaks first.
 fn other_folder(save: &Path, origin: &Origin, folder: &Path) -> Result<(), ImportErrorKind> {
     let io = |source| ImportErrorKind::Io {
         path: save.to_owned(),
@@ -753,7 +777,10 @@ fn other_folder(save: &Path, origin: &Origin, folder: &Path) -> Result<(), Impor
         if name.starts_with('.') || path == folder {
             continue;
         }
-        if dir::folder_origins(&name).is_ok_and(|o| o.contains(origin)) && path.is_dir() {
+        let alike = folder
+            .file_name()
+            .is_some_and(|f| dir::names_port(&f.to_string_lossy()) == dir::names_port(&name));
+        if alike && dir::folder_origins(&name).is_ok_and(|o| o.contains(origin)) && path.is_dir() {
             return Err(ImportErrorKind::Folder(DirError::SameOrigin {
                 first: path,
                 second: folder.to_owned(),
