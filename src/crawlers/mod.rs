@@ -6,8 +6,9 @@
 //! (docs/identification.md, "Unknown automated clients"), or not a crawler at all. The registry is data (`registry.toml`, compiled in; a
 //! user's file may add or override entries), with the public lists of AI agents filling its
 //! gaps (`import.rs`: the AI Crawler Index, bundled, and ai.robots.txt, once
-//! [`update_crawlers`] has saved it), read once and turned into one Aho-Corasick automaton, so
-//! identifying a header is one scan over it whatever the registry's size.
+//! [`update_crawlers`] has saved it), read once and turned into one table of patterns keyed by
+//! the token a match begins with, so identifying a header is one pass over its tokens whatever
+//! the registry's size.
 //! [`Verifier`] checks a client address against the IP ranges the operators publish (a
 //! snapshot is compiled in, [`update_ranges`] saves fresh copies) and, when given a
 //! [`DnsVerifier`], by forward-confirmed reverse DNS. Beyond those two opt-in network uses

@@ -1,11 +1,10 @@
 //! The crawler registry: loading `registry.toml` (built in) and users' files of the same
-//! shape, and identifying a User-Agent header with one Aho-Corasick scan.
+//! shape, and identifying a User-Agent header with one pass over its tokens.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use foldhash::HashMap;
 use serde::Deserialize;
 
 use super::tokens::{
@@ -20,7 +19,7 @@ use super::{
 /// The built-in registry data (see the file's header for sources and licences).
 const BUILTIN: &str = include_str!("registry.toml");
 
-/// Known crawlers, and the automaton that finds them in a header. `Send + Sync`.
+/// Known crawlers, and the table that finds them in a header. `Send + Sync`.
 ///
 /// ```
 /// use robots_audit::crawlers::{Dialect, Identity, Registry};
@@ -51,10 +50,10 @@ pub struct Registry {
     /// a header that claims one is an unknown client (docs/identification.md, "Usage-only
     /// tokens").
     token_only: Vec<String>,
-    /// All patterns of all crawlers, ASCII case-insensitive, every match reported (shared
-    /// by clones, which scan with the same automaton).
-    automaton: Option<Arc<Automaton>>,
-    /// For each automaton pattern: whose it is and how it ranks.
+    /// All patterns of all crawlers, ASCII case-insensitive, every whole-token match reported
+    /// (shared by clones).
+    patterns: Option<Arc<Patterns>>,
+    /// For each pattern of `patterns`: whose it is and how it ranks.
     owners: Vec<Owner>,
     /// Whether headers the registry does not know are looked up in the crawler-user-agents
     /// list's patterns (`list.rs`): true for the built-in registry.
@@ -171,7 +170,7 @@ impl Registry {
     }
 
     /// [`Registry::with_lists`] with a registry file's text over it (`--crawlers`: its
-    /// entries win over everything, as [`Registry::load_extra`] adds them). The automaton is
+    /// entries win over everything, as [`Registry::load_extra`] adds them). The patterns are
     /// built once, for all of them. On error no registry is made.
     pub fn with_lists_and_text(
         lists: &AgentLists,
@@ -186,7 +185,7 @@ impl Registry {
         Ok(registry)
     }
 
-    /// `registry.toml` and the lists' crawlers filling its gaps, without the automaton: the
+    /// `registry.toml` and the lists' crawlers filling its gaps, without the patterns' table: the
     /// caller builds it once, when every crawler is in.
     fn unbuilt_with_lists(lists: &AgentLists) -> Registry {
         let mut registry = Registry::empty();
@@ -203,7 +202,7 @@ impl Registry {
     }
 
     /// Appends the crawlers that are not the same agent as one present (nor as one appended
-    /// before them). The automaton is the caller's to rebuild.
+    /// before them). The patterns' table is the caller's to rebuild.
     fn fill_gaps(&mut self, imported: Vec<&Crawler>) {
         let keys = |c: &Crawler| {
             let mut keys: Vec<String> = c.patterns.iter().map(|p| p.to_ascii_lowercase()).collect();
@@ -228,18 +227,18 @@ impl Registry {
         }
     }
 
-    /// The automaton and the token-only set, after the crawlers changed. Patterns are
+    /// The patterns' table and the token-only set, after the crawlers changed. Patterns are
     /// checked on the way in (`convert`), so building cannot fail on them.
     fn rebuild(&mut self) {
         self.try_rebuild()
             .expect("patterns are checked when entries are read");
     }
 
-    /// [`Registry::rebuild`], for crawlers that include a user's file: the automaton's own
-    /// limits (its size) are that file's error.
+    /// [`Registry::rebuild`], for crawlers that include a user's file: a pattern the table
+    /// cannot hold is that file's error.
     fn try_rebuild(&mut self) -> Result<(), RegistryError> {
-        let (automaton, owners) = build_automaton(&self.crawlers)?;
-        self.automaton = automaton;
+        let (patterns, owners) = build_patterns(&self.crawlers)?;
+        self.patterns = patterns;
         self.owners = owners;
         self.token_only = token_only_of(&self.crawlers);
         Ok(())
@@ -254,7 +253,7 @@ impl Registry {
             ranges: BTreeMap::new(),
             lists: BTreeMap::new(),
             token_only: Vec::new(),
-            automaton: None,
+            patterns: None,
             owners: Vec::new(),
             public_list: false,
         }
@@ -266,9 +265,9 @@ impl Registry {
     /// range list URLs. On error nothing is changed.
     pub fn load_extra(&mut self, toml_text: &str) -> Result<(), RegistryError> {
         let file = self.read_file(toml_text)?;
-        let (automaton, owners) = build_automaton(&file.crawlers)?;
+        let (patterns, owners) = build_patterns(&file.crawlers)?;
         self.take_file(file);
-        self.automaton = automaton;
+        self.patterns = patterns;
         self.owners = owners;
         Ok(())
     }
@@ -317,7 +316,7 @@ impl Registry {
         })
     }
 
-    /// Takes what [`Registry::read_file`] read, and its token-only set; the automaton is the
+    /// Takes what [`Registry::read_file`] read, and its token-only set; the patterns' table is the
     /// caller's to build.
     fn take_file(&mut self, file: ReadFile) {
         self.token_only = token_only_of(&file.crawlers);
@@ -350,7 +349,7 @@ impl Registry {
         self.load_extra(&text).map_err(|e| e.with_path(path))
     }
 
-    /// Identifies the client of a User-Agent header: one multi-pattern scan over the header
+    /// Identifies the client of a User-Agent header: one look-up of the header's tokens
     /// for registry patterns (whole tokens, case-insensitive; highest priority, then longest
     /// pattern, then leftmost, then earliest entry wins); failing that, the signs of an automated
     /// client (docs/identification.md, "Unknown automated clients"). Callers should cache the
@@ -501,7 +500,7 @@ impl Registry {
     /// The registry part of [`Registry::identify`]: the crawler, and where its pattern
     /// starts in the header.
     fn find_known(&self, ua: &[u8]) -> Option<(CrawlerId, usize)> {
-        let automaton = self.automaton.as_ref()?.for_scan();
+        let patterns = self.patterns.as_ref()?;
         // (priority, length, -start, -id): the largest wins.
         let mut best: Option<(
             i32,
@@ -509,22 +508,20 @@ impl Registry {
             std::cmp::Reverse<usize>,
             std::cmp::Reverse<CrawlerId>,
         )> = None;
-        for m in automaton.find_overlapping_iter(ua) {
-            let (start, end) = (m.start(), m.end());
-            let owner = self.owners[m.pattern().as_usize()];
-            // Whole tokens only (docs/identification.md, "Matching a header against the registry"):
-            // `bot` must not match inside `mybot`, nor `Googlebot` inside `Googlebot-Image`; a
-            // pattern ending in `-` begins a token.
-            if (start > 0 && is_name_byte(ua[start - 1]))
-                || (!owner.prefix && end < ua.len() && is_name_byte(ua[end]))
-            {
-                continue;
+        // Whole tokens only (docs/identification.md, "Matching a header against the
+        // registry"): `bot` must not match inside `mybot`, nor `Googlebot` inside
+        // `Googlebot-Image`; a pattern ending in `-` begins a token. `each_match` finds no
+        // other match.
+        patterns.each_match(ua, |pattern, start, end| {
+            let owner = self.owners[pattern];
+            if !owner.prefix && end < ua.len() && is_name_byte(ua[end]) {
+                return;
             }
             // A name inside a URL or an e-mail address is not the client's
             // (`+http://www.archive.org/details/archive.org_bot`), nor one it only compares
             // itself to (`TelegramBot (like TwitterBot)`, `Daumoa (Following Mediapartners-Google)`).
             if in_contact(ua, start, end) || is_reference(&ua[..start]) {
-                continue;
+                return;
             }
             let rank = (
                 owner.priority,
@@ -535,7 +532,7 @@ impl Registry {
             if best.is_none_or(|b| rank > b) {
                 best = Some(rank);
             }
-        }
+        });
         best.map(|(_, _, std::cmp::Reverse(start), std::cmp::Reverse(id))| (id, start))
     }
 
@@ -768,71 +765,156 @@ fn token_only_of(crawlers: &[Crawler]) -> Vec<String> {
         .collect()
 }
 
-/// Scans of headers after which the registry's patterns get a DFA. Its build costs 27 to
-/// 40 M instructions (more than the rest of a start-up). What a scan by the contiguous NFA
-/// costs more than one by the DFA depends on the headers: about 770 instructions on a log of
-/// 100,000 distinct User-Agents (the DFA pays after about 50,000 scans), about 2,850 on the
-/// bench mixes' long tails (after about 9,500). This lies between: a log with fewer distinct
-/// User-Agents (most, and every small one) never builds it; a log with more pays at most
-/// this many slower scans (15 to 57 M instructions) on top of the build.
-const DFA_AFTER: usize = 20_000;
-
-/// Every pattern of every crawler as one automaton (ASCII case-insensitive, every match
-/// reported): a contiguous NFA from the start, cheap to build, and a DFA, the fastest scan,
-/// once [`DFA_AFTER`] headers were scanned. Both report the same matches.
+/// Every pattern of every crawler, found by the token a match must begin with.
+///
+/// A match counts only as a whole token (docs/identification.md, "Matching a header against
+/// the registry"): it begins where a run of name bytes ([`is_name_byte`]) begins, and patterns
+/// begin and end with a name byte (`convert` checks). So the run a match begins with is the
+/// pattern's own first run, whole: right after it the pattern has a byte that is no name
+/// byte, or the pattern ends there and so must the token. One look-up per run of the header
+/// finds every pattern that can match, where an automaton over all patterns walked every
+/// byte and reported matches inside words only to see them refused. A pattern that is one
+/// run ending in `-` begins a token (`bedrockbot-` and an instance's UUID): it is compared
+/// with the start of each run instead.
 #[derive(Debug)]
-struct Automaton {
-    patterns: Vec<String>,
-    nfa: AhoCorasick,
-    dfa: OnceLock<AhoCorasick>,
-    scans: AtomicUsize,
+struct Patterns {
+    /// Each pattern as written, compared ignoring ASCII case.
+    patterns: Vec<Box<[u8]>>,
+    /// A pattern's first run in lower case → the patterns beginning with it.
+    by_first_run: HashMap<Box<[u8]>, Vec<u32>>,
+    /// For each lower-case first byte, bit `n` (`n` < 63) or 63 (longer) is set when some key of
+    /// `by_first_run` has that first byte and length: most runs of a header (`Mozilla`,
+    /// `AppleWebKit`, versions) are none, and this tells so without hashing them.
+    first_runs: [u64; 256],
+    /// The patterns of one run that end in `-`: a run that begins with one matches it.
+    prefixes: Vec<u32>,
 }
 
-impl Automaton {
-    fn builder() -> aho_corasick::AhoCorasickBuilder {
-        let mut builder = AhoCorasick::builder();
-        builder
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard);
-        builder
-    }
+/// The runs looked up in [`Patterns::by_first_run`] are lower-cased on the stack up to this
+/// length; a longer one (none in the registry) is lower-cased on the heap.
+const RUN_ON_STACK: usize = 64;
 
-    fn new(patterns: Vec<String>) -> Result<Automaton, aho_corasick::BuildError> {
-        let nfa = Automaton::builder()
-            .kind(Some(AhoCorasickKind::ContiguousNFA))
-            .build(&patterns)?;
-        Ok(Automaton {
-            patterns,
-            nfa,
-            dfa: OnceLock::new(),
-            scans: AtomicUsize::new(0),
-        })
-    }
-
-    /// The automaton for one more scan: the DFA once built. The scan that reaches
-    /// [`DFA_AFTER`] builds it; scans on other threads meanwhile use the NFA.
-    fn for_scan(&self) -> &AhoCorasick {
-        if let Some(dfa) = self.dfa.get() {
-            return dfa;
+/// Each byte in lower case if it is a name byte ([`is_name_byte`]), else 0: a header's runs
+/// are cut and lower-cased in one pass.
+static LOWER_NAME_BYTE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-' | b'.') {
+            table[b] = byte.to_ascii_lowercase();
         }
-        if self.scans.fetch_add(1, Ordering::Relaxed) + 1 == DFA_AFTER {
-            // The NFA of the same patterns was built, so the DFA's build has nothing to
-            // refuse; were it to, the NFA, which finds the same matches, goes on serving.
-            if let Ok(dfa) = Automaton::builder()
-                .kind(Some(AhoCorasickKind::DFA))
-                .build(&self.patterns)
-            {
-                return self.dfa.get_or_init(|| dfa);
+        b += 1;
+    }
+    table
+};
+
+/// The bit of [`Patterns::first_runs`] for a run of `len` bytes.
+fn length_bit(len: usize) -> u64 {
+    1 << len.min(63)
+}
+
+impl Patterns {
+    fn new(patterns: Vec<String>) -> Result<Patterns, String> {
+        let mut out = Patterns {
+            patterns: Vec::with_capacity(patterns.len()),
+            by_first_run: HashMap::default(),
+            first_runs: [0; 256],
+            prefixes: Vec::new(),
+        };
+        for (i, p) in patterns.into_iter().enumerate() {
+            let index = u32::try_from(i).map_err(|_| "too many patterns".to_string())?;
+            let bytes = p.into_bytes().into_boxed_slice();
+            let run = bytes.iter().take_while(|&&b| is_name_byte(b)).count();
+            if run == 0 || !bytes.last().copied().is_some_and(is_name_byte) {
+                // `convert` refuses them: such a pattern could begin where no run does.
+                return Err(format!(
+                    "pattern {:?} must start and end with a letter, digit, _, - or .",
+                    String::from_utf8_lossy(&bytes)
+                ));
+            }
+            if run == bytes.len() && bytes.ends_with(b"-") {
+                out.prefixes.push(index);
+            } else {
+                let key = bytes[..run].to_ascii_lowercase();
+                out.first_runs[usize::from(key[0])] |= length_bit(run);
+                out.by_first_run
+                    .entry(key.into_boxed_slice())
+                    .or_default()
+                    .push(index);
+            }
+            out.patterns.push(bytes);
+        }
+        Ok(out)
+    }
+
+    /// Calls `found(pattern, start, end)` for every pattern that matches at the start of a
+    /// run of `ua` (ignoring ASCII case), with the byte after it no name byte unless the
+    /// pattern ends in `-`: exactly the matches that begin and end as whole tokens.
+    fn each_match(&self, ua: &[u8], mut found: impl FnMut(usize, usize, usize)) {
+        let mut lower = [0u8; RUN_ON_STACK];
+        let mut at = 0;
+        while at < ua.len() {
+            if LOWER_NAME_BYTE[usize::from(ua[at])] == 0 {
+                at += 1;
+                continue;
+            }
+            let start = at;
+            while let Some(&b) = ua.get(at) {
+                let l = LOWER_NAME_BYTE[usize::from(b)];
+                if l == 0 {
+                    break;
+                }
+                if let Some(slot) = lower.get_mut(at - start) {
+                    *slot = l;
+                }
+                at += 1;
+            }
+            let len = at - start;
+            let candidates: &[u32] =
+                if self.first_runs[usize::from(lower[0])] & length_bit(len) == 0 {
+                    &[]
+                } else if let Some(run) = lower.get(..len) {
+                    self.by_first_run.get(run).map_or(&[], Vec::as_slice)
+                } else {
+                    self.by_first_run
+                        .get(&*ua[start..at].to_ascii_lowercase())
+                        .map_or(&[], Vec::as_slice)
+                };
+            for &p in candidates {
+                self.compare(ua, start, p as usize, &mut found);
+            }
+            for &p in &self.prefixes {
+                if self.patterns[p as usize].len() <= len {
+                    self.compare(ua, start, p as usize, &mut found);
+                }
             }
         }
-        &self.nfa
+    }
+
+    /// Calls `found` if pattern `p` is at `ua[start..]`, ignoring ASCII case.
+    fn compare(
+        &self,
+        ua: &[u8],
+        start: usize,
+        p: usize,
+        found: &mut impl FnMut(usize, usize, usize),
+    ) {
+        let pattern = &self.patterns[p];
+        let end = start + pattern.len();
+        if ua
+            .get(start..end)
+            .is_some_and(|at| at.eq_ignore_ascii_case(pattern))
+        {
+            found(p, start, end);
+        }
     }
 }
 
-/// One automaton over every pattern of every crawler.
-fn build_automaton(
+/// Every pattern of every crawler, to be found in headers.
+fn build_patterns(
     crawlers: &[Crawler],
-) -> Result<(Option<Arc<Automaton>>, Vec<Owner>), RegistryError> {
+) -> Result<(Option<Arc<Patterns>>, Vec<Owner>), RegistryError> {
     let mut patterns: Vec<String> = Vec::new();
     let mut owners = Vec::new();
     for (i, c) in crawlers.iter().enumerate() {
@@ -848,9 +930,9 @@ fn build_automaton(
     if patterns.is_empty() {
         return Ok((None, owners));
     }
-    let automaton = Automaton::new(patterns)
+    let patterns = Patterns::new(patterns)
         .map_err(|e| RegistryError::new(ErrorKind::Invalid, format!("patterns: {e}")))?;
-    Ok((Some(Arc::new(automaton)), owners))
+    Ok((Some(Arc::new(patterns)), owners))
 }
 
 #[cfg(test)]
@@ -929,48 +1011,69 @@ mod tests {
         assert_eq!((other.dialect, other.obeys_star), (Dialect::Google, true));
     }
 
+    /// The look-up by first run finds the whole-token matches that an automaton over every
+    /// pattern finds with the byte on each side checked, as the registry once found them.
     #[test]
-    fn the_dfa_built_after_many_scans_finds_what_the_nfa_found() {
+    fn patterns_are_found_as_an_automaton_finds_whole_tokens() {
         let registry = Registry::builtin();
-        let automaton = registry
-            .automaton
+        let patterns = registry
+            .patterns
             .as_ref()
             .expect("the built-in registry has patterns");
-        let headers: Vec<&str> = include_str!("../../testdata/crawlers/bot-user-agents.txt")
+        let automaton = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(aho_corasick::MatchKind::Standard)
+            .build(patterns.patterns.iter().map(|p| &p[..]))
+            .expect("builds");
+        let mut headers: Vec<Vec<u8>> = include_str!("../../testdata/crawlers/bot-user-agents.txt")
             .lines()
             .filter(|l| !l.starts_with('#'))
-            .chain([
-                "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
-                "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-                "TelegramBot (like TwitterBot)",
-                "",
-            ])
+            .map(|l| l.as_bytes().to_vec())
             .collect();
-        let by_nfa: Vec<Identity> = headers
-            .iter()
-            .map(|ua| registry.identify(ua.as_bytes()))
-            .collect();
-        assert!(
-            automaton.dfa.get().is_none(),
-            "{} scans build no DFA",
-            headers.len()
-        );
-        assert!(by_nfa.iter().any(|i| matches!(i, Identity::Known(_))));
-        // A clone shares the automaton and its count.
-        let clone = registry.clone();
-        while automaton.dfa.get().is_none() {
-            assert!(
-                automaton.scans.load(Ordering::Relaxed) < DFA_AFTER,
-                "built at the limit"
-            );
-            clone.identify(b"Mozilla/5.0 (compatible; bingbot/2.0)");
+        let mut state = 7u64;
+        let mut below = |n: usize| (crate::test_rng::xorshift(&mut state) % n as u64) as usize;
+        let bits: [&[u8]; 10] = [
+            b" ", b"-", b".", b"/", b"(", b"X", b"like ", b"\xff", b"1", b";",
+        ];
+        for _ in 0..20_000 {
+            // Patterns glued to each other and to the bytes around tokens.
+            let mut h = Vec::new();
+            for _ in 0..below(6) + 1 {
+                if below(2) == 0 {
+                    let p = &patterns.patterns[below(patterns.patterns.len())];
+                    if below(2) == 0 {
+                        h.extend(p.to_ascii_uppercase());
+                    } else {
+                        h.extend_from_slice(p);
+                    }
+                } else {
+                    h.extend_from_slice(bits[below(bits.len())]);
+                }
+            }
+            headers.push(h);
         }
-        assert_eq!(automaton.scans.load(Ordering::Relaxed), DFA_AFTER);
-        let by_dfa: Vec<Identity> = headers
-            .iter()
-            .map(|ua| registry.identify(ua.as_bytes()))
-            .collect();
-        assert_eq!(by_nfa, by_dfa);
+        let owners = &registry.owners;
+        for ua in &headers {
+            let ua = &ua[..];
+            let whole = |p: usize, start: usize, end: usize| {
+                (start == 0 || !is_name_byte(ua[start - 1]))
+                    && (owners[p].prefix || end == ua.len() || !is_name_byte(ua[end]))
+            };
+            let mut want: Vec<(usize, usize, usize)> = automaton
+                .find_overlapping_iter(ua)
+                .map(|m| (m.pattern().as_usize(), m.start(), m.end()))
+                .filter(|&(p, s, e)| whole(p, s, e))
+                .collect();
+            let mut got = Vec::new();
+            patterns.each_match(ua, |p, s, e| {
+                if whole(p, s, e) {
+                    got.push((p, s, e));
+                }
+            });
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "{:?}", String::from_utf8_lossy(ua));
+        }
     }
 
     #[test]
