@@ -10,8 +10,8 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use foldhash::HashSet;
+use memchr::memmem::Finder;
 
 /// One word of a header, as written.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +41,9 @@ pub(crate) struct Word<'a> {
     /// The device-model part of an Android comment (`Linux; Android 10; CUBOT X30`) or a
     /// `… Build/…` element: a phone called "Cubot" is no robot.
     pub device: bool,
+    /// One of the words every browser carries ([`is_browser_word`]), looked up once here:
+    /// several questions about a header ask it of every word.
+    pub browser: bool,
 }
 
 /// A header cut into words, with its contact details noted.
@@ -92,13 +95,16 @@ pub fn nameable_tokens(user_agent: &[u8]) -> Vec<String> {
 pub(crate) fn nameable_of(scan: &Scan<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in &scan.words {
-        if is_browser_word(w.text) {
+        // (Tokens are kept in lower case: a word equal to one ignoring case is a repeat, and
+        // needs no lower-case copy.)
+        if w.browser
+            || out
+                .iter()
+                .any(|t| t.as_bytes().eq_ignore_ascii_case(w.text))
+        {
             continue;
         }
-        let lower = lower_ascii(w.text);
-        if !out.contains(&lower) {
-            out.push(lower);
-        }
+        out.push(lower_ascii(w.text));
     }
     out
 }
@@ -125,11 +131,7 @@ pub(crate) fn own_tokens_of(scan: &Scan<'_>) -> Vec<String> {
     let mut browser: Vec<String> = Vec::new();
     for w in scan.words.iter().filter(|w| !w.reference) {
         let lower = lower_ascii(w.text);
-        let list = if is_browser_word(w.text) {
-            &mut browser
-        } else {
-            &mut out
-        };
+        let list = if w.browser { &mut browser } else { &mut out };
         if !list.contains(&lower) {
             list.push(lower);
         }
@@ -153,7 +155,11 @@ pub(crate) fn is_name_byte(b: u8) -> bool {
 
 /// Cuts a header into words (see [`Word`]) and notes contact details.
 pub(crate) fn scan(ua: &[u8]) -> Scan<'_> {
-    let mut out = Scan::default();
+    // Room for the words of most headers at once, not grown by doubling from one.
+    let mut out = Scan {
+        words: Vec::with_capacity(WORDS_AT_ONCE),
+        ..Scan::default()
+    };
     // Split into top-level text and comments; a comment runs from an opening `(` or `[` at
     // depth 0 to the bracket that closes it (nested brackets stay inside; an unclosed comment
     // runs to the end).
@@ -181,6 +187,9 @@ pub(crate) fn scan(ua: &[u8]) -> Scan<'_> {
     scan_part(ua, start, ua.len(), depth > 0, &mut out);
     out
 }
+
+/// The words [`scan`] makes room for at first: a browser's header has 10 to 20.
+const WORDS_AT_ONCE: usize = 24;
 
 /// Separates the elements of a header part.
 fn is_element_break(b: u8) -> bool {
@@ -222,7 +231,20 @@ fn scan_part<'a>(ua: &'a [u8], from: usize, to: usize, in_comment: bool, out: &m
             out.pieces += 1;
             let reference = is_comparison(previous);
             previous = [previous[1], piece];
-            if is_contact(piece) {
+            // One pass for the first `/` and the `:` or `@` that every contact but `www.`
+            // holds (see `is_contact`): most pieces are then known to be none.
+            let mut slash = None;
+            let mut colon_or_at = false;
+            for (i, &b) in piece.iter().enumerate() {
+                match b {
+                    b'/' if slash.is_none() => slash = Some(i),
+                    b':' | b'@' => colon_or_at = true,
+                    _ => {}
+                }
+            }
+            let maybe_contact =
+                colon_or_at || starts_with_ci(piece, b"www.") || starts_with_ci(piece, b"+www.");
+            if maybe_contact && is_contact(piece) {
                 // RFC 9309 §2.2.1 suggests `+http…` contact URLs; robots also give e-mail
                 // addresses, or plain URLs in a comment. Browsers do neither.
                 if piece.starts_with(b"+") || is_email(piece) || in_comment {
@@ -231,7 +253,7 @@ fn scan_part<'a>(ua: &'a [u8], from: usize, to: usize, in_comment: bool, out: &m
                 out.first_contact.get_or_insert(piece);
                 continue;
             }
-            let (raw, versioned) = match piece.iter().position(|&b| b == b'/') {
+            let (raw, versioned) = match slash {
                 Some(slash) => (&piece[..slash], true),
                 None => (piece, false),
             };
@@ -247,6 +269,7 @@ fn scan_part<'a>(ua: &'a [u8], from: usize, to: usize, in_comment: bool, out: &m
                     after_compatible,
                     reference,
                     device,
+                    browser: is_browser_word(text),
                 });
             }
         }
@@ -269,6 +292,11 @@ fn is_comparison(previous: [&[u8]; 2]) -> bool {
 /// A URL or an e-mail address (possibly `+`-prefixed).
 pub(crate) fn is_contact(word: &[u8]) -> bool {
     let w = word.strip_prefix(b"+").unwrap_or(word);
+    // Each form but `www.` holds a `:` or an `@`, which most words (asked of every word of
+    // a header) lack.
+    if !w.iter().any(|&b| b == b':' || b == b'@') {
+        return starts_with_ci(w, b"www.");
+    }
     starts_with_ci(w, b"http:")
         || starts_with_ci(w, b"https:")
         || starts_with_ci(w, b"www.")
@@ -347,13 +375,21 @@ pub(crate) fn is_bot_word(word: &Word<'_>) -> bool {
         .iter()
         .any(|v| w.eq_ignore_ascii_case(v));
     let ends_bot = w.len() >= 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"bot");
-    !verb
-        && (ends_bot
-            || contains_ci(w, b"bot-")
-            || contains_ci(w, b"bot_")
-            || contains_ci(w, b"crawl")
-            || contains_ci(w, b"spider")
-            || contains_ci(w, b"scraper"))
+    !verb && (ends_bot || holds_robot_part(w))
+}
+
+/// Whether `w` holds `bot-`, `bot_`, `crawl`, `spider` or `scraper`, ignoring ASCII case: one
+/// pass that compares only where a byte begins one of them (this is asked of every word of
+/// most headers, and nearly always says no).
+fn holds_robot_part(w: &[u8]) -> bool {
+    let at = |i: usize, part: &[u8]| starts_with_ci(&w[i..], part);
+    // (The parts are four bytes or more: none begins in a word's last three.)
+    (0..w.len().saturating_sub(3)).any(|i| match w[i] | 0x20 {
+        b'b' => at(i, b"bot-") || at(i, b"bot_"),
+        b'c' => at(i, b"crawl"),
+        b's' => at(i, b"spider") || at(i, b"scraper"),
+        _ => false,
+    })
 }
 
 /// A word that names no product by itself (`Foo Crawler`, `Linguee Bot`, `Web Crawler`).
@@ -586,11 +622,7 @@ fn is_name_word(words: &[Word<'_>], i: usize) -> bool {
     // in others.
     let alone = (i == 0 || words[i - 1].element != w.element)
         && words.get(i + 1).is_none_or(|n| n.element != w.element);
-    !(is_browser_word(w.text)
-        || is_version_word(w)
-        || w.reference
-        || w.device
-        || is_language(w, alone))
+    !(w.browser || is_version_word(w) || w.reference || w.device || is_language(w, alone))
 }
 
 /// True if the header names nothing but browsers and platforms: no word that could be part
@@ -833,25 +865,37 @@ pub(crate) fn in_contact(ua: &[u8], start: usize, end: usize) -> bool {
 /// `feed-id=728742641706423`) or a subscriber count (`1 subscriber`, `1000 subscribers`),
 /// which feed services put in their headers.
 pub(crate) fn has_feed_reader_signs(ua: &[u8]) -> bool {
-    // One case-insensitive scan for all three words (this runs on every browser header).
-    static SIGNS: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
-        AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .kind(Some(AhoCorasickKind::DFA))
-            .build(["feed-id:", "feed-id=", "subscriber"])
-            .ok()
-    });
-    let Some(signs) = SIGNS.as_ref() else {
-        return false;
-    };
-    signs.find_iter(ua).any(|m| {
-        // `N subscriber(s)`: a number before the word.
-        m.pattern().as_usize() < 2 || {
-            let before = ua[..m.start()].trim_ascii_end();
-            before.len() < m.start() && before.last().is_some_and(u8::is_ascii_digit)
+    // The header in lower case, searched for each word: this runs on every header a worker
+    // meets, and copying it (on the stack unless long) and two substring searches cost a few
+    // hundred instructions, a tenth of one case-insensitive multi-pattern scan.
+    static FEED_ID: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"feed-id"));
+    static SUBSCRIBER: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"subscriber"));
+    let mut on_stack = [0u8; LOWER_ON_STACK];
+    let mut on_heap = Vec::new();
+    let lower = match on_stack.get_mut(..ua.len()) {
+        Some(lower) => lower,
+        None => {
+            on_heap.resize(ua.len(), 0);
+            &mut on_heap[..]
         }
-    })
+    };
+    for (l, &b) in lower.iter_mut().zip(ua) {
+        *l = b.to_ascii_lowercase();
+    }
+    let lower = &*lower;
+    let feed_id = FEED_ID
+        .find_iter(lower)
+        .any(|at| matches!(lower.get(at + 7), Some(b':' | b'=')));
+    // `N subscriber(s)`: a number before the word.
+    feed_id
+        || SUBSCRIBER.find_iter(lower).any(|at| {
+            let before = ua[..at].trim_ascii_end();
+            before.len() < at && before.last().is_some_and(u8::is_ascii_digit)
+        })
 }
+
+/// Headers up to this long are lower-cased on the stack by [`has_feed_reader_signs`].
+const LOWER_ON_STACK: usize = 512;
 
 /// Whether an unregistered client declares itself automated
 /// (docs/identification.md, "Unknown automated clients").
@@ -888,7 +932,7 @@ pub(crate) fn product_before(scan: &Scan<'_>, start: usize) -> bool {
         w.start < start
             && !w.in_comment
             && !w.reference
-            && !is_browser_word(w.text)
+            && !w.browser
             && !is_runtime_word(w.text)
             && !is_version_word(w)
     })
