@@ -13,8 +13,8 @@
 //! self-describing text header per version, then its body. Files are written to a temporary
 //! name and renamed into place; they are opened without following symbolic links and without
 //! waiting (a FIFO is refused, never opened for good), and read up to what a file can hold. A
-//! file that cannot be read or parsed is ignored (and replaced by the next fetch; one that is
-//! not a regular file is named in a warning): the cache is never a reason to fail.
+//! file that cannot be read or parsed is ignored, named in a warning, and replaced by the
+//! next fetch: the cache is never a reason to fail.
 //!
 //! Runs that share a cache (cron jobs that overlap, several sites audited at once) add their
 //! fetches under an exclusive `flock` on `.robots-audit-cache.lock`, held from reading an
@@ -231,9 +231,22 @@ impl Cache {
                 ));
             }
         };
-        Ok(parse(&data)
-            .filter(|(url, _)| *url == origin.robots_url())
-            .map(|(_, cached)| cached))
+        // A file that does not parse (cut, edited, written by another program) is no
+        // history: said, never silently dropped, since the next fetch replaces it.
+        match parse(&data) {
+            Some((url, cached)) if url == origin.robots_url() => Ok(Some(cached)),
+            Some((url, _)) => Err(format!(
+                "cache file {}: holds {}, not {}; fetched again, and replaced",
+                path.display(),
+                text::terminal_cut(url.as_bytes(), 200),
+                origin.robots_url()
+            )),
+            None => Err(format!(
+                "cache file {}: damaged (not a robots-audit cache file, or cut short); \
+                 fetched again, and replaced: the versions it held are lost",
+                path.display()
+            )),
+        }
     }
 
     /// Adds a fetch to the origin's versions and writes them atomically (temporary file +

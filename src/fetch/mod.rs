@@ -68,8 +68,9 @@ pub fn body_digest(body: &[u8]) -> BodyDigest {
 /// (RFC 9309 §2.4).
 pub const DEFAULT_MAX_AGE: u64 = 24 * 60 * 60;
 
-/// The longest `max-age` honoured, and the oldest cached copy used while the file is
-/// unreachable: 30 days.
+/// The longest `max-age` honoured: 30 days. (While the file is unreachable, the last good
+/// version stands however old it is, as Google keeps its last cached copy: docs/judging.md,
+/// "Versions a crawler may hold".)
 pub const MAX_CACHE_AGE: u64 = 30 * 24 * 60 * 60;
 
 /// A bad fetch option.

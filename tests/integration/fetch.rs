@@ -392,6 +392,58 @@ fn two_nightly_runs(second: &str) {
     assert_eq!(text.matches(": rules 200 (28 bytes").count(), 2, "{text}");
 }
 
+/// Every file under `dir`, at any depth.
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// A cache file that does not parse any more is named in a warning (its versions are lost
+/// when the fetch replaces it), never dropped without a word.
+#[test]
+fn a_damaged_cache_file_is_said() {
+    let site = Nightly::new("User-agent: *\nDisallow: /a/\n");
+    let t1 = now();
+    let o = site.audit(&site.line(t1, "/"), &[]);
+    assert!(!stderr(&o).contains("damaged"), "{}", stderr(&o));
+    let files: Vec<PathBuf> = walk(&site.cache())
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "robots"))
+        .collect();
+    assert_eq!(files.len(), 1, "{:?}", walk(&site.cache()));
+    let mut data = std::fs::read(&files[0]).unwrap();
+    data.push(b'x');
+    std::fs::write(&files[0], data).unwrap();
+    std::fs::write(site.log(), site.line(t1, "/a/x")).unwrap();
+    // Not quiet: warnings are looked for.
+    let o = run_args(&args(&[
+        site.log().to_str().unwrap(),
+        "--scheme",
+        "http",
+        "--cache-dir",
+        site.cache().to_str().unwrap(),
+        "--resolve",
+        &format!("{}:127.0.0.1", site.host),
+        "--allow-host",
+        "a.test",
+    ]));
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning: cache file") && err.contains("damaged"),
+        "{err}"
+    );
+    assert_eq!(site.hits(), 2, "fetched again");
+}
+
 /// A cached robots.txt, however fresh, stands only for requests before it was fetched: a log
 /// written after that fetch has it fetched again, so a change in between is seen; a log
 /// last written before it is judged from the cache alone (docs/judging.md, "Where versions
