@@ -507,6 +507,22 @@ impl<'a> Worker<'a> {
         };
         let judged = &self.tables.judged[judged_id as usize];
         if judged.exempt {
+            // Not bound, but whether it asks for robots.txt (and before what) is what an
+            // operator wants to know of it too: counted as for the others.
+            let pair = &mut self.aggs.pairs[pair_at].agg;
+            if is_robots_txt(&req.target) {
+                pair.robots_fetches += 1;
+                *pair.robots_statuses.entry(req.status).or_default() += 1;
+                pair.first_robots_ms = Some(
+                    pair.first_robots_ms
+                        .map_or(req.time_ms, |t| t.min(req.time_ms)),
+                );
+                return false;
+            }
+            pair.first_other_ms = Some(
+                pair.first_other_ms
+                    .map_or(req.time_ms, |t| t.min(req.time_ms)),
+            );
             if judged.conflicts_on.is_some() {
                 self.unbound_use(&judging);
             }

@@ -665,6 +665,55 @@ fn clients_logged_with_a_port_are_verified_and_others_are_counted() {
     );
 }
 
+/// A fetcher robots.txt does not bind (ChatGPT-User) under a group that forbids it: not
+/// judged, and the page says so rather than a 0 that reads as compliance; its fetch of
+/// robots.txt is counted as any crawler's.
+#[test]
+fn fetchers_robots_txt_does_not_bind_are_shown_not_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("ex.com")).unwrap();
+    std::fs::write(
+        robots.join("ex.com").join("robots.txt"),
+        "User-agent: ChatGPT-User\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+    )
+    .unwrap();
+    let ua = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
+    let log = dir.path().join("a.log");
+    std::fs::write(
+        &log,
+        format!(
+            "ex.com:443 20.42.10.176 - - [20/Nov/2026:01:00:00 +0000] \"GET /robots.txt HTTP/1.1\" 200 5 \"-\" \"{ua}\"\n\
+             ex.com:443 20.42.10.176 - - [20/Nov/2026:01:00:05 +0000] \"GET /article HTTP/1.1\" 200 5 \"-\" \"{ua}\"\n"
+        ),
+    )
+    .unwrap();
+    let html = dir.path().join("r.html");
+    let (violations, summary, _, err) =
+        audit_reports(&log, &robots, &["--html", html.to_str().unwrap()]);
+    assert_eq!(rows(&violations).len(), 0, "{err}");
+    let s = rows(&summary);
+    assert_eq!(
+        (
+            &s[0]["crawler"],
+            &s[0]["checked"],
+            &s[0]["robots_fetches"],
+            &s[0]["robots_first"]
+        ),
+        ("ChatGPT-User", "0", "1", "yes"),
+        "{s:?}"
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    for section in ["agents", "crawlers"] {
+        let at = page.find(&format!("<section id=\"{section}\">")).unwrap();
+        let part = &page[at..];
+        let part = &part[..part.find("</section>").unwrap()];
+        let row = &part[part.find("<td>ChatGPT-User</td>").expect(section)..];
+        let row = &row[..row.find("</tr>").unwrap()];
+        assert!(row.contains("not judged"), "{section}: {row}");
+    }
+}
+
 #[test]
 fn summary_says_whether_robots_txt_came_first() {
     let dir = tempfile::tempdir().unwrap();

@@ -87,7 +87,9 @@ pub(super) fn agents_section(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         let mut about = String::from(
             "Every AI crawler seen, the busiest first, by what its operator says it fetches \
              for: training models, an AI search index, a person's question to an assistant, \
-             or an agent acting for a person. Conflicts: requests robots.txt allowed (or does \
+             or an agent acting for a person. Not judged: robots.txt does not bind it (a \
+             fetcher a person asked for) or its hosts' files could not be had, whatever a \
+             group says of it. Conflicts: requests robots.txt allowed (or does \
              not bind, for fetchers a person asked for) whose use the site said no to. \
              Requests by purpose:",
         );
@@ -131,14 +133,9 @@ pub(super) fn agents_section(h: &mut Html, page: &Page<'_>, limits: &Limits) {
             h.td_text(name);
             h.td_text(t.operator);
             h.td_text(purpose);
-            for n in [
-                t.requests,
-                t.violations,
-                t.conflicts,
-                t.verified,
-                t.spoofed,
-                t.hosts,
-            ] {
+            h.td_num(t.requests);
+            h.td_verdicts(t.violations, t.checked > 0 || t.violations > 0);
+            for n in [t.conflicts, t.verified, t.spoofed, t.hosts] {
                 h.td_num(n);
             }
             h.raw("</tr>\n");

@@ -84,6 +84,16 @@ impl Html {
         self.raw("</td>");
     }
 
+    /// A count of violations, or "not judged" where no request was: a 0 there would read as
+    /// compliance (a fetcher a group forbids, which robots.txt does not bind).
+    pub(super) fn td_verdicts(&mut self, n: u64, judged: bool) {
+        if judged {
+            self.td_num(n);
+        } else {
+            self.raw("<td class=\"n\">not judged</td>");
+        }
+    }
+
     pub(super) fn td_time(&mut self, ms: i64) {
         let t = text::rfc3339_ms(ms);
         self.fmt(format_args!("<td class=\"d\">{t}</td>"));
@@ -171,6 +181,9 @@ pub(super) struct CrawlerTally<'a> {
     pub(super) unverifiable: u64,
     /// Disallowed requests (the summary's `violations`).
     pub(super) violations: u64,
+    /// Requests judged (the summary's `checked`): with none, a count of violations is no
+    /// sign of compliance.
+    pub(super) checked: u64,
     pub(super) conflicts: u64,
     pub(super) hosts: u64,
     /// From the violation rows: disallowed and crawl-delay requests.
@@ -195,6 +208,7 @@ pub(super) fn crawler_tally(summary: &[SummaryRow]) -> BTreeMap<&str, CrawlerTal
         t.spoofed += r.spoofed;
         t.unverifiable += r.unverifiable;
         t.violations += r.violations;
+        t.checked += r.checked;
         t.conflicts += r.preference_conflicts;
         t.hosts += 1;
     }
@@ -225,7 +239,8 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         "Crawlers",
         "Every crawler seen, the most violating first. Verified: the address is in the \
          operator's published ranges; spoofed: it claimed the name from elsewhere; \
-         unverifiable: nothing to check against.",
+         unverifiable: nothing to check against. Not judged: none of its requests was \
+         (robots.txt does not bind it, or its hosts' files could not be had).",
         &[
             Col("crawler", false),
             Col("operator", false),
@@ -245,17 +260,13 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         h.td_text(name);
         h.td_text(t.operator);
         h.td_text(t.category);
-        for n in [
-            t.requests,
-            t.verified,
-            t.spoofed,
-            t.unverifiable,
-            t.disallowed,
-            t.delayed,
-            t.hosts,
-        ] {
+        for n in [t.requests, t.verified, t.spoofed, t.unverifiable] {
             h.td_num(n);
         }
+        let judged = t.checked > 0 || t.disallowed + t.delayed > 0;
+        h.td_verdicts(t.disallowed, judged);
+        h.td_verdicts(t.delayed, judged);
+        h.td_num(t.hosts);
         h.raw("</tr>\n");
     }
     table_end(h, more, "crawlers", "the summary CSV");
