@@ -958,6 +958,34 @@ mod tests {
         assert!(missing.is_empty(), "{missing:?}");
     }
 
+    /// An editor's Electron header is its built-in browser's, sent for a person: identified,
+    /// counted, never judged (a developer previewing a page is no crawler breaking `*`).
+    #[test]
+    fn editors_built_in_browsers_are_not_bound() {
+        let registry = Registry::builtin();
+        for (header, name) in [
+            (
+                "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Code/1.85.1 Chrome/114.0.5735.289 Electron/25.9.7 Safari/537.36",
+                "Code",
+            ),
+            (
+                "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Cursor/0.42.3 Chrome/124.0.6367.243 Electron/30.4.0 Safari/537.36",
+                "Cursor",
+            ),
+            (
+                "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Trae/1.0.12 Chrome/122.0.6261.156 Electron/29.4.6 Safari/537.36",
+                "Trae",
+            ),
+        ] {
+            let Identity::Known(id) = registry.identify(header.as_bytes()) else {
+                panic!("{header}: not identified");
+            };
+            let c = registry.get(id);
+            assert_eq!(c.name, name);
+            assert!(!c.obeys_robots, "{name}");
+        }
+    }
+
     #[test]
     fn a_token_of_several_words_is_followed_by_its_first_word_once() {
         let v = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
