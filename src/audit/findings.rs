@@ -21,7 +21,7 @@ use foldhash::HashMap;
 
 use crate::crawlers::DnsTally;
 use crate::extsort::SortError;
-use crate::fetch::{Origin, Outcome};
+use crate::fetch::{Obtained, Origin, Outcome};
 use crate::history::{self, Evidence, Fetch, Held, Ruling, VersionVerdict};
 use crate::report::{HostRow, InputRow, Kind, SampleClient, SpoofedRow, SummaryRow};
 use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, normalize_target};
@@ -53,6 +53,10 @@ pub struct Findings {
     pub summary: Vec<SummaryRow>,
     /// One row per host (per origin: http and https of a host are two).
     pub hosts: Vec<HostRow>,
+    /// Origins whose robots.txt answered this tool 4xx (no file: all allowed) while crawlers
+    /// in the log got it with a 2xx: (origin, the status the tool got). A firewall or bot
+    /// filter answering the tool otherwise makes "no file" a guess the log contradicts.
+    pub refused: Vec<(String, u16)>,
     /// One row per (client, crawler) that failed verification, by address.
     pub spoofed: Vec<SpoofedRow>,
     /// Per input, by name.
@@ -698,6 +702,14 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     }
     delay_rows.sort_by(report_order);
     let infos = Arc::new(infos);
+    let mut hosts_rows = host_rows(auditor, &hosts);
+    let refused = refused_to_us(&hosts_rows, &pairs);
+    for h in &mut hosts_rows {
+        if refused.iter().any(|(origin, _)| origin == h.origin()) {
+            h.reason
+                .push_str("; crawlers in the log got it (2xx): refused to robots-audit alone?");
+        }
+    }
     Ok(Findings {
         violations: Violations::new(
             Arc::clone(&infos),
@@ -707,8 +719,9 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
             delay_rows,
         ),
         preferences: Conflicts::new(infos, conflicts, clients, leeway),
+        refused,
         summary: summary_rows(pairs, &crawlers),
-        hosts: host_rows(auditor, &hosts),
+        hosts: hosts_rows,
         spoofed: spoofed_rows(spoofed),
         inputs,
         activity_bin_ms: activity.bin_ms,
@@ -1029,6 +1042,29 @@ fn host_rows(
         .collect();
     out.sort_by(|a, b| (&a.host, &a.robots_url).cmp(&(&b.host, &b.robots_url)));
     out
+}
+
+/// The origins whose file this tool was refused (a 4xx, read as no file) while a crawler's
+/// own fetch of it in the log got a 2xx, with the status the tool got.
+fn refused_to_us(
+    hosts: &[HostRow],
+    pairs: &BTreeMap<(HostKey, String), PairAgg>,
+) -> Vec<(String, u16)> {
+    let crawlers_got: std::collections::BTreeSet<String> = pairs
+        .iter()
+        .filter(|(_, p)| p.robots_statuses.keys().any(|s| (200..300).contains(s)))
+        .filter_map(|((key, _), _)| key.origin().map(Origin::robots_url))
+        .collect();
+    hosts
+        .iter()
+        .filter(|h| {
+            [Obtained::Network.as_str(), Obtained::Cache.as_str()].contains(&h.obtained.as_str())
+                && h.outcome == Outcome::AllowAll.as_str()
+        })
+        .filter_map(|h| Some((h, h.status.filter(|s| (400..500).contains(s))?)))
+        .filter(|(h, _)| crawlers_got.contains(&h.robots_url))
+        .map(|(h, status)| (h.origin().to_string(), status))
+        .collect()
 }
 
 fn spoofed_rows(

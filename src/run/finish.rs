@@ -369,6 +369,9 @@ pub fn finish(
             requests: findings.too_old_to_verify.internal,
         });
     }
+    if !findings.refused.is_empty() {
+        notes(Note::RefusedToUs(findings.refused.clone()));
+    }
     if findings.too_old_to_verify.no_address > 0 {
         notes(Note::NoClientAddress {
             requests: findings.too_old_to_verify.no_address,

@@ -183,6 +183,9 @@ pub enum Note {
         /// How many.
         requests: u64,
     },
+    /// Origins whose robots.txt answered this tool 4xx while crawlers in the log got it:
+    /// (origin, status).
+    RefusedToUs(Vec<(String, u16)>),
     /// Crawler requests whose client field is no IP address (a host name, a list): not
     /// verifiable.
     NoClientAddress {
@@ -224,6 +227,7 @@ impl Note {
             | Note::SpoofedByOldLists(_)
             | Note::InternalClients { .. }
             | Note::NoClientAddress { .. }
+            | Note::RefusedToUs(_)
             | Note::NoUserAgent { .. }
             | Note::DnsUntrusted { .. } => Level::Warning,
             Note::Damaged { allowed: false, .. } => Level::Error,
@@ -399,6 +403,19 @@ impl fmt::Display for Note {
                     format!("{} crawler requests came", thousands(*requests))
                 }
             ),
+            Note::RefusedToUs(hosts) => {
+                write!(
+                    f,
+                    "robots.txt answered robots-audit 4xx (no file: everything allowed) where \
+                     crawlers in the log got it with a 2xx; a firewall or bot filter refusing \
+                     this tool alone makes those verdicts wrong (save the file the crawlers get \
+                     and use --robots-dir):"
+                )?;
+                for (origin, status) in hosts {
+                    write!(f, "\n{origin}: HTTP {status}")?;
+                }
+                Ok(())
+            }
             Note::NoClientAddress { requests } => write!(
                 f,
                 "{} a client field that is no IP address (a host name from HostnameLookups, a \

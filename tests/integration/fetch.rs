@@ -392,6 +392,55 @@ fn two_nightly_runs(second: &str) {
     assert_eq!(text.matches(": rules 200 (28 bytes").count(), 2, "{text}");
 }
 
+/// robots.txt answered the tool 404 (a firewall refusing it alone, say) while the log shows
+/// a crawler getting it with 200: everything is allowed, as for a site with no file, but a
+/// warning and the hosts report say the log contradicts that.
+#[test]
+fn a_file_refused_to_the_tool_but_served_to_crawlers_is_said() {
+    let site = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(site.path().join("waf.test")).unwrap();
+    let server = Server::start(site.path().to_path_buf());
+    let host = format!("waf.test:{}", server.port);
+    let work = tempfile::tempdir().unwrap();
+    let log = work.path().join("access.log");
+    let google = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    std::fs::write(
+        &log,
+        format!(
+            "{host} 66.249.66.1 - - [20/Nov/2026:10:00:00 +0000] \"GET /robots.txt HTTP/1.1\" 200 33 \"-\" \"{google}\"\n\
+             {host} 66.249.66.1 - - [20/Nov/2026:10:00:05 +0000] \"GET /private/x HTTP/1.1\" 200 10 \"-\" \"{google}\"\n"
+        ),
+    )
+    .unwrap();
+    let hosts = work.path().join("hosts.csv");
+    let o = run_args(&args(&[
+        log.to_str().unwrap(),
+        "--scheme",
+        "http",
+        "--no-cache",
+        "--resolve",
+        &format!("{host}:127.0.0.1"),
+        "--allow-host",
+        "waf.test",
+        "--hosts",
+        hosts.to_str().unwrap(),
+        "--out",
+        work.path().join("v.csv").to_str().unwrap(),
+    ]));
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("robots.txt answered robots-audit 4xx")
+            && err.contains(&format!("http://{host}: HTTP 404")),
+        "{err}"
+    );
+    let h = rows(&std::fs::read(&hosts).unwrap());
+    assert!(
+        h[0]["reason"].contains("crawlers in the log got it (2xx)"),
+        "{h:?}"
+    );
+}
+
 /// Every file under `dir`, at any depth.
 fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
