@@ -135,6 +135,16 @@ fn notes(i: &Imported) {
             }
         ));
     }
+    if i.versions == 0 && i.skipped > 0 {
+        // Redirects, 429 and 5xx only: nothing saved, and a robots-dir without the host's
+        // folder reads as a site with no robots.txt (everything allowed).
+        note(&format!(
+            "{}: every capture was skipped (3xx, 429 or 5xx): nothing saved for it; without a \
+             folder of its own the audit reads it as a site with no robots.txt (everything \
+             allowed)",
+            i.origin
+        ));
+    }
     if i.cut > 0 {
         note(&format!(
             "{}: {} longer than {} bytes: saved with one byte more, which the audit reads as cut (truncated)",

@@ -571,6 +571,31 @@ fn an_import_from_since_on_dates_its_first_change_by_the_saved_version_before_it
     RobotsDir::scan(save.path()).expect("a valid robots-dir");
 }
 
+/// An origin whose captures are all skipped (a redirect, an outage) saves nothing, and a
+/// note says what the audit will make of that.
+#[test]
+fn an_origin_with_only_skipped_captures_is_said() {
+    let u = "https://moved.example/robots.txt";
+    let archive = Canned::new()
+        .cap("20261103000000", u, "301", "moved")
+        .cap("20261103060000", u, "503", "down")
+        .serve();
+    let save = tempfile::tempdir().unwrap();
+    let o = history(&archive, save.path(), &["moved.example"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("2 captures (2 skipped), 0 versions"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("every capture was skipped (3xx, 429 or 5xx): nothing saved"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(save_names(save.path()).is_empty());
+}
+
 #[test]
 fn since_and_until_are_passed_to_the_index_and_bound_the_captures() {
     // The canned index ignores the bounds: the import applies them too.
