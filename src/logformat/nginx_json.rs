@@ -11,7 +11,7 @@
 //! Time may be ISO 8601, `%t`-style (`$time_local`) or unix seconds (`$msec`); status a
 //! number or a string; the request either a full request line (`$request`) or a method and
 //! a URI (`$request_method`, `$request_uri`; `$uri` has no query string, so `$args` is added
-//! to a URI without one). Values are read with JSON escapes undone (and nginx's `\xHH`, for
+//! to a URI read from the key `uri` without one, never to `$request_uri`). Values are read with JSON escapes undone (and nginx's `\xHH`, for
 //! configurations without `escape=json`).
 //!
 //! nginx writes its times when it logs the request, after the response: with
@@ -247,7 +247,11 @@ pub(crate) fn parse<'a>(
         (method, raw, escaped)
     };
     let (origin, mut target) = resolve_target(raw_target, |t| json::decode(t, escaped))?;
-    if slots[REQUEST].1.is_none()
+    // Only for `$uri` itself (the key `uri`): `$request_uri` is the URI as requested, and a
+    // rewrite that set arguments of its own (`/index.php?q=$1`) leaves `$args` holding them.
+    let from_uri =
+        slots[REQUEST].1.is_none() && fields.uri.get(slots[URI].0).is_some_and(|key| key == "uri");
+    if from_uri
         && !target.contains(&b'?')
         && let Some(args) = get(ARGS)
         && let Some(args) = args.text()?
@@ -328,6 +332,11 @@ mod tests {
         let line = br#"{"msec":"1795182945.250","uri":"/search","args":"","status":200}"#;
         let r = p.parse(line).expect("valid").expect("a request");
         assert_eq!(&*r.target, b"/search");
+        // `$request_uri` without a query, after a rewrite set `$args`: as requested.
+        let line =
+            br#"{"msec":"1795182945.250","request_uri":"/node/1","args":"q=node/1","status":200}"#;
+        let r = p.parse(line).expect("valid").expect("a request");
+        assert_eq!(&*r.target, b"/node/1");
     }
 
     #[test]
