@@ -284,7 +284,10 @@ impl Timeline {
 
     /// True when `t` is before the first version's start (history begins later).
     pub fn before_history(&self, t: Millis) -> bool {
-        !self.windows[0].is_undated() && t <= self.windows[0].lo
+        // An exact start is in force at its instant (docs/judging.md, "Versions a crawler
+        // may hold"): that instant is history.
+        let w = self.windows[0];
+        !w.is_undated() && (t < w.lo || (t == w.lo && w.lo < w.hi))
     }
 
     /// The versions the crawler may have held for a request at `t`, given the leeway and its
@@ -599,6 +602,8 @@ mod tests {
         assert_eq!(t.in_force_during(nov(3, 0), nov(3, 0)), 0..2);
         assert_eq!(t.in_force_during(nov(3, 0) - 1, nov(3, 0) - 1), 0..1);
         assert_eq!(t.in_force_during(nov(3, 0) + 1, nov(3, 0) + 1), 1..2);
+        assert!(!t.before_history(nov(1, 0)));
+        assert!(t.before_history(nov(1, 0) - 1));
     }
 
     #[test]
