@@ -48,6 +48,15 @@ pub(crate) enum Layout {
     Lighttpd,
 }
 
+/// Whether a field can be a host as a vhost log writes it: letters, digits, `.`, `-`, `_`,
+/// and a `:port` or a bracketed IPv6 literal (never a forwarded list: `198.51.100.8,`).
+fn is_host_field(field: &[u8]) -> bool {
+    !field.is_empty()
+        && field.iter().all(|&b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b':' | b'[' | b']')
+        })
+}
+
 /// Whether a field is an IP address (a client's, as servers log it).
 fn is_ip(field: &[u8]) -> bool {
     std::str::from_utf8(field).is_ok_and(|s| s.parse::<std::net::IpAddr>().is_ok())
@@ -210,13 +219,28 @@ pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Reques
         next + 2
     } else {
         let (ident, after) = token(line, next)?;
-        if matches!(layout, Layout::Combined | Layout::Common) && is_ip(ident) && !is_ip(client) {
-            // `host[:port] address - …`: a vhost_combined line (or nginx's `$host
-            // $remote_addr …`) in a log read as combined (a multi-member gzip of both,
+        if matches!(layout, Layout::Combined | Layout::Common)
+            && is_ip(ident)
+            && !is_ip(client)
+            && is_host_field(client)
+        {
+            // `host[:port] address - …`: a vhost line (`%v:%p` or nginx's `$host`, in front
+            // of combined or common) in a log read without one (a multi-member gzip of both,
             // `zcat *access.log*`); no identd answers with an address. Read as one, it is a
             // request to that host from that address: as combined, the host was the client
             // and the request went to `--host`.
-            return parse(line, Layout::VhostCombined);
+            let scheme = vhost(client).ok().flatten();
+            // Its User-Agent too, where it has one (vhost_combined among common lines).
+            let rest = &line[next..];
+            let parsed = match parse(rest, Layout::Combined) {
+                Err(_) if layout == Layout::Common => parse(rest, Layout::Common),
+                parsed => parsed,
+            };
+            return Ok(parsed?.map(|mut req| {
+                req.host = Some(client);
+                req.scheme = req.scheme.or(scheme);
+                req
+            }));
         }
         after
     };
@@ -352,6 +376,23 @@ mod tests {
                 assert_eq!(&*r.user_agent, GOOGLEBOT.as_bytes());
             }
         }
+        // vhost_common: the host in front of common.
+        let line = "shop.example.net 66.249.66.1 - - [20/Nov/2026:13:55:02 +0000] \"GET /a HTTP/1.1\" 200 5";
+        let r = req(Format::Common, line);
+        assert_eq!(
+            (r.host, r.client, &*r.target),
+            (
+                Some(&b"shop.example.net"[..]),
+                &b"66.249.66.1"[..],
+                &b"/a"[..]
+            )
+        );
+        // A forwarded list (`%{X-Forwarded-For}i`) is no host: combined as ever.
+        let line = format!(
+            "198.51.100.8, 66.249.66.1 - - [20/Nov/2026:13:55:02 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"{GOOGLEBOT}\""
+        );
+        let r = p(Format::Combined, &line);
+        assert!(!matches!(&r, Ok(Some(r)) if r.host.is_some()), "{r:?}");
         // An ident that is no address, or a client that is one: combined as ever.
         for ident in ["alice bob", "192.0.2.1 -"] {
             let line = format!(
