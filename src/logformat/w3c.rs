@@ -12,8 +12,10 @@
 //! (CloudFront) or `s-port` 443/80 (IIS). In an IIS stem a `+` is a space the client sent
 //! percent-encoded, so it becomes `%20` again (the same target Apache would log; a literal
 //! `+` in a path is the rare loser). A space-separated value may also be quoted, as the W3C
-//! format allows (`"Mozilla/5.0 (compatible; …)"`, a quote inside doubled); a line with more
-//! values than its directive names is malformed, never read with its values shifted.
+//! format allows (`"Mozilla/5.0 (compatible; …)"`, a quote inside doubled): read so when
+//! split at its spaces the line has more values than its directive names (an IIS value
+//! that merely starts with `"` is read as IIS wrote it); a line with more values either way
+//! is malformed, never read with its values shifted.
 //!
 //! Both write `time` when the response was done (CloudFront: "the time when the CloudFront
 //! server finished responding to the request"), and both log `time-taken` (CloudFront in
@@ -104,64 +106,34 @@ impl Columns {
         if line.first() == Some(&b'#') || line.iter().all(u8::is_ascii_whitespace) {
             return Ok(None);
         }
-        let sep = if self.cloudfront { b'\t' } else { b' ' };
-        let (mut date, mut time, mut client, mut method, mut stem) = (None, None, None, None, None);
-        let (mut query, mut status_f, mut ua, mut port, mut proto) = (None, None, None, None, None);
-        let mut host: Option<(u8, &[u8])> = None;
-        let mut bytes: &[u8] = &[];
-        let (mut taken, mut ua_quoted) = (None, false);
-        let mut fields = Fields {
-            rest: Some(line),
-            sep,
-            quotes: !self.cloudfront,
-        };
-        let mut seen = 0;
-        for &col in &self.cols {
-            let Some(field) = fields.next() else { break };
-            let (v, quoted) = field?;
-            seen += 1;
-            // `-` is the format's "no value"; an empty field (two separators in a row) is no
-            // value either (an empty stem is no request target).
-            if v.is_empty() || v == b"-" {
-                continue;
-            }
-            match col {
-                Col::Skip => {}
-                Col::Date => date = Some(v),
-                Col::Time => time = Some(v),
-                Col::Client => client = Some(v),
-                Col::Method => method = Some(v),
-                Col::Stem => stem = Some(v),
-                Col::Query => query = Some(v),
-                Col::Status => status_f = Some(v),
-                Col::UserAgent => {
-                    ua = Some(v);
-                    ua_quoted = quoted;
-                }
-                Col::Host(rank) => {
-                    if host.is_none_or(|(r, _)| rank < r) {
-                        host = Some((rank, v));
-                    }
-                }
-                Col::ServerPort => port = Some(v),
-                Col::Protocol => proto = Some(v),
-                Col::Bytes => bytes = v,
-                Col::TimeTaken => taken = Some(v),
-            }
+        // IIS writes a value's spaces as `+`, so its values split at spaces; a value of
+        // another W3C writer may be quoted instead. Read as quoted only when split at the
+        // spaces the line has more values than its directive names: an IIS value that merely
+        // starts with `"` (a Referer or query the client sent so) is read as before.
+        let mut v = self.values(line, false)?;
+        if v.extra {
+            v = match self.values(line, true) {
+                Ok(quoted) if !quoted.extra => quoted,
+                _ => return Err(BadLine::TooManyFields),
+            };
         }
-        if seen < self.cols.len() && (date.is_none() || stem.is_none() || status_f.is_none()) {
-            return Err(BadLine::TooFewFields);
-        }
-        // CloudFront adds columns at the ends of lines over the years: only IIS lines, whose
-        // extra values come from a space inside one, are held to their directive (trailing
-        // spaces aside).
-        if !self.cloudfront {
-            for extra in fields {
-                if !extra?.0.is_empty() {
-                    return Err(BadLine::TooManyFields);
-                }
-            }
-        }
+        let Values {
+            date,
+            time,
+            client,
+            method,
+            stem,
+            query,
+            status: status_f,
+            ua,
+            ua_quoted,
+            host,
+            port,
+            proto,
+            bytes,
+            taken,
+            ..
+        } = v;
         let done_ms = time::parse_w3c(
             date.ok_or(BadLine::MissingField)?,
             time.ok_or(BadLine::MissingField)?,
@@ -219,6 +191,87 @@ impl Columns {
             user_agent,
             bytes,
         }))
+    }
+}
+
+/// The values of one line by what they hold (`-` and empty ones left out).
+#[derive(Default)]
+struct Values<'a> {
+    date: Option<&'a [u8]>,
+    time: Option<&'a [u8]>,
+    client: Option<&'a [u8]>,
+    method: Option<&'a [u8]>,
+    stem: Option<&'a [u8]>,
+    query: Option<&'a [u8]>,
+    status: Option<&'a [u8]>,
+    ua: Option<&'a [u8]>,
+    ua_quoted: bool,
+    /// The host column of the lowest rank, with its rank.
+    host: Option<(u8, &'a [u8])>,
+    port: Option<&'a [u8]>,
+    proto: Option<&'a [u8]>,
+    bytes: &'a [u8],
+    taken: Option<&'a [u8]>,
+    /// An IIS line had values past its directive's columns (trailing spaces aside).
+    extra: bool,
+}
+
+impl Columns {
+    /// The values of `line` by column, quoted values read as such when `quotes`.
+    fn values<'a>(&self, line: &'a [u8], quotes: bool) -> Result<Values<'a>, BadLine> {
+        let mut out = Values::default();
+        let mut fields = Fields {
+            rest: Some(line),
+            sep: if self.cloudfront { b'\t' } else { b' ' },
+            quotes,
+        };
+        let mut seen = 0;
+        for &col in &self.cols {
+            let Some(field) = fields.next() else { break };
+            let (v, quoted) = field?;
+            seen += 1;
+            // `-` is the format's "no value"; an empty field (two separators in a row) is no
+            // value either (an empty stem is no request target).
+            if v.is_empty() || v == b"-" {
+                continue;
+            }
+            match col {
+                Col::Skip => {}
+                Col::Date => out.date = Some(v),
+                Col::Time => out.time = Some(v),
+                Col::Client => out.client = Some(v),
+                Col::Method => out.method = Some(v),
+                Col::Stem => out.stem = Some(v),
+                Col::Query => out.query = Some(v),
+                Col::Status => out.status = Some(v),
+                Col::UserAgent => {
+                    out.ua = Some(v);
+                    out.ua_quoted = quoted;
+                }
+                Col::Host(rank) => {
+                    if out.host.is_none_or(|(r, _)| rank < r) {
+                        out.host = Some((rank, v));
+                    }
+                }
+                Col::ServerPort => out.port = Some(v),
+                Col::Protocol => out.proto = Some(v),
+                Col::Bytes => out.bytes = v,
+                Col::TimeTaken => out.taken = Some(v),
+            }
+        }
+        if seen < self.cols.len()
+            && (out.date.is_none() || out.stem.is_none() || out.status.is_none())
+        {
+            return Err(BadLine::TooFewFields);
+        }
+        // CloudFront adds columns at the ends of lines over the years: only IIS lines, whose
+        // extra values come from a space inside one, are held to their directive.
+        if !self.cloudfront {
+            for extra in fields {
+                out.extra |= !extra?.0.is_empty();
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -388,8 +441,12 @@ mod tests {
         let r = out[2].clone().expect("valid").expect("a request");
         assert_eq!(&*r.user_agent, b"say \"hi\"");
         assert_eq!(out[3], Err(BadLine::TooManyFields));
-        assert_eq!(out[4], Err(BadLine::BadQuoting));
-        assert_eq!(out[5], Err(BadLine::BadQuoting));
+        // A value that only starts with a quote (a Referer, a query the client sent so) is
+        // read as IIS writes it, not as a quoted one.
+        let r = out[4].clone().expect("valid").expect("a request");
+        assert_eq!(&*r.user_agent, b"\"open");
+        let r = out[5].clone().expect("valid").expect("a request");
+        assert_eq!(&*r.user_agent, b"\"a\"b");
         // A `time-taken` that is no number of milliseconds: the time as written.
         let r = out[6].clone().expect("valid").expect("a request");
         assert_eq!(r.time_ms, 1_795_182_936_000);
