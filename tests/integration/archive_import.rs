@@ -476,6 +476,19 @@ fn the_http_and_https_origins_of_a_host_never_share_a_folder() {
     };
     assert_eq!(versions("https://example.com"), 4);
     assert_eq!(versions("http://example.com"), 1);
+    // A folder of the user's naming the port speaks first for https: an import that would
+    // go beside it, never read, is refused.
+    let shadowed = tempfile::tempdir().unwrap();
+    std::fs::create_dir(shadowed.path().join("example.com:443")).unwrap();
+    std::fs::write(
+        shadowed.path().join("example.com:443").join("robots.txt"),
+        A,
+    )
+    .unwrap();
+    let o = history(&archive, shadowed.path(), &["https://example.com"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("both speak for"), "{}", stderr(&o));
+    assert_eq!(save_names(shadowed.path()), ["example.com:443"]);
     // Two folders naming the port alike still clash.
     std::fs::create_dir(save.path().join("EXAMPLE.com:80")).unwrap();
     std::fs::write(save.path().join("EXAMPLE.com:80").join("robots.txt"), "x").unwrap();

@@ -501,7 +501,7 @@ fn versions_with_the_same_body_are_held_once() {
 fn host_folders_that_name_the_same_origin_are_an_error_naming_both() {
     for (a, b) in [
         ("EXAMPLE.com", "example.com"),
-        ("example.com", "example.com:443"),
+        ("example.com:443", "Example.COM:443"),
         ("müller.example", "xn--mller-kva.example"),
     ] {
         let dir = tempfile::tempdir().unwrap();

@@ -751,8 +751,10 @@ fn folder_name(origin: &Origin) -> String {
 }
 
 /// Refuses to import into `folder` when another folder of `save` speaks for the origin alike
-/// (`EXAMPLE.com` beside `example.com`): the audit would refuse the two. A folder naming the
-/// port beside one naming the host alone is no clash: the first speaks first.
+/// (`EXAMPLE.com` beside `example.com`: the audit would refuse the two), or names its port
+/// where ours names the host alone (`example.com:443` beside `example.com`: it speaks first,
+/// and what we wrote would never be read for this origin). Ours naming the port beside one
+/// naming the host alone is no clash: ours speaks first.
 fn other_folder(save: &Path, origin: &Origin, folder: &Path) -> Result<(), ImportErrorKind> {
     let io = |source| ImportErrorKind::Io {
         path: save.to_owned(),
@@ -777,10 +779,13 @@ fn other_folder(save: &Path, origin: &Origin, folder: &Path) -> Result<(), Impor
         if name.starts_with('.') || path == folder {
             continue;
         }
-        let alike = folder
+        // Alike, the two clash; a folder naming the port beside ours naming the host alone
+        // speaks first: what we wrote would never be read for this origin.
+        let ours_explicit = folder
             .file_name()
-            .is_some_and(|f| dir::names_port(&f.to_string_lossy()) == dir::names_port(&name));
-        if alike && dir::folder_origins(&name).is_ok_and(|o| o.contains(origin)) && path.is_dir() {
+            .is_some_and(|f| dir::names_port(&f.to_string_lossy()));
+        let clash = !ours_explicit || dir::names_port(&name);
+        if clash && dir::folder_origins(&name).is_ok_and(|o| o.contains(origin)) && path.is_dir() {
             return Err(ImportErrorKind::Folder(DirError::SameOrigin {
                 first: path,
                 second: folder.to_owned(),
