@@ -364,7 +364,7 @@ class _Inputs:
         for order, arg in enumerate(logs):
             # A file whose name holds a glob's characters (`q?x.log`) is that file, as the
             # CLI reads it, not a pattern that also matches `qax.log`.
-            literal = _has_glob(arg) and _is_local_file(arg)
+            literal = _has_glob(arg) and _is_local(arg)
             try:
                 df = (
                     spark.read.format("binaryFile")
@@ -429,6 +429,12 @@ def _is_local_file(arg: str) -> bool:
     return local is not None and os.path.isfile(local)
 
 
+def _is_local(arg: str) -> bool:
+    """Whether the argument names a file or folder on this machine, as written."""
+    local = _local_path(arg)
+    return local is not None and os.path.exists(local)
+
+
 def _escape_glob(arg: str) -> str:
     """A path with Hadoop's glob characters escaped: the file of that very name."""
     return re.sub(r"([*?\[\]{}\\])", r"\\\1", arg)
@@ -439,23 +445,33 @@ def _spark_hides(name: str) -> bool:
     return (name.startswith("_") and "=" not in name) or name.startswith(".") or name.endswith("._COPYING_")
 
 
+# Files no log is: a desktop's and a version control's own (Spark's listing leaves them out).
+_NO_LOGS = (".DS_Store", ".gitkeep", ".gitignore", ".keep")
+
+
 def _hidden_files(arg: str) -> List[str]:
-    """The files of a local folder (at any depth) that Spark's listing leaves out, by path;
-    empty for a file, a glob or a folder elsewhere. Empty ones (Spark's `_SUCCESS` markers, a
-    `.gitkeep`) hold no request and are not counted."""
+    """The files of a local folder (at any depth) that Spark's listing leaves out, by path,
+    a hidden folder's files included; empty for a file or a folder elsewhere. Empty ones
+    (Spark's `_SUCCESS` markers, an empty `_temporary/`), a desktop's or a version control's
+    own (`.DS_Store`, `._name` AppleDouble copies, `.git/`) and checksums (`.name.crc`) hold no
+    request and are not counted."""
     local = _local_path(arg)
-    if local is None or _has_glob(arg) or not os.path.isdir(local):
+    if local is None or not os.path.isdir(local):
         return []
     hidden = []
     for root, dirs, files in os.walk(local):
-        for d in sorted(dirs):
-            if _spark_hides(d):
-                hidden.append(os.path.join(root, d) + "/")
-        dirs[:] = sorted(d for d in dirs if not _spark_hides(d))
+        inside = os.path.relpath(root, local).split(os.sep)
+        under_hidden = any(_spark_hides(part) for part in inside if part != ".")
+        if ".git" in inside:
+            continue
+        dirs.sort()
         for f in sorted(files):
             path = os.path.join(root, f)
-            if _spark_hides(f) and os.path.getsize(path) > 0:
-                hidden.append(path)
+            if not (under_hidden or _spark_hides(f)) or os.path.getsize(path) == 0:
+                continue
+            if f in _NO_LOGS or f.startswith("._") or (f.startswith(".") and f.endswith(".crc")):
+                continue
+            hidden.append(path)
     return hidden
 
 
