@@ -165,16 +165,16 @@ impl Distinct {
 /// browser carries ([`is_browser_token`]: `mozilla`, `compatible`…) come after the robot's own,
 /// so that a `User-agent: Mozilla` group does not take `FooBot` from its own group.
 pub(crate) fn own_tokens_of(scan: &Scan<'_>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::with_capacity(scan.words.len());
-    let mut browser: Vec<String> = Vec::new();
+    let mut out = Distinct::new(scan.words.len());
+    let mut browser = Distinct::new(scan.words.len());
     for w in scan.words.iter().filter(|w| !w.reference) {
-        let lower = lower_ascii(w.text);
         let list = if w.browser { &mut browser } else { &mut out };
-        if !list.contains(&lower) {
-            list.push(lower);
+        if !list.has(w.text) {
+            list.push(lower_ascii(w.text));
         }
     }
-    out.append(&mut browser);
+    let mut out = out.into_vec();
+    out.append(&mut browser.into_vec());
     out
 }
 
@@ -1004,6 +1004,12 @@ mod tests {
         assert_eq!(tokens_of(&scanned), want);
         let upper = header.replace("Bot1", "BOT1");
         assert_eq!(tokens_of(&scan(upper.as_bytes())), want);
+        // An unknown robot's own tokens, its browser words after them, each once.
+        let robot = format!("FooBot/1.0 {header} Mozilla/5.0 mozilla/4.0");
+        let own = own_tokens_of(&scan(robot.as_bytes()));
+        assert_eq!(own.len(), 72, "{own:?}");
+        assert_eq!(own.first().map(String::as_str), Some("foobot"));
+        assert_eq!(own.last().map(String::as_str), Some("mozilla"));
     }
 
     /// The look-up answers as comparing the word with each browser word in any case did,
