@@ -146,8 +146,11 @@ fn vhost_or_bare<'a>(
 ) -> Result<(&'a [u8], Option<&'static str>, usize), BadLine> {
     match vhost(tok) {
         Ok(scheme) => Ok((tok, scheme, next)),
+        // A forwarded list (`198.51.100.8, 66.249.66.1 - - …` of `%{X-Forwarded-For}i`) is no
+        // host: the line is combined, and detection must not say vhost_combined.
         Err(_)
             if find_short(tok, b':').is_none()
+                && is_host_field(tok)
                 && token(line, next).is_ok_and(|(c, _)| is_ip(c)) =>
         {
             Ok((tok, None, next))
@@ -224,21 +227,23 @@ pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Reques
             && !is_ip(client)
             && is_host_field(client)
         {
+            // A bad port is a bad line, as in vhost_combined.
+            let (_, scheme, _) = vhost_or_bare(line, client, next)?;
             // `host[:port] address - …`: a vhost line (`%v:%p` or nginx's `$host`, in front
             // of combined or common) in a log read without one (a multi-member gzip of both,
             // `zcat *access.log*`); no identd answers with an address. Read as one, it is a
             // request to that host from that address: as combined, the host was the client
             // and the request went to `--host`.
-            let scheme = vhost(client).ok().flatten();
             // Its User-Agent too, where it has one (vhost_combined among common lines).
             let rest = &line[next..];
             let parsed = match parse(rest, Layout::Combined) {
                 Err(_) if layout == Layout::Common => parse(rest, Layout::Common),
                 parsed => parsed,
             };
+            // The port's scheme before an absolute URL's, as vhost_combined reads them.
             return Ok(parsed?.map(|mut req| {
                 req.host = Some(client);
-                req.scheme = req.scheme.or(scheme);
+                req.scheme = scheme.or(req.scheme);
                 req
             }));
         }
@@ -391,8 +396,20 @@ mod tests {
         let line = format!(
             "198.51.100.8, 66.249.66.1 - - [20/Nov/2026:13:55:02 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"{GOOGLEBOT}\""
         );
-        let r = p(Format::Combined, &line);
-        assert!(!matches!(&r, Ok(Some(r)) if r.host.is_some()), "{r:?}");
+        let r = req(Format::Combined, &line);
+        assert_eq!((r.host, r.client), (None, &b"198.51.100.8,"[..]));
+        assert!(p(Format::VhostCombined, &line).is_err());
+        assert_eq!(
+            detect(format!("{line}\n{line}\n").as_bytes()),
+            Some(Format::Combined)
+        );
+        // The port's scheme before the absolute URL's; a bad port is a bad line.
+        let line = format!(
+            "shop.example.net:443 66.249.66.1 - - [20/Nov/2026:13:55:02 +0000] \"GET http://shop.example.net/p HTTP/1.1\" 200 5 \"-\" \"{GOOGLEBOT}\""
+        );
+        assert_eq!(req(Format::Combined, &line).scheme, Some("https"));
+        let line = line.replace(":443 ", ":99999 ");
+        assert!(p(Format::Combined, &line).is_err(), "{line}");
         // An ident that is no address, or a client that is one: combined as ever.
         for ident in ["alice bob", "192.0.2.1 -"] {
             let line = format!(
