@@ -117,7 +117,8 @@ pub struct AuditArgs {
 
     /// nginx-json: the JSON key(s) that hold a field, `MEANING=KEY[,KEY...]`; repeatable.
     /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes,
-    /// duration (seconds, `$request_time`), args (`$args`, added to a `uri` key's URI without a query).
+    /// duration (seconds, `$request_time`), args (`$args`, added to a URI without a query
+    /// unless it is `request_uri`'s).
     #[arg(long, value_name = "MEANING=KEY")]
     pub json_field: Vec<String>,
 

@@ -9,12 +9,11 @@
 //! `ts` is float seconds (or a time string, with `time_format` set), written when the
 //! response was done: the request came `duration` earlier, and that is its time, as
 //! Apache's `%t` is (a request that took nine seconds would otherwise seem to follow the one
-//! before it closely: a Crawl-delay breach that never was). An integer `duration` is
-//! nanoseconds (`duration_format nano`) and a string a Go duration (`string`): exact. A
-//! number with a fraction is seconds by default but milliseconds under `duration_format
-//! ms`, which the line does not say: the time is then moved back by it read as seconds (the
-//! most it can be), and the time's resolution grows by as much, so that the request may have
-//! come anywhere in between (docs/judging.md, "Crawl-delay"). The client is
+//! before it closely: a Crawl-delay breach that never was). A number with a fraction is
+//! seconds (Caddy's default), an integer nanoseconds (`duration_format nano`), a string a
+//! Go duration (`string`). Under `duration_format ms` a fractional number is milliseconds,
+//! which the line does not say: read as seconds, a request would seem to come earlier than
+//! it did (README: keep Caddy's default, `nano` or `string` for an audit). The client is
 //! `client_ip` (the address after trusted proxies) else `remote_ip`; the scheme is https when
 //! the request has a `tls` object. Lines of other loggers (no `request` object, or a
 //! `logger` outside `http.log.access`, such as `http.log.error`) are skipped.
@@ -57,14 +56,8 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         // Not an access log entry (server start-up, TLS, an error, …).
         return Ok(None);
     };
-    let (done_ms, resolution_ms) = json_time(ts.ok_or(BadLine::MissingField)?)?;
-    let (took_ms, unsure) = duration.and_then(duration_ms).unwrap_or((0, false));
-    let time_ms = (done_ms - took_ms).max(MIN_TIME_MS);
-    let time_resolution_ms = if unsure {
-        u16::try_from(i64::from(resolution_ms) + took_ms).unwrap_or(u16::MAX)
-    } else {
-        resolution_ms
-    };
+    let (done_ms, time_resolution_ms) = json_time(ts.ok_or(BadLine::MissingField)?)?;
+    let time_ms = (done_ms - duration.and_then(duration_ms).unwrap_or(0)).max(MIN_TIME_MS);
     let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
 
     let (mut remote_ip, mut client_ip, mut method, mut host, mut uri) =
@@ -123,24 +116,21 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
     }))
 }
 
-/// How long the request took, in milliseconds, from `duration` as Caddy writes it, and
-/// whether that is only the most it can be: a number with a fraction is seconds (the
-/// default) or milliseconds (`duration_format ms`): the most; an integer nanoseconds
-/// (`duration_format nano`; the default writes a whole number of seconds, which no measured
-/// duration is, as an integer too: then read as nanoseconds, no correction), a string a Go
-/// duration.
-fn duration_ms(v: Value<'_>) -> Option<(i64, bool)> {
+/// How long the request took, in milliseconds, from `duration` as Caddy writes it: a number
+/// with a fraction is seconds (the default), an integer nanoseconds (`duration_format nano`;
+/// the default writes a whole number of seconds, which no measured duration is, as an
+/// integer too: then read as nanoseconds, no correction), a string a Go duration.
+fn duration_ms(v: Value<'_>) -> Option<i64> {
     match v {
-        Value::Num(n) if n.contains(&b'.') => time::parse_seconds(n).map(|ms| (ms, true)),
+        Value::Num(n) if n.contains(&b'.') => time::parse_seconds(n),
         Value::Num(n) => std::str::from_utf8(n)
             .ok()?
             .parse::<u64>()
             .ok()
             .map(|ns| ns / 1_000_000)
             .and_then(|ms| i64::try_from(ms).ok())
-            .filter(|&ms| ms <= 86_400_000)
-            .map(|ms| (ms, false)),
-        Value::Str(s, false) => time::parse_go_duration(s).map(|ms| (ms, false)),
+            .filter(|&ms| ms <= 86_400_000),
+        Value::Str(s, false) => time::parse_go_duration(s),
         _ => None,
     }
 }
@@ -214,14 +204,15 @@ mod tests {
                 .time_ms
         };
         let done = 1_795_182_936_250;
-        // Seconds or milliseconds: the earliest it may have come, and as unsure as that.
         assert_eq!(time("\"duration\":9.25"), done - 9_250);
+        // The time's resolution is the time's own: one slow request does not blur the
+        // intervals of every other request of its crawler.
         let line = LINE.replace("\"duration\":0.000929675", "\"duration\":9.25");
         let r = parser
             .parse(line.as_bytes())
             .expect("valid")
             .expect("a request");
-        assert_eq!(r.time_resolution_ms, 10 + 9_250);
+        assert_eq!(r.time_resolution_ms, 10);
         assert_eq!(time("\"duration\":9250000000"), done - 9_250);
         assert_eq!(time("\"duration\":\"9.25s\""), done - 9_250);
         assert_eq!(time("\"duration\":\"1m0.5s\""), done - 60_500);

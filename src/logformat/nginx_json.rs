@@ -11,7 +11,7 @@
 //! Time may be ISO 8601, `%t`-style (`$time_local`) or unix seconds (`$msec`); status a
 //! number or a string; the request either a full request line (`$request`) or a method and
 //! a URI (`$request_method`, `$request_uri`; `$uri` has no query string, so `$args` is added
-//! to a URI read from the key `uri` without one, never to `$request_uri`). Values are read with JSON escapes undone (and nginx's `\xHH`, for
+//! to a URI without one, unless it came from the key `request_uri`). Values are read with JSON escapes undone (and nginx's `\xHH`, for
 //! configurations without `escape=json`).
 //!
 //! nginx writes its times when it logs the request, after the response: with
@@ -247,10 +247,14 @@ pub(crate) fn parse<'a>(
         (method, raw, escaped)
     };
     let (origin, mut target) = resolve_target(raw_target, |t| json::decode(t, escaped))?;
-    // Only for `$uri` itself (the key `uri`): `$request_uri` is the URI as requested, and a
+    // Never for `$request_uri` (the key `request_uri`): it is the URI as requested, and a
     // rewrite that set arguments of its own (`/index.php?q=$1`) leaves `$args` holding them.
-    let from_uri =
-        slots[REQUEST].1.is_none() && fields.uri.get(slots[URI].0).is_some_and(|key| key == "uri");
+    // Another key (`uri`, or one the user named for `$uri`) has no query of its own.
+    let from_uri = slots[REQUEST].1.is_none()
+        && fields
+            .uri
+            .get(slots[URI].0)
+            .is_some_and(|key| key != "request_uri");
     if from_uri
         && !target.contains(&b'?')
         && let Some(args) = get(ARGS)
@@ -337,6 +341,14 @@ mod tests {
             br#"{"msec":"1795182945.250","request_uri":"/node/1","args":"q=node/1","status":200}"#;
         let r = p.parse(line).expect("valid").expect("a request");
         assert_eq!(&*r.target, b"/node/1");
+        // `$uri` and `$args` under keys of the user's naming.
+        let mut fields = JsonFields::default();
+        fields.set("uri=path").expect("valid");
+        fields.set("args=query").expect("valid");
+        let named = LineParser::with_json_fields(Format::NginxJson, None, Arc::new(fields));
+        let line = br#"{"msec":"1795182945.250","path":"/search","query":"q=x","status":200}"#;
+        let r = named.parse(line).expect("valid").expect("a request");
+        assert_eq!(&*r.target, b"/search?q=x");
     }
 
     #[test]
