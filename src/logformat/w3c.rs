@@ -172,6 +172,10 @@ impl Columns {
             Some(ua) if self.cloudfront => unescape_url(ua, false),
             // Quoted: as written, a doubled quote one.
             Some(ua) if ua_quoted => undouble(ua),
+            // Quoted without a space in it (`"FooBot/1.0"`): the same header unquoted.
+            Some(ua) if !self.cloudfront && whole_quoted(ua).is_some() => {
+                undouble(whole_quoted(ua).unwrap_or(ua))
+            }
             Some(ua) => plus_to_space(ua),
         };
         let scheme = if self.cloudfront {
@@ -333,6 +337,23 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
+/// The inside of a value that is one quoted string (`"…"`, any quote inside doubled).
+fn whole_quoted(value: &[u8]) -> Option<&[u8]> {
+    let inner = value.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    let mut i = 0;
+    while i < inner.len() {
+        if inner[i] == b'"' {
+            if inner.get(i + 1) != Some(&b'"') {
+                return None;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    Some(inner)
+}
+
 /// A quoted value's doubled quotes as one.
 fn undouble(value: &[u8]) -> Cow<'_, [u8]> {
     if memchr::memmem::find(value, b"\"\"").is_none() {
@@ -447,6 +468,21 @@ mod tests {
         assert_eq!(&*r.user_agent, b"\"open");
         let r = out[5].clone().expect("valid").expect("a request");
         assert_eq!(&*r.user_agent, b"\"a\"b");
+        // A quoted value without a space: unquoted, as a header it is.
+        let quoted = "#Fields: date time c-ip cs-method cs-uri-stem sc-status cs(User-Agent)
+2026-11-20 13:55:36 66.249.66.1 GET /a 200 \"FooBot/1.0\"
+2026-11-20 13:55:36 66.249.66.1 GET /a 200 \"Foo\"\"Bot\"
+";
+        let q = parse_all(Format::W3c, quoted);
+        let ua = |i: usize| {
+            q[i].clone()
+                .expect("valid")
+                .expect("a request")
+                .user_agent
+                .into_owned()
+        };
+        assert_eq!(ua(1), b"FooBot/1.0");
+        assert_eq!(ua(2), b"Foo\"Bot");
         // A `time-taken` that is no number of milliseconds: the time as written.
         let r = out[6].clone().expect("valid").expect("a request");
         assert_eq!(r.time_ms, 1_795_182_936_000);

@@ -446,7 +446,7 @@ def _spark_hides(name: str) -> bool:
 
 
 # Files no log is: a desktop's and a version control's own (Spark's listing leaves them out).
-_NO_LOGS = (".DS_Store", ".gitkeep", ".gitignore", ".keep")
+_NO_LOGS = (".DS_Store", ".keep")
 
 
 def _hidden_files(arg: str) -> List[str]:
@@ -462,14 +462,15 @@ def _hidden_files(arg: str) -> List[str]:
     for root, dirs, files in os.walk(local):
         inside = os.path.relpath(root, local).split(os.sep)
         under_hidden = any(_spark_hides(part) for part in inside if part != ".")
-        if ".git" in inside:
-            continue
-        dirs.sort()
+        # A version control's own folder is never walked (`.git/`, and its `.gitignore`,
+        # `.gitattributes`, a worktree's `.git` file below).
+        dirs[:] = sorted(d for d in dirs if d != ".git")
         for f in sorted(files):
             path = os.path.join(root, f)
             if not (under_hidden or _spark_hides(f)) or os.path.getsize(path) == 0:
                 continue
-            if f in _NO_LOGS or f.startswith("._") or (f.startswith(".") and f.endswith(".crc")):
+            if (f in _NO_LOGS or f.startswith(("._", ".git"))
+                    or (f.startswith(".") and f.endswith(".crc"))):
                 continue
             hidden.append(path)
     return hidden
