@@ -517,12 +517,13 @@ impl<'a> Worker<'a> {
                     pair.first_robots_ms
                         .map_or(req.time_ms, |t| t.min(req.time_ms)),
                 );
-                return false;
+            } else {
+                pair.first_other_ms = Some(
+                    pair.first_other_ms
+                        .map_or(req.time_ms, |t| t.min(req.time_ms)),
+                );
             }
-            pair.first_other_ms = Some(
-                pair.first_other_ms
-                    .map_or(req.time_ms, |t| t.min(req.time_ms)),
-            );
+            // Its fetches of /robots.txt are also evidence of the preferences it read.
             if judged.conflicts_on.is_some() {
                 self.unbound_use(&judging);
             }

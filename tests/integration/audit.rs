@@ -714,6 +714,46 @@ fn fetchers_robots_txt_does_not_bind_are_shown_not_judged() {
     }
 }
 
+/// A fetcher robots.txt does not bind still judged for preferences: its own 404 fetch of
+/// robots.txt shows it read no preferences, so its request a minute later conflicts with none
+/// (its counted fetch must stay evidence too).
+#[test]
+fn a_not_bound_fetchers_own_fetch_still_narrows_its_preferences() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("p.example.com")).unwrap();
+    std::fs::write(
+        robots.join("p.example.com").join("robots.txt"),
+        "User-agent: *\nContent-Signal: ai-input=no\nAllow: /\n",
+    )
+    .unwrap();
+    let ua = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
+    let log = dir.path().join("a.log");
+    let line = |time: &str, path: &str, status: u16| {
+        format!(
+            "p.example.com:443 20.42.10.176 - - [20/Nov/2026:{time} +0000] \"GET {path} HTTP/1.1\" {status} 5 \"-\" \"{ua}\"\n"
+        )
+    };
+    std::fs::write(
+        &log,
+        [
+            line("01:00:00", "/robots.txt", 404),
+            line("01:01:00", "/page", 200),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let prefs = dir.path().join("p.csv");
+    let (_, summary, _, err) =
+        audit_reports(&log, &robots, &["--preferences", prefs.to_str().unwrap()]);
+    assert_eq!(rows(&std::fs::read(&prefs).unwrap()).len(), 0, "{err}");
+    let s = rows(&summary);
+    assert_eq!(
+        (&s[0]["robots_fetches"], &s[0]["preference_conflicts"]),
+        ("1", "0")
+    );
+}
+
 #[test]
 fn summary_says_whether_robots_txt_came_first() {
     let dir = tempfile::tempdir().unwrap();
