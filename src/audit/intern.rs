@@ -15,7 +15,9 @@ use std::sync::Arc;
 
 use foldhash::{HashMap, HashSet};
 
-use crate::crawlers::{Bound, Category, CrawlerId, Identity, Registry, RobotsReader, UnknownBot};
+use crate::crawlers::{
+    Bound, Category, CrawlerId, Identity, Registry, RobotsReader, ShapeCache, UnknownBot,
+};
 use crate::fetch::{Origin, Scheme};
 use crate::robots::{Agent, Dialect, GroupId, PrefKey, RobotsTxt};
 use crate::text;
@@ -174,6 +176,9 @@ pub struct Tables {
     no_name: Arc<str>,
     not_crawler_judges: usize,
     client_ids: HashMap<Client, u32>,
+    /// The plain-browser answers of the registry by header shape: most new headers are a
+    /// known browser's with other version numbers, and need no scan.
+    shapes: ShapeCache,
     /// Bytes its hosts and crawler names will take until the end of the run
     /// ([`super::census`]): they never go to disk.
     pub census_bytes: u64,
@@ -324,7 +329,7 @@ impl Tables {
     #[cold]
     #[inline(never)]
     fn new_ua(&mut self, ua: &[u8], registry: &Registry) -> u32 {
-        let ident = match registry.identify_with_tokens(ua) {
+        let ident = match registry.identify_with_tokens_cached(ua, &mut self.shapes) {
             (Identity::Known(id), _) => UaIdent::Known(id),
             (Identity::Unknown(bot), _) => UaIdent::Unknown(bot),
             (Identity::NotCrawler, tokens) => UaIdent::Other(tokens),

@@ -72,7 +72,7 @@ pub use import::{
     default_lists_dir, saved_for_audit, saved_lists,
 };
 pub(crate) use list::prepare as prepare_public_list;
-pub use registry::Registry;
+pub use registry::{Registry, ShapeCache};
 pub use resolver::{DnsOptions, DnsTally};
 pub use tokens::{is_browser_token, nameable_tokens, product_tokens};
 #[cfg(feature = "net")]
