@@ -269,6 +269,18 @@ impl GroupNames {
 }
 
 impl PairAgg {
+    /// Counts a request for `/robots.txt` answered `status` at `time_ms`.
+    pub fn robots_fetch(&mut self, status: u16, time_ms: i64) {
+        self.robots_fetches += 1;
+        *self.robots_statuses.entry(status).or_default() += 1;
+        self.first_robots_ms = Some(self.first_robots_ms.map_or(time_ms, |t| t.min(time_ms)));
+    }
+
+    /// Notes a request for anything but `/robots.txt` at `time_ms` (for `robots_first`).
+    pub fn other_request(&mut self, time_ms: i64) {
+        self.first_other_ms = Some(self.first_other_ms.map_or(time_ms, |t| t.min(time_ms)));
+    }
+
     /// A pair whose first request is at `time_ms`.
     pub fn new(time_ms: i64) -> PairAgg {
         PairAgg {

@@ -511,17 +511,9 @@ impl<'a> Worker<'a> {
             // operator wants to know of it too: counted as for the others.
             let pair = &mut self.aggs.pairs[pair_at].agg;
             if is_robots_txt(&req.target) {
-                pair.robots_fetches += 1;
-                *pair.robots_statuses.entry(req.status).or_default() += 1;
-                pair.first_robots_ms = Some(
-                    pair.first_robots_ms
-                        .map_or(req.time_ms, |t| t.min(req.time_ms)),
-                );
+                pair.robots_fetch(req.status, req.time_ms);
             } else {
-                pair.first_other_ms = Some(
-                    pair.first_other_ms
-                        .map_or(req.time_ms, |t| t.min(req.time_ms)),
-                );
+                pair.other_request(req.time_ms);
             }
             // Its fetches of /robots.txt are also evidence of the preferences it read.
             if judged.conflicts_on.is_some() {
@@ -546,19 +538,11 @@ impl<'a> Worker<'a> {
         // RFC 9309 §2.2.2: /robots.txt is always allowed; asking for it is evidence of which
         // rules the crawler saw (docs/judging.md, "Which requests are judged"), not a violation.
         if is_robots_txt(&req.target) {
-            pair.robots_fetches += 1;
-            *pair.robots_statuses.entry(req.status).or_default() += 1;
-            pair.first_robots_ms = Some(
-                pair.first_robots_ms
-                    .map_or(req.time_ms, |t| t.min(req.time_ms)),
-            );
+            pair.robots_fetch(req.status, req.time_ms);
             self.own_fetch(req, origin, ua, verification, judged_id);
             return false;
         }
-        pair.first_other_ms = Some(
-            pair.first_other_ms
-                .map_or(req.time_ms, |t| t.min(req.time_ms)),
-        );
+        pair.other_request(req.time_ms);
         // Which versions the crawler may have held, before its own fetches narrow them.
         let rules = &judged.rules;
         let range = held_range(rules, req.time_ms, settings.leeway_ms);

@@ -560,6 +560,18 @@ fn spoofed_crawlers_are_listed_per_address() {
     );
 }
 
+/// A Googlebot request for `/about` on www.example.com from each client, as logged.
+fn googlebot_from(clients: &[&str]) -> String {
+    clients
+        .iter()
+        .map(|ip| {
+            format!(
+                "www.example.com:443 {ip} - - [20/Nov/2026:10:00:00 +0000] \"GET /about HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+            )
+        })
+        .collect()
+}
+
 /// A crawler's User-Agent from an address of the site's own network (a proxy logged in place
 /// of the client) is unverifiable, with a warning, never a spoofer for a block list; one from
 /// a public address outside the crawler's ranges still is.
@@ -580,15 +592,7 @@ fn addresses_of_the_sites_own_network_are_never_listed_as_spoofed() {
         // The same address as a dual-stack server logs it: one row of the block list.
         "::ffff:198.51.100.7",
     ];
-    let lines: String = clients
-        .iter()
-        .map(|ip| {
-            format!(
-                "www.example.com:443 {ip} - - [20/Nov/2026:10:00:00 +0000] \"GET /about HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
-            )
-        })
-        .collect();
-    std::fs::write(&log, lines).unwrap();
+    std::fs::write(&log, googlebot_from(&clients)).unwrap();
     let spoofed = dir.path().join("spoofed.csv");
     let (_, summary, _, err) = audit_reports(
         &log,
@@ -627,15 +631,7 @@ fn clients_logged_with_a_port_are_verified_and_others_are_counted() {
         "198.51.100.8, 66.249.66.1",
         "198.51.100.9:99999",
     ];
-    let lines: String = clients
-        .iter()
-        .map(|ip| {
-            format!(
-                "www.example.com:443 {ip} - - [20/Nov/2026:10:00:00 +0000] \"GET /about HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
-            )
-        })
-        .collect();
-    std::fs::write(&log, lines).unwrap();
+    std::fs::write(&log, googlebot_from(&clients)).unwrap();
     let spoofed = dir.path().join("spoofed.csv");
     let (_, summary, _, err) = audit_reports(
         &log,
