@@ -53,6 +53,12 @@ impl Window {
         }
     }
 
+    /// Whether the version may have come into force by `t`: its start, in `(lo, hi]` (at
+    /// `hi` exactly when `lo == hi`: a file in force from STAMP is in force at STAMP).
+    pub fn may_start_by(&self, t: Millis) -> bool {
+        self.lo < t || self.hi <= t
+    }
+
     /// Whether this is [`Window::ALWAYS`] (no date to report).
     pub fn is_undated(&self) -> bool {
         *self == Window::ALWAYS
@@ -270,13 +276,8 @@ impl Timeline {
     /// no end).
     pub fn in_force_during(&self, from: Millis, to: Millis) -> Range<usize> {
         let n = self.windows.len();
-        // The first version is taken to have been in force before history began. A start in
-        // `(lo, hi]` may be at or before `to` when `lo < to`; an exact start (`lo == hi`, a
-        // file in force from STAMP) when it is at `to` too.
-        let starts_before = |i: usize| {
-            let w = self.windows[i];
-            i == 0 || w.lo < to || w.hi <= to
-        };
+        // The first version is taken to have been in force before history began.
+        let starts_before = |i: usize| i == 0 || self.windows[i].may_start_by(to);
         let first = partition(n, |i| self.end(i) < from);
         let last = partition(n, starts_before);
         first..last.max(first + 1)
@@ -284,10 +285,8 @@ impl Timeline {
 
     /// True when `t` is before the first version's start (history begins later).
     pub fn before_history(&self, t: Millis) -> bool {
-        // An exact start is in force at its instant (docs/judging.md, "Versions a crawler
-        // may hold"): that instant is history.
         let w = self.windows[0];
-        !w.is_undated() && (t < w.lo || (t == w.lo && w.lo < w.hi))
+        !w.is_undated() && !w.may_start_by(t)
     }
 
     /// The versions the crawler may have held for a request at `t`, given the leeway and its

@@ -702,14 +702,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
     }
     delay_rows.sort_by(report_order);
     let infos = Arc::new(infos);
-    let mut hosts_rows = host_rows(auditor, &hosts);
-    let refused = refused_to_us(&hosts_rows, &pairs);
-    for h in &mut hosts_rows {
-        if refused.iter().any(|(origin, _)| origin == h.origin()) {
-            h.reason
-                .push_str("; crawlers in the log got it (2xx): refused to robots-audit alone?");
-        }
-    }
+    let (hosts_rows, refused) = host_rows(auditor, &hosts, &pairs);
     Ok(Findings {
         violations: Violations::new(
             Arc::clone(&infos),
@@ -967,10 +960,20 @@ fn star_preferences(robots: &RobotsTxt) -> String {
         .join(";")
 }
 
+/// One row per host, and the origins whose file this tool was refused (a 4xx, read as no
+/// file) while a crawler's own fetch of it in the log got a 2xx, with the status the tool
+/// got, by origin.
 fn host_rows(
     auditor: &Auditor,
     hosts: &BTreeMap<HostKey, super::aggregate::HostCounts>,
-) -> Vec<HostRow> {
+    pairs: &BTreeMap<(HostKey, String), PairAgg>,
+) -> (Vec<HostRow>, Vec<(String, u16)>) {
+    let crawlers_got: std::collections::BTreeSet<&HostKey> = pairs
+        .iter()
+        .filter(|(_, p)| p.robots_statuses.keys().any(|s| (200..300).contains(s)))
+        .map(|((key, _), _)| key)
+        .collect();
+    let mut refused: BTreeMap<String, u16> = BTreeMap::new();
     let mut out: Vec<HostRow> = hosts
         .iter()
         .map(|(key, counts)| {
@@ -1020,6 +1023,16 @@ fn host_rows(
                 _ => (0, String::new()),
             };
             let dated: Vec<i64> = google.starts.iter().flatten().copied().collect();
+            let mut reason = e.reason.clone().unwrap_or_default();
+            if matches!(e.obtained, Obtained::Network | Obtained::Cache)
+                && e.outcome == Outcome::AllowAll
+                && let Some(status) = e.status.filter(|s| (400..500).contains(s))
+                && crawlers_got.contains(key)
+            {
+                reason
+                    .push_str("; crawlers in the log got it (2xx): refused to robots-audit alone?");
+                refused.insert(origin.to_string(), status);
+            }
             HostRow {
                 obtained: e.obtained.as_str().to_string(),
                 outcome: e.outcome.as_str().to_string(),
@@ -1034,37 +1047,14 @@ fn host_rows(
                     .versions()
                     .iter()
                     .any(|v| matches!(v.entry.outcome, Outcome::Rules | Outcome::AllowAll)),
-                reason: e.reason.clone().unwrap_or_default(),
+                reason,
                 preferences,
                 ..base
             }
         })
         .collect();
     out.sort_by(|a, b| (&a.host, &a.robots_url).cmp(&(&b.host, &b.robots_url)));
-    out
-}
-
-/// The origins whose file this tool was refused (a 4xx, read as no file) while a crawler's
-/// own fetch of it in the log got a 2xx, with the status the tool got.
-fn refused_to_us(
-    hosts: &[HostRow],
-    pairs: &BTreeMap<(HostKey, String), PairAgg>,
-) -> Vec<(String, u16)> {
-    let crawlers_got: std::collections::BTreeSet<String> = pairs
-        .iter()
-        .filter(|(_, p)| p.robots_statuses.keys().any(|s| (200..300).contains(s)))
-        .filter_map(|((key, _), _)| key.origin().map(Origin::robots_url))
-        .collect();
-    hosts
-        .iter()
-        .filter(|h| {
-            [Obtained::Network.as_str(), Obtained::Cache.as_str()].contains(&h.obtained.as_str())
-                && h.outcome == Outcome::AllowAll.as_str()
-        })
-        .filter_map(|h| Some((h, h.status.filter(|s| (400..500).contains(s))?)))
-        .filter(|(h, _)| crawlers_got.contains(&h.robots_url))
-        .map(|(h, status)| (h.origin().to_string(), status))
-        .collect()
+    (out, refused.into_iter().collect())
 }
 
 fn spoofed_rows(

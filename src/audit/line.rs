@@ -1280,7 +1280,7 @@ pub fn parse_ip(client: &[u8]) -> Option<IpAddr> {
 
 /// `a.b.c.d:port`, `[v6]:port` or `[v6]`: the address.
 fn with_port(text: &str) -> Option<IpAddr> {
-    let is_port = |p: &str| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok();
+    let is_port = |p: &str| crate::logformat::is_port(p.as_bytes());
     if let Some(rest) = text.strip_prefix('[') {
         let (addr, after) = rest.split_once(']')?;
         let ip: std::net::Ipv6Addr = addr.parse().ok()?;

@@ -24,6 +24,9 @@ mod text;
 pub(crate) mod time;
 pub mod w3c;
 
+/// A port number as logs write one (1 to 65535, digits only): for client fields too.
+pub(crate) use text::is_port;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
