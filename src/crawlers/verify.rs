@@ -484,11 +484,18 @@ impl Verifier {
         Ok(Verifier::with_ranges(saved_ranges(dir)?))
     }
 
-    /// The bundled snapshots, overridden by `lists` (by name).
+    /// The bundled snapshots, overridden by `lists` (by name), except by a list dated before
+    /// the bundled one of its name: a copy `update-ranges` saved before the binary was
+    /// updated would put addresses the operator has added since on the block list.
     pub fn with_ranges(lists: impl IntoIterator<Item = RangeList>) -> Verifier {
         let mut verifier = Verifier::bundled();
         for list in lists {
-            verifier.insert(list);
+            let older = verifier.lists.get(&list.name).is_some_and(
+                |bundled| matches!((bundled.date_ms, list.date_ms), (Some(b), Some(d)) if d < b),
+            );
+            if !older {
+                verifier.insert(list);
+            }
         }
         verifier
     }
@@ -530,7 +537,8 @@ impl Verifier {
     ///
     /// Verified if it is in any list of the crawler's operator ([`Verifier::lists_for`]).
     /// Outside them, a crawler with `rdns_domains` gets the DNS verdict when DNS checks are
-    /// on ([`DnsVerifier::check`]: a DNS failure is Unverifiable, never Spoofed). Otherwise
+    /// on ([`DnsVerifier::check`]), unless DNS failed (no answer, an untrusted resolver): a
+    /// failure is never Spoofed and takes nothing from the lists' verdict. Otherwise
     /// Spoofed if at least one of its own lists (`ip_ranges`) is loaded and has prefixes of
     /// the address's family; Unverifiable otherwise (no published ranges, or rDNS only
     /// without DNS checks).
@@ -650,7 +658,11 @@ impl Verifier {
             if at_ms.is_some_and(|at| at < self.now_ms.saturating_sub(STALE_AFTER_MS)) {
                 dns_too_old = true;
             } else {
-                return TimedVerdict::plain(dns.check(client_ip, &crawler.verify.rdns_domains));
+                // A failure (no answer, an untrusted resolver) leaves the lists' verdict.
+                let verdict = dns.check(client_ip, &crawler.verify.rdns_domains);
+                if verdict != Verification::Unverifiable {
+                    return TimedVerdict::plain(verdict);
+                }
             }
         }
         if checkable && too_old.is_none() {

@@ -429,8 +429,8 @@ impl fmt::Display for Note {
             ),
             Note::DnsUntrusted { why, unanswered } => write!(
                 f,
-                "reverse DNS answers were not trusted, so what DNS would have judged is \
-                 unverifiable, not spoofed: {} ({})",
+                "reverse DNS answers were not trusted, so DNS judged nothing (addresses the \
+                 published lists do not settle are unverifiable, not spoofed): {} ({})",
                 t(why),
                 if *unanswered {
                     "check --dns-server and the network"
