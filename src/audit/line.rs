@@ -1260,7 +1260,8 @@ fn is_rules_fetch(req: &Request<'_>) -> bool {
 /// The client field as an address. Dotted-quad IPv4, nearly every line, is read here
 /// directly; anything else goes to the standard parser, which has the last word. An
 /// IPv4-mapped IPv6 address (`::ffff:203.0.113.9`, as a dual-stack server logs IPv4
-/// clients) is its IPv4 address: one client, one row of the spoofed report.
+/// clients) or a NAT64 one (`64:ff9b::203.0.113.9`) is its IPv4 address
+/// ([`crate::net::client_ip`]): one client, one row of the spoofed report.
 ///
 /// An address with the client's port, as servers logging `%h:%{remote}p` or
 /// `$remote_addr:$remote_port` write it, is that address: `203.0.113.9:52114`,
@@ -1275,7 +1276,7 @@ pub fn parse_ip(client: &[u8]) -> Option<IpAddr> {
         Ok(ip) => ip,
         Err(_) => with_port(text)?,
     };
-    Some(ip.to_canonical())
+    Some(crate::net::client_ip(ip))
 }
 
 /// `a.b.c.d:port`, `[v6]:port` or `[v6]`: the address.
@@ -1423,7 +1424,7 @@ mod tests {
         }
         let mut fast_ones = 0;
         for case in &cases {
-            let std: Option<IpAddr> = case.parse().ok().map(|ip: IpAddr| ip.to_canonical());
+            let std: Option<IpAddr> = case.parse().ok().map(crate::net::client_ip);
             assert_eq!(parse_ip(case.as_bytes()), std, "{case:?}");
             // The fast reader takes exactly the dotted quads the standard parser does.
             let std_v4: Option<std::net::Ipv4Addr> = case.parse().ok();
@@ -1437,6 +1438,10 @@ mod tests {
             Some(IpAddr::V4([203, 0, 113, 9].into()))
         );
         assert_eq!(parse_ip(b"::1"), Some("::1".parse().expect("an address")));
+        assert_eq!(
+            parse_ip(b"64:ff9b::66.249.66.1"),
+            Some(IpAddr::V4([66, 249, 66, 1].into()))
+        );
         assert!(parse_ipv4_fast(b"66.249.66.1").is_some());
         // With the client's port: the address. Without brackets an IPv6 address keeps every
         // group (`…::1:80` is an address); a port must be one.

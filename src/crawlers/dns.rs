@@ -332,7 +332,7 @@ impl DnsVerifier {
         if domains.is_empty() || self.trust().is_err() {
             return Verification::Unverifiable;
         }
-        let ip = ip.to_canonical();
+        let ip = crate::net::client_ip(ip);
         let answer = self.ptr(ip);
         let Ok(names) = answer.as_ref() else {
             return Verification::Unverifiable;

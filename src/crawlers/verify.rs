@@ -266,12 +266,10 @@ fn lookup<T: Ord + Copy>(v: &[(T, T)], x: T) -> bool {
     i > 0 && v[i - 1].1 >= x
 }
 
-/// IPv4-mapped IPv6 addresses (`::ffff:1.2.3.4`, as dual-stack servers log them) as IPv4.
+/// IPv4-mapped (`::ffff:1.2.3.4`) and NAT64 (`64:ff9b::1.2.3.4`) addresses as IPv4
+/// ([`crate::net::client_ip`]).
 fn canonical(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(a) => a.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-        v4 => v4,
-    }
+    crate::net::client_ip(ip)
 }
 
 /// The next address, saturating (for merging adjacent intervals).

@@ -48,34 +48,54 @@ pub fn address_allowed(addr: IpAddr, allow_private: bool) -> Result<(), GuardRef
     }
 }
 
-/// The kind of address `addr` is when it belongs to a site's own network rather than to the
-/// internet: loopback, private (RFC 1918), shared (CGNAT, RFC 6598), link-local, unique-local
-/// or site-local, also written in an IPv6 form; else `None`. A client with such an address in
-/// an access log is a proxy or a load balancer logged in place of the client: no crawler
-/// publishes one, so it proves nothing about who sent the request.
+/// The kind of address `addr` is when no crawler can send a request from it across the
+/// internet: a site's own network (loopback, private (RFC 1918), shared (CGNAT, RFC 6598),
+/// link-local, unique-local or site-local), or an address no host on the internet has
+/// (unspecified, broadcast, multicast, reserved, benchmarking, protocol assignments, local-use
+/// NAT64, outside IPv6 global unicast), also written in an IPv6 form; else `None`. A client
+/// with such an address in an access log is a proxy or a load balancer logged in place of
+/// the client, or a placeholder: no crawler publishes one, so it proves nothing about who
+/// sent the request, and a block list naming it (`0.0.0.0`, `::`) could block the site's own
+/// proxy, or everyone.
+///
+/// The documentation ranges (RFC 5737, 3849, 9637) are not among them: examples and test
+/// logs write them for an address on the internet.
 ///
 /// ```
 /// use robots_audit::net::internal_class;
 ///
 /// assert_eq!(internal_class("10.1.2.3".parse().unwrap()), Some("private (RFC 1918)"));
 /// assert_eq!(internal_class("::ffff:127.0.0.1".parse().unwrap()), Some("loopback"));
+/// assert_eq!(internal_class("0.0.0.0".parse().unwrap()), Some("unspecified"));
 /// assert_eq!(internal_class("66.249.66.1".parse().unwrap()), None);
 /// assert_eq!(internal_class("192.0.2.1".parse().unwrap()), None, "documentation");
 /// ```
 pub fn internal_class(addr: IpAddr) -> Option<&'static str> {
     let (Class::Private(class) | Class::Never(class)) = classify(addr)?;
-    const INTERNAL: [&str; 6] = [
-        "loopback",
-        "private",
-        "shared address space",
-        "link-local",
-        "unique-local",
-        "site-local",
-    ];
-    INTERNAL
-        .iter()
-        .any(|kind| class.starts_with(kind))
-        .then_some(class)
+    (!class.starts_with("documentation")).then_some(class)
+}
+
+/// The address a client field stands for: an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, as
+/// dual-stack servers log IPv4 clients) and one of the NAT64 well-known prefix
+/// (`64:ff9b::a.b.c.d`, RFC 6052, as a server behind stateless translation logs them: the
+/// prefix is never routed on the internet) are the IPv4 address they carry.
+///
+/// ```
+/// use robots_audit::net::client_ip;
+///
+/// let v4 = |s: &str| client_ip(s.parse().unwrap()).to_string();
+/// assert_eq!(v4("::ffff:66.249.66.1"), "66.249.66.1");
+/// assert_eq!(v4("64:ff9b::66.249.66.1"), "66.249.66.1");
+/// assert_eq!(v4("64:ff9b:1::a00:1"), "64:ff9b:1::a00:1");
+/// assert_eq!(v4("2001:4860:4801:10::1"), "2001:4860:4801:10::1");
+/// ```
+pub fn client_ip(addr: IpAddr) -> IpAddr {
+    match addr.to_canonical() {
+        IpAddr::V6(a) if in_v6(a, 0x0064_ff9b_u128 << 96, 96) => {
+            IpAddr::V4(Ipv4Addr::from(u128::from(a) as u32))
+        }
+        canonical => canonical,
+    }
 }
 
 enum Class {

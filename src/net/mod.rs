@@ -27,7 +27,7 @@ use std::time::Duration;
 
 #[cfg(feature = "net")]
 pub use client::{GuardError, GuardedResolver};
-pub use guard::{GuardRefusal, address_allowed, internal_class};
+pub use guard::{GuardRefusal, address_allowed, client_ip, internal_class};
 pub use origin::{Origin, OriginError, OriginErrorKind, Scheme};
 #[cfg(feature = "net")]
 pub(crate) use permits::Permits;

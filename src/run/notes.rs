@@ -394,9 +394,10 @@ impl fmt::Display for Note {
             ),
             Note::InternalClients { requests } => write!(
                 f,
-                "{} from loopback or private addresses (a proxy or load balancer logged in \
-                 place of the client?): unverifiable, never marked spoofed; log the client's \
-                 own address (X-Forwarded-For through mod_remoteip or real_ip) to verify them",
+                "{} from loopback, private or other addresses no crawler sends from across \
+                 the internet (a proxy or load balancer logged in place of the client?): \
+                 unverifiable, never marked spoofed; log the client's own address \
+                 (X-Forwarded-For through mod_remoteip or real_ip) to verify them",
                 if *requests == 1 {
                     "1 crawler request came".to_owned()
                 } else {
