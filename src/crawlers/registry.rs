@@ -531,9 +531,16 @@ impl Registry {
                 .and_then(|m| name_at(user_agent, m.start, m.end))
                 .filter(|n| !looks_like_host(n))
                 .unwrap_or_else(|| unknown_name(&words));
+            // The token it is reported under comes first: a group naming the robot judges
+            // it before one naming a library or a word that comes before it in the header
+            // (`python-requests/2.31 NewCrawler/1.0`), as RFC 9309's most specific match.
+            let mut tokens = own_tokens_of(&words);
+            if let Some(at) = tokens.iter().position(|t| t.eq_ignore_ascii_case(&name)) {
+                tokens[..=at].rotate_right(1);
+            }
             let bot = UnknownBot {
                 name,
-                tokens: own_tokens_of(&words),
+                tokens,
                 category,
                 // Feed readers fetch what their users subscribed to: not crawlers (RFC 9309).
                 obeys_robots: category != Some(Category::FeedReader),

@@ -443,6 +443,31 @@ fn check_does_not_judge_clients_the_audit_does_not_judge() {
     assert_eq!(lines[0][..3], ["disallowed", "/a", "python-requests"]);
 }
 
+/// An unknown robot is judged by the group naming the robot it is reported as, before one
+/// naming a library that comes first in its header (a review found `python-requests/2.31
+/// NewCrawler/1.0` reported as NewCrawler and judged by the `python-requests` group: a false
+/// violation of a site that allowed it by name, and the reverse missed).
+#[test]
+fn an_unknown_robot_is_judged_by_its_own_group_first() {
+    let robots = "User-agent: *\nDisallow: /private/\n\nUser-agent: python-requests\nDisallow: /\n\n\
+                  User-agent: NewCrawler\nAllow: /\nDisallow: /mine/\n";
+    let ua = "python-requests/2.31 NewCrawler/1.0 (+http://new.example/bot)";
+    let (status, lines, _) = check_stdin(robots, &["--user-agent", ua, "/page", "/mine/x"]);
+    assert_eq!(status, Some(1));
+    assert_eq!(lines[0][..3], ["allowed", "/page", "NewCrawler"]);
+    assert_eq!(
+        lines[1][..4],
+        ["disallowed", "/mine/x", "NewCrawler", "Disallow: /mine/"]
+    );
+    // With no group of its own, the library's group still judges it.
+    let (status, lines, _) = check_stdin(
+        "User-agent: *\nAllow: /\n\nUser-agent: python-requests\nDisallow: /\n",
+        &["--user-agent", ua, "/page"],
+    );
+    assert_eq!(status, Some(1));
+    assert_eq!(lines[0][..3], ["disallowed", "/page", "python-requests"]);
+}
+
 #[test]
 fn check_says_why_no_rule_decided() {
     // Issue #26: an allowed URL with no matching rule printed two empty fields.
