@@ -335,6 +335,8 @@ pub(super) struct StreamInfo {
     pub ua: Arc<str>,
     pub verification: Verification,
     fetches: Vec<Fetch>,
+    /// How precisely its lines give their times (ms; the coarsest of its parts').
+    resolution_ms: i64,
 }
 
 /// What the streams of one (origin, crawler, way of reading robots.txt) share.
@@ -424,8 +426,15 @@ impl PathReads {
 }
 
 impl StreamInfo {
+    /// The versions the crawler may have held for a request at `t`. Its latest fetch of
+    /// `/robots.txt` narrows them only when it surely came before the request: logged at least
+    /// one unit of the stream's time resolution earlier. A fetch in the same second as a
+    /// request of a log to the second may have followed it, and a fetch never narrows itself
+    /// (the Crawl-delay walk judges the fetch as a request too); with such a fetch, what was
+    /// in force within the leeway is held, as with no fetch logged.
     pub(super) fn held(&self, t: i64, leeway: i64) -> Held {
-        let fetch = history::latest_fetch(&self.fetches, t);
+        let fetch = history::latest_fetch(&self.fetches, t)
+            .filter(|f| f.time.saturating_add(self.resolution_ms.max(1)) <= t);
         self.rules
             .timeline
             .held(t, leeway, fetch, |v| self.rules.sizes[v])
@@ -532,7 +541,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
             budget: auditor.settings.memory_budget,
         });
     }
-    let infos = stream_infos(auditor, &table, &fetches, &crawlers);
+    let infos = stream_infos(auditor, &table, &resolution, &fetches, &crawlers);
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {
@@ -746,6 +755,7 @@ fn both<A: Send, B>(parallel: bool, a: impl FnOnce() -> A + Send, b: impl FnOnce
 fn stream_infos(
     auditor: &Auditor,
     table: &StreamTable,
+    resolution: &[i64],
     fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
     crawlers: &BTreeMap<String, CrawlerInfo>,
 ) -> Vec<Option<StreamInfo>> {
@@ -788,7 +798,8 @@ fn stream_infos(
         .iter()
         .zip(&table.agents)
         .zip(of)
-        .map(|((key, agent), class)| {
+        .zip(resolution)
+        .map(|(((key, agent), class), &resolution_ms)| {
             let class = Arc::clone(classes[class].as_ref()?);
             let (origin, crawler, ua, verification) = &**key;
             let fetch_ua = if agent.fetches_by_user_agent {
@@ -811,6 +822,7 @@ fn stream_infos(
                 ua: Arc::clone(ua),
                 verification: *verification,
                 fetches: own,
+                resolution_ms,
             })
         })
         .collect()

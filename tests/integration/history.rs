@@ -778,3 +778,71 @@ fn the_summary_names_the_groups_of_every_version_in_any_order() {
         assert_eq!(&foo[0]["group"], "*; FooBot", "{log:?}");
     }
 }
+
+/// A crawler's fetch of /robots.txt narrows what it held only when it surely came before the
+/// request: in a log to the second, a fetch logged in the same second as a request may have
+/// followed it (a review found the request then a `fetched` violation of a version the
+/// crawler could not have had yet), and a fetch never narrows itself (it was a breach of
+/// the Crawl-delay that fetch first told of). A second earlier, it narrows.
+#[test]
+fn a_fetch_narrows_only_what_surely_came_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    worked_example(dir.path());
+    let at = |sec: u32, path: &str| {
+        format!(
+            "www.example.com:443 192.0.2.1 - - [03/Nov/2026:02:00:{sec:02} +0000] \"GET {path} HTTP/1.1\" 200 10 \"-\" \"Mozilla/5.0 (compatible; FooBot/1.0; +http://foo.example/bot)\"\n"
+        )
+    };
+    // v2 (from 11-03) adds `Disallow: /b/`; v1, within the leeway, allows /b/3.
+    let (v, s) = audit(
+        dir.path(),
+        &[at(5, "/b/3"), at(5, "/robots.txt")].concat(),
+        &[],
+    );
+    assert!(v.is_empty(), "{v:?}");
+    assert_eq!(&find(&s, "FooBot")[0]["allowed_by_leeway"], "1");
+    let (v, _) = audit(
+        dir.path(),
+        &[at(4, "/robots.txt"), at(5, "/b/3")].concat(),
+        &[],
+    );
+    let got: Vec<(&str, &str)> = v.iter().map(|r| (&r["path"], &r["evidence"])).collect();
+    assert_eq!(got, [("/b/3", "fetched")]);
+
+    // Crawl-delay: 10 from 11-20 only; bingbot (from its own published range) fetches the
+    // file between two requests.
+    versions(
+        &dir.path().join("robots"),
+        "www.example.com",
+        &[
+            (
+                "robots.20261101T000000Z.txt",
+                "User-agent: *\nDisallow: /private/\n",
+            ),
+            (
+                "robots.20261120T000000Z.txt",
+                "User-agent: *\nCrawl-delay: 10\nDisallow: /private/\n",
+            ),
+        ],
+    );
+    let bing = |sec: u32, path: &str| {
+        format!(
+            "www.example.com:443 157.55.39.1 - - [20/Nov/2026:12:00:{sec:02} +0000] \"GET {path} HTTP/1.1\" 200 10 \"-\" \"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\"\n"
+        )
+    };
+    let delays = |log: &str| -> Vec<(String, String)> {
+        let (v, _) = audit(dir.path(), log, &[]);
+        v.iter()
+            .filter(|r| &r["kind"] == "crawl-delay")
+            .map(|r| (r["requests"].to_string(), r["min_interval_s"].to_string()))
+            .collect()
+    };
+    assert_eq!(
+        delays(&[bing(0, "/a"), bing(2, "/robots.txt"), bing(30, "/c")].concat()),
+        []
+    );
+    assert_eq!(
+        delays(&[bing(0, "/robots.txt"), bing(2, "/a"), bing(30, "/c")].concat()),
+        [("1".to_string(), "2".to_string())]
+    );
+}
