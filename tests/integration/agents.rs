@@ -237,7 +237,9 @@ fn flood_log(dir: &Path, n: usize, flood: Flood) -> (PathBuf, PathBuf) {
             ),
             Flood::Spoofers => (
                 "www.example.com:443".to_owned(),
-                format!("198.{}.{}.{}", 18 + i / 62_500, i / 250 % 250, i % 250 + 1),
+                // Public addresses outside Google's ranges (198.18.0.0/15, once used here, is
+                // for benchmarks: no crawler sends from it, so it is never spoofed).
+                format!("45.{}.{}.{}", 18 + i / 62_500, i / 250 % 250, i % 250 + 1),
                 googlebot.to_owned(),
             ),
         };

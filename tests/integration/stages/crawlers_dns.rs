@@ -446,6 +446,7 @@ fn verifier_combines_ranges_and_dns() {
         ),
         ("spider-21.yandex.com", A_, addrs(&["203.0.113.21"])),
         ("22.113.0.203.in-addr.arpa", PTR_, Answer::Drop),
+        ("24.113.0.203.in-addr.arpa", PTR_, Answer::Drop),
     ]);
     let registry = Registry::builtin();
     let verifier = Verifier::bundled().with_dns(server.verifier());
@@ -461,8 +462,11 @@ fn verifier_combines_ranges_and_dns() {
     assert_eq!(check("YandexBot", "203.0.113.21"), Verification::Verified);
     assert_eq!(check("Googlebot", "203.0.113.21"), Verification::Spoofed);
     assert_eq!(check("YandexBot", "203.0.113.20"), Verification::Spoofed);
+    // A failed lookup leaves the lists' verdict: spoofed by Google's own lists, which hold
+    // IPv4 ranges; unverifiable for YandexBot, which publishes none.
+    assert_eq!(check("Googlebot", "203.0.113.22"), Verification::Spoofed);
     assert_eq!(
-        check("Googlebot", "203.0.113.22"),
+        check("YandexBot", "203.0.113.24"),
         Verification::Unverifiable
     );
     // Ranges only: spoofed as without DNS, and nothing is asked.
@@ -620,10 +624,12 @@ fn a_resolver_that_answers_nxdomain_to_everything_is_not_trusted() {
     for h in handles {
         assert_eq!(h.join().expect("thread"), Verification::Unverifiable);
     }
+    // An untrusted resolver judges nothing: Google's own lists still say spoofed, as they
+    // do without DNS.
     let googlebot = registry.by_name("Googlebot").expect("built in");
     assert_eq!(
         verifier.verify(&registry, googlebot, ip("203.0.113.40")),
-        Verification::Unverifiable
+        Verification::Spoofed
     );
     // Inside the published ranges DNS is not needed.
     assert_eq!(

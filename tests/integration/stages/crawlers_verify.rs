@@ -279,11 +279,12 @@ fn saved_copies_are_dated_by_creation_time_or_when_saved() {
         Verification::Spoofed
     );
 
-    // A copy without creationTime: the file's modification time, when update-ranges saved it.
+    // A copy without creationTime: the file's modification time, when update-ranges saved it
+    // (after the bundled list's date: an older copy is not used).
     let tmp = tempfile::tempdir().expect("temp dir");
     let path = tmp.path().join("ahrefs.json");
     std::fs::write(&path, r#"{"prefixes": [{"ipv4Prefix": "192.0.2.0/24"}]}"#).expect("write");
-    let saved = ms("2025-03-01T12:00:00Z");
+    let saved = ms("2026-10-01T12:00:00Z");
     let when = std::time::UNIX_EPOCH + std::time::Duration::from_millis(saved as u64);
     std::fs::File::options()
         .write(true)
@@ -297,7 +298,7 @@ fn saved_copies_are_dated_by_creation_time_or_when_saved() {
         &r,
         "AhrefsBot",
         "203.0.113.5",
-        ms("2025-01-01T00:00:00Z"),
+        ms("2026-08-01T00:00:00Z"),
     );
     assert_eq!(old.ranges_too_old, Some(saved));
     assert_eq!(
@@ -306,13 +307,13 @@ fn saved_copies_are_dated_by_creation_time_or_when_saved() {
             &r,
             "AhrefsBot",
             "203.0.113.5",
-            ms("2025-02-15T00:00:00Z")
+            ms("2026-09-15T00:00:00Z")
         )
         .result,
         Verification::Spoofed
     );
     assert_eq!(
-        at(&v, &r, "AhrefsBot", "192.0.2.9", ms("2025-02-15T00:00:00Z")).result,
+        at(&v, &r, "AhrefsBot", "192.0.2.9", ms("2026-09-15T00:00:00Z")).result,
         Verification::Verified
     );
 }
