@@ -195,6 +195,10 @@ pub struct PairAgg {
     pub allowed_by_leeway: u64,
     /// Checked and disallowed under every version it may have held.
     pub violations: u64,
+    /// Of the violations, those from addresses marked spoofed. Counted at the end, after the
+    /// parts are merged: never in a part.
+    #[serde(skip)]
+    pub violations_spoofed: u64,
     /// Requests that robots.txt allows (or does not bind) and that go against a usage
     /// preference every version it may have held says no to (docs/preferences.md).
     pub preference_conflicts: u64,
@@ -297,6 +301,7 @@ impl PairAgg {
         self.allowed += other.allowed;
         self.allowed_by_leeway += other.allowed_by_leeway;
         self.violations += other.violations;
+        self.violations_spoofed += other.violations_spoofed;
         self.preference_conflicts += other.preference_conflicts;
         self.pending += other.pending;
         self.not_judged += other.not_judged;

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use super::aggregate::{HostKey, PairAgg, pair_key};
 use super::findings::{ActivityMap, PathReads, StreamInfo, Verdict};
 use super::spill::{SpillRun, StreamTable};
+use crate::crawlers::Verification;
 use crate::extsort::{SortError, read_buffer};
 use crate::report::Kind;
 
@@ -35,6 +36,8 @@ pub(super) struct Tally {
     allowed: u64,
     allowed_by_leeway: u64,
     violations: u64,
+    /// Of the violations, those of a stream of spoofed addresses.
+    violations_spoofed: u64,
     preference_conflicts: u64,
 }
 
@@ -46,6 +49,7 @@ impl Tally {
         self.allowed += other.allowed;
         self.allowed_by_leeway += other.allowed_by_leeway;
         self.violations += other.violations;
+        self.violations_spoofed += other.violations_spoofed;
         self.preference_conflicts += other.preference_conflicts;
     }
 
@@ -57,6 +61,7 @@ impl Tally {
         pair.allowed += self.allowed;
         pair.allowed_by_leeway += self.allowed_by_leeway;
         pair.violations += self.violations;
+        pair.violations_spoofed += self.violations_spoofed;
         pair.preference_conflicts += self.preference_conflicts;
     }
 }
@@ -115,6 +120,8 @@ impl Counter {
                 }
                 Verdict::Violation { .. } => {
                     tally.violations += 1;
+                    tally.violations_spoofed +=
+                        u64::from(info.verification == Verification::Spoofed);
                     self.activity
                         .add(t, &info.host, &info.crawler, Kind::Disallowed);
                 }
@@ -315,6 +322,7 @@ mod tests {
             allowed,
             allowed_by_leeway: allowed / 2,
             violations,
+            violations_spoofed: violations / 3,
             preference_conflicts: 1,
         }
     }
@@ -331,6 +339,7 @@ mod tests {
         }
         pair.allowed += t.allowed;
         pair.allowed_by_leeway += t.allowed_by_leeway;
+        pair.violations_spoofed += t.violations_spoofed;
         pair.violations += t.violations;
         pair.preference_conflicts += t.preference_conflicts;
     }

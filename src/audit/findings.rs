@@ -939,6 +939,7 @@ fn summary_rows(
                     .collect::<Vec<_>>()
                     .join("; "),
                 preference_conflicts: p.preference_conflicts,
+                violations_spoofed: p.violations_spoofed,
             }
         })
         .collect()

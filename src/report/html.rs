@@ -825,6 +825,7 @@ mod tests {
             unverifiable: 0,
             group: "*".into(),
             preference_conflicts: conflicts,
+            violations_spoofed: 0,
         }
     }
 
@@ -1000,6 +1001,7 @@ mod tests {
                 unverifiable: 0,
                 group: long.clone(),
                 preference_conflicts: 1,
+                violations_spoofed: 1,
             })
             .collect();
         let spoofed: Vec<SpoofedRow> = (0..5_000)

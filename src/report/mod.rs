@@ -220,6 +220,9 @@ pub struct SummaryRow {
     pub group: String,
     /// Requests that go against a usage preference (docs/preferences.md).
     pub preference_conflicts: u64,
+    /// Of the violations, those from addresses marked spoofed: the crawler's operator did
+    /// not make them.
+    pub violations_spoofed: u64,
 }
 
 /// One row of the preferences report: requests that robots.txt allows (or does not bind)
@@ -499,6 +502,7 @@ pub fn write_summary(
         "unverifiable",
         "group",
         "preference_conflicts",
+        "violations_spoofed",
     ])?;
     for r in rows {
         let robots_first = match r.robots_first {
@@ -526,6 +530,7 @@ pub fn write_summary(
             &r.unverifiable.to_string(),
             &r.group,
             &r.preference_conflicts.to_string(),
+            &r.violations_spoofed.to_string(),
         ])?;
     }
     w.finish()

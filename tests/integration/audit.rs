@@ -632,6 +632,55 @@ fn addresses_of_the_sites_own_network_are_never_listed_as_spoofed() {
     );
 }
 
+/// The summary and the HTML page say which of a crawler's violations came from spoofed
+/// addresses: a review found "Googlebot, Google, violations 9" where every one of the nine
+/// was a spoofer's, and the real Googlebot's requests were all allowed.
+#[test]
+fn violations_by_spoofers_are_told_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
+    std::fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
+    let log = dir.path().join("access.log");
+    let line = |ip: &str, path: &str| {
+        format!(
+            "www.example.com:443 {ip} - - [20/Nov/2026:10:00:00 +0000] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+        )
+    };
+    let text: String = [
+        line("66.249.66.1", "/a"),
+        line("66.249.66.1", "/private/1"),
+        line("198.51.100.7", "/private/2"),
+        line("198.51.100.7", "/private/3"),
+    ]
+    .concat();
+    std::fs::write(&log, text).unwrap();
+    let html = dir.path().join("page.html");
+    let (_, summary, _, _) = audit_reports(&log, &robots, &["--html", html.to_str().unwrap()]);
+    let s = rows(&summary);
+    assert_eq!(
+        (&s[0]["violations"], &s[0]["violations_spoofed"]),
+        ("3", "2"),
+        "{s:?}"
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    let crawlers = &page[page.find("id=\"crawlers\"").unwrap()..];
+    let row = &crawlers[crawlers.find("<td>Googlebot</td>").unwrap()..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert!(crawlers.contains("by spoofers"), "the column is named");
+    let cells: Vec<&str> = row
+        .split("<td class=\"n\">")
+        .skip(1)
+        .map(|c| &c[..c.find("</td>").unwrap()])
+        .collect();
+    // requests, verified, spoofed, unverifiable, disallowed, crawl-delay, by spoofers, hosts
+    assert_eq!(cells, ["4", "2", "2", "0", "3", "0", "2", "1"], "{row}");
+}
+
 /// A client logged with its port (`%h:%{remote}p`) is its address: a spoofer so logged makes
 /// the block list, its port dropped, one row for its two ports. A client field that is no
 /// address (a host name, a forwarded list) is unverifiable, and a warning says so.

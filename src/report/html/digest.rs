@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::Limits;
 use super::ranking::{PathRanking, Ranked, RuleKey};
+use crate::crawlers::Verification;
 use crate::extsort::SortError;
 use crate::report::{Kind, ReportError, ViolationRow};
 
@@ -29,8 +30,8 @@ pub struct ViolationDigest {
     delayed: u64,
     /// Requests per host, [disallowed, crawl-delay].
     per_host: BTreeMap<Arc<str>, [u64; 2]>,
-    /// Requests per crawler, [disallowed, crawl-delay].
-    per_crawler: BTreeMap<Arc<str>, [u64; 2]>,
+    /// Requests per crawler, [disallowed, crawl-delay, either from addresses marked spoofed].
+    per_crawler: BTreeMap<Arc<str>, [u64; 3]>,
     rules: BTreeMap<RuleKey, RuleTally>,
     /// The rule of the latest disallowed rows and their tally, not yet in `rules`.
     rule: Option<(RuleKey, RuleTally)>,
@@ -74,6 +75,9 @@ impl ViolationDigest {
         };
         bump(&mut self.per_host, &row.host, k, row.requests);
         bump(&mut self.per_crawler, &row.crawler, k, row.requests);
+        if row.verification == Verification::Spoofed.as_str() {
+            bump(&mut self.per_crawler, &row.crawler, 2, row.requests);
+        }
         match row.kind {
             Kind::Disallowed => {
                 self.disallowed += row.requests;
@@ -171,10 +175,10 @@ impl ViolationDigest {
 }
 
 /// `map[key][k] += n`, making no new `Arc` for a key already there.
-fn bump(map: &mut BTreeMap<Arc<str>, [u64; 2]>, key: &Arc<str>, k: usize, n: u64) {
+fn bump<const N: usize>(map: &mut BTreeMap<Arc<str>, [u64; N]>, key: &Arc<str>, k: usize, n: u64) {
     match map.get_mut(&**key) {
         Some(v) => v[k] += n,
-        None => map.entry(Arc::clone(key)).or_default()[k] += n,
+        None => map.entry(Arc::clone(key)).or_insert([0; N])[k] += n,
     }
 }
 
@@ -281,7 +285,8 @@ pub(super) struct Digest {
     pub(super) disallowed: u64,
     pub(super) delayed: u64,
     pub(super) per_host: BTreeMap<Arc<str>, [u64; 2]>,
-    pub(super) per_crawler: BTreeMap<Arc<str>, [u64; 2]>,
+    /// [disallowed, crawl-delay, either from addresses marked spoofed].
+    pub(super) per_crawler: BTreeMap<Arc<str>, [u64; 3]>,
     pub(super) rules: BTreeMap<RuleKey, RuleTally>,
     /// The top crawl-delay rows, in table order.
     pub(super) delays: Vec<TopRow<ViolationRow>>,

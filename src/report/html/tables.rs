@@ -186,9 +186,11 @@ pub(super) struct CrawlerTally<'a> {
     pub(super) checked: u64,
     pub(super) conflicts: u64,
     pub(super) hosts: u64,
-    /// From the violation rows: disallowed and crawl-delay requests.
+    /// From the violation rows: disallowed and crawl-delay requests, and those of either
+    /// from addresses marked spoofed.
     disallowed: u64,
     delayed: u64,
+    by_spoofers: u64,
 }
 
 /// The summary per crawler, by name.
@@ -218,10 +220,11 @@ pub(super) fn crawler_tally(summary: &[SummaryRow]) -> BTreeMap<&str, CrawlerTal
 pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
     let limits = &v.limits;
     let mut tally = crawler_tally(page.summary);
-    for (crawler, [disallowed, delayed]) in &v.per_crawler {
+    for (crawler, [disallowed, delayed, by_spoofers]) in &v.per_crawler {
         let t = tally.entry(crawler).or_default();
         t.disallowed += disallowed;
         t.delayed += delayed;
+        t.by_spoofers += by_spoofers;
     }
     if tally.is_empty() {
         return empty_section(h, "crawlers", "Crawlers", "No crawler requests.");
@@ -240,7 +243,9 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         "Every crawler seen, the most violating first. Verified: the address is in the \
          operator's published ranges; spoofed: it claimed the name from elsewhere; \
          unverifiable: nothing to check against. Not judged: none of its requests was \
-         (robots.txt does not bind it, or its hosts' files could not be had).",
+         (robots.txt does not bind it, or its hosts' files could not be had). By spoofers: \
+         the disallowed and crawl-delay requests from spoofed addresses, which the \
+         crawler's operator did not make.",
         &[
             Col("crawler", false),
             Col("operator", false),
@@ -251,6 +256,7 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
             Col("unverifiable", true),
             Col("disallowed", true),
             Col("crawl-delay", true),
+            Col("by spoofers", true),
             Col("hosts", true),
         ],
         more,
@@ -266,6 +272,7 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         let judged = t.checked > 0 || t.disallowed + t.delayed > 0;
         h.td_verdicts(t.disallowed, judged);
         h.td_verdicts(t.delayed, judged);
+        h.td_num(t.by_spoofers);
         h.td_num(t.hosts);
         h.raw("</tr>\n");
     }
