@@ -4,10 +4,24 @@
 use std::time::Duration;
 
 /// An instant as the command line takes it (`--since`, `--until`): RFC 3339, or a bare date
-/// meaning its midnight UTC → unix milliseconds.
+/// (`2026-11-20`) meaning its midnight UTC → unix milliseconds. A time of day without its
+/// offset (`2026-11-20T00:45:00`) is none: the date parser read it as the day's midnight,
+/// and a nightly window silently moved.
 pub fn parse_instant(value: &str) -> Option<i64> {
     if let Ok(ts) = value.parse::<jiff::Timestamp>() {
         return Some(ts.as_millisecond());
+    }
+    let b = value.as_bytes();
+    let date_only = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    if !date_only {
+        return None;
     }
     let date: jiff::civil::Date = value.parse().ok()?;
     let ts = date.to_zoned(jiff::tz::TimeZone::UTC).ok()?.timestamp();
@@ -66,6 +80,20 @@ mod tests {
         assert_eq!(parse_instant("1970-01-01T00:00:01Z"), Some(1000));
         assert_eq!(parse_instant("1970-01-01T01:00:00+01:00"), Some(0));
         assert_eq!(parse_instant("yesterday"), None);
+        // A time of day needs its offset; a date is written whole.
+        for local in [
+            "2026-11-20T00:45:00",
+            "2026-11-20T00:45",
+            "2026-11-20 00:45:00",
+            "2026-11-20T00:45:00.000",
+            "20261120",
+        ] {
+            assert_eq!(parse_instant(local), None, "{local}");
+        }
+        assert_eq!(
+            parse_instant("2026-11-20T00:45:00Z").map(|ms| ms % 86_400_000),
+            Some(2_700_000)
+        );
     }
 
     #[test]

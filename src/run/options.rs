@@ -185,8 +185,8 @@ pub fn read_time(option: &'static str, value: &str) -> Result<i64, OptionError> 
         OptionError::new(
             option,
             format!(
-                "cannot read '{}' as a time: use RFC 3339 (2026-11-20T13:55:36Z) or a date \
-                 (2026-11-20)",
+                "cannot read '{}' as a time: use RFC 3339 with its offset \
+                 (2026-11-20T13:55:36Z, 2026-11-20T14:55:36+01:00) or a date (2026-11-20)",
                 quoted(value)
             ),
         )
