@@ -94,6 +94,18 @@ pub enum RunError {
         /// The earliest and latest of them (unix ms).
         span: (i64, i64),
     },
+    /// Not one request read named a host, and no `--host` was given: nothing could be
+    /// judged, and an empty report would read as "no violations".
+    #[error(
+        "none of the {} requests read names its host (the log's host field is empty or `-`), \
+         so nothing could be judged and the previous reports are kept; give the site's host \
+         with --host",
+        text::thousands(*requests)
+    )]
+    NoHosts {
+        /// The requests read.
+        requests: u64,
+    },
     /// No host with crawler traffic could be judged.
     #[error("no host could be judged, so the previous reports are kept: {0}")]
     NoneJudged(NotJudged),
@@ -266,6 +278,13 @@ pub fn finish(
             return Err(RunError::Empty { inputs: empty });
         }
         check_window(&partial, auditor)?;
+    }
+    // Every request without a host: a JSON log without the host key, a vhost log writing `-`
+    // (a format without hosts at all stops at its first block, `AuditError::NoHost`).
+    let requests: u64 = partial.inputs.values().map(|c| c.requests).sum();
+    let no_host: u64 = partial.inputs.values().map(|c| c.no_host).sum();
+    if requests > 0 && no_host == requests {
+        return Err(RunError::NoHosts { requests });
     }
     let mut findings = auditor.findings(partial).map_err(|e| match e {
         AuditError::Unfinished(e) => RunError::Unfinished(e),

@@ -229,6 +229,7 @@ impl Note {
             | Note::NoClientAddress { .. }
             | Note::RefusedToUs(_)
             | Note::NoUserAgent { .. }
+            | Note::NoHost { .. }
             | Note::DnsUntrusted { .. } => Level::Warning,
             Note::Damaged { allowed: false, .. } => Level::Error,
             Note::Damaged { allowed: true, .. } => Level::Warning,
@@ -236,7 +237,6 @@ impl Note {
             | Note::Fetching { .. }
             | Note::Malformed { .. }
             | Note::MalformedLine { .. }
-            | Note::NoHost { .. }
             | Note::OutsideWindow { .. }
             | Note::Spilled(_)
             | Note::DnsQueries { .. }

@@ -119,3 +119,87 @@ fn several_files_are_one_data_set() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(o.stdout, report_for(&testdata("access.log"), None));
 }
+
+/// A log none of whose requests names its host (nginx-json without the host key, a vhost log
+/// writing `-`) and no `--host`: exit 2 saying to give one, the previous report kept. A
+/// review found exit 0 with an empty report (under `--fail-on-violations` too: a nightly job
+/// read "no violations"). With some requests naming a host, the others are a warning.
+#[test]
+fn a_log_whose_requests_name_no_host_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let json = |host: Option<&str>, path: &str| {
+        let host = host
+            .map(|h| format!(",\"host\":\"{h}\""))
+            .unwrap_or_default();
+        format!(
+            "{{\"time\":\"2026-11-20T00:00:00+00:00\",\"remote_addr\":\"66.249.66.1\",\"request\":\"GET {path} HTTP/1.1\",\"status\":200,\"http_user_agent\":\"{ua}\"{host}}}\n"
+        )
+    };
+    let vhost = format!(
+        "- 66.249.66.1 - - [20/Nov/2026:01:00:00 +0100] \"GET /private/a HTTP/1.1\" 200 10 \"-\" \"{ua}\"\n"
+    );
+    let out = dir.path().join("report.csv");
+    let robots = testdata("robots-dir");
+    for (name, text) in [
+        (
+            "nj.log",
+            [json(None, "/private/a"), json(None, "/private/b")].concat(),
+        ),
+        ("vhost.log", vhost.repeat(2)),
+    ] {
+        let log = dir.path().join(name);
+        std::fs::write(&log, text).unwrap();
+        std::fs::write(&out, "previous\n").unwrap();
+        let args = [
+            log.to_str().unwrap(),
+            "--robots-dir",
+            robots.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--fail-on-violations",
+        ]
+        .map(std::ffi::OsStr::new);
+        let o = run(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains(
+                "none of the 2 requests read names its host (the log's host field is empty or \
+                 `-`), so nothing could be judged and the previous reports are kept; give the \
+                 site's host with --host"
+            ),
+            "{name}: {}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous\n");
+        // With --host, they are judged.
+        let mut with_host = args.to_vec();
+        with_host.extend(["--host", "www.example.com"].map(std::ffi::OsStr::new));
+        let o = run(&with_host, None);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
+    }
+    // Some with a host: the others are a warning, not an error.
+    let log = dir.path().join("mixed.log");
+    std::fs::write(
+        &log,
+        [json(Some("www.example.com"), "/a"), json(None, "/b")].concat(),
+    )
+    .unwrap();
+    let o = run(
+        &[
+            log.as_os_str(),
+            "--robots-dir".as_ref(),
+            testdata("robots-dir").as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("mixed.log: 1 request without a host skipped (give --host)")
+            && stderr(&o).contains("warning: "),
+        "{}",
+        stderr(&o)
+    );
+}
