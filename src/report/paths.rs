@@ -10,7 +10,7 @@
 
 use std::fs::{self, File};
 use std::io;
-use std::os::unix::fs::MetadataExt;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
 use super::output::{parent_or_dot, resolve_links};
@@ -108,7 +108,10 @@ enum Identity {
     File { dev: u64, ino: u64 },
     /// A report still to be created: its directory (canonical where it exists) and name.
     New(PathBuf),
-    /// A FIFO, device, terminal or directory: never clashes.
+    /// A pipe or FIFO (`-` and `/dev/stdin` reading one pipe, a named FIFO): two readers of
+    /// one tear its lines between them, two writers mix their reports.
+    Pipe { dev: u64, ino: u64 },
+    /// A device, terminal or directory: never clashes.
     Special,
 }
 
@@ -116,6 +119,12 @@ fn identity(path: &Path) -> io::Result<Identity> {
     match fs::metadata(path) {
         Ok(m) if m.is_file() => {
             return Ok(Identity::File {
+                dev: m.dev(),
+                ino: m.ino(),
+            });
+        }
+        Ok(m) if m.file_type().is_fifo() => {
+            return Ok(Identity::Pipe {
                 dev: m.dev(),
                 ino: m.ino(),
             });
@@ -168,7 +177,7 @@ pub fn check_paths(inputs: &[&Path], outputs: &[(&str, &Path)]) -> Result<(), Pa
             path: input.to_path_buf(),
             source,
         })?;
-        if let (Identity::File { .. }, Some((first, _))) =
+        if let (Identity::File { .. } | Identity::Pipe { .. }, Some((first, _))) =
             (&id, input_ids.iter().find(|(_, i)| *i == id))
         {
             return Err(PathError::SameInput {
@@ -188,7 +197,12 @@ pub fn check_paths(inputs: &[&Path], outputs: &[(&str, &Path)]) -> Result<(), Pa
         if id == Identity::Special {
             continue;
         }
-        if let Some((input, _)) = input_ids.iter().find(|(_, i)| *i == id) {
+        // A FIFO read to its end, then written a report into, is the user's business; two
+        // reports into one are mixed.
+        if let Some((input, _)) = input_ids
+            .iter()
+            .find(|(_, i)| *i == id && !matches!(id, Identity::Pipe { .. }))
+        {
             return Err(PathError::OutputIsInput {
                 option: option.to_string(),
                 output: output.to_path_buf(),
@@ -340,6 +354,39 @@ mod tests {
                 .success()
         );
         check_paths(&[&fifo], &[("--out", &fifo)]).unwrap();
+    }
+
+    /// One pipe or FIFO named twice as input would have two readers tearing its lines
+    /// between them (a review found `cat log | robots-audit - /dev/stdin` audit torn lines,
+    /// exit 0); named for two reports, it would get both mixed.
+    #[test]
+    fn one_pipe_is_not_two_inputs_nor_two_reports() {
+        let d = Dir::new();
+        let fifo = d.path("fifo");
+        assert!(
+            Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let link = d.path("link");
+        symlink(&fifo, &link).unwrap();
+        let err = check_paths(&[&fifo, &link], &[]).unwrap_err();
+        assert!(matches!(err, PathError::SameInput { .. }), "{err}");
+        let log = d.file("access.log");
+        let err = check_paths(&[&log], &[("--out", &fifo), ("--summary", &link)]).unwrap_err();
+        assert!(matches!(err, PathError::SameOutput { .. }), "{err}");
+        // Two FIFOs are two.
+        let other = d.path("other");
+        assert!(
+            Command::new("mkfifo")
+                .arg(&other)
+                .status()
+                .unwrap()
+                .success()
+        );
+        check_paths(&[&fifo, &other], &[]).unwrap();
     }
 
     #[test]

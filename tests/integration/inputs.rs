@@ -203,3 +203,21 @@ fn a_log_whose_requests_name_no_host_is_an_error() {
         stderr(&o)
     );
 }
+
+/// Standard input named twice (`-` and `/dev/stdin`, one pipe): refused before anything is
+/// read, where two readers tore its lines between them and the run exited 0.
+#[test]
+fn standard_input_named_twice_is_refused() {
+    let log = std::fs::read(testdata("access.log.gz")).unwrap();
+    let robots = testdata("robots-dir");
+    let o = run(
+        &["-", "/dev/stdin", "--robots-dir", robots.to_str().unwrap()].map(std::ffi::OsStr::new),
+        Some(&log),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("are the same file: each log can be given once"),
+        "{}",
+        stderr(&o)
+    );
+}
