@@ -106,6 +106,16 @@ impl ReportPaths {
             .collect()
     }
 
+    /// Whether a report goes to a file other than standard output itself (`-`, or a path
+    /// such as `/dev/stdout` naming what standard output is): what a closed standard output
+    /// would leave unreplaced.
+    pub fn writes_files(&self) -> bool {
+        let stdout = super::paths::stdout_identity();
+        self.outputs()
+            .iter()
+            .any(|(_, p)| !stdout.is_some_and(|id| super::paths::is_file(p, id)))
+    }
+
     /// `report`'s name in messages when it is written to standard output itself: the
     /// violations report without `--out`, any report given as `-`.
     fn streamed(&self, report: Report) -> Option<String> {

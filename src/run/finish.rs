@@ -125,7 +125,7 @@ impl RunError {
     /// all the run had to give: with reports written to files (which are then not replaced)
     /// or an exit status asked for (`--fail-on-…`), it is [`RunError::StdoutClosed`].
     pub fn lost_with_stdout(self, plan: &Plan) -> RunError {
-        let more = !plan.reports.outputs().is_empty()
+        let more = plan.reports.writes_files()
             || plan.policy.fail_on_violations
             || plan.policy.fail_on_conflicts;
         match self {
