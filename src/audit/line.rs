@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use foldhash::HashMap;
 
-use crate::crawlers::{CrawlerId, RangeList, Registry, Verifier};
+use crate::crawlers::{Category, CrawlerId, Identity, RangeList, Registry, Verifier};
 use crate::extsort::{LazyDir, OVERDRAFT, SortDir, SortError};
 use crate::fetch::RobotsSource;
 use crate::history::Fetch;
@@ -350,7 +350,13 @@ impl<'a> Worker<'a> {
     }
 
     fn malformed(&mut self, input: usize, line_no: u64, line: &[u8], reason: BadLine) {
-        let names_crawler = self.shared.registry.identify(line).is_crawler();
+        // A crawler of the registry that robots.txt is about, not any automated client: a
+        // line of `curl/8.0` or a formula with a URL named no crawler worth the mention.
+        let registry = self.shared.registry;
+        let names_crawler = matches!(
+            registry.identify(line),
+            Identity::Known(id) if registry.get(id).category != Category::Automation
+        );
         let counts = &mut self.aggs.inputs[input];
         *counts.bad.entry(reason).or_default() += 1;
         if names_crawler {

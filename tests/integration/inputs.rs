@@ -221,3 +221,48 @@ fn standard_input_named_twice_is_refused() {
         stderr(&o)
     );
 }
+
+/// The malformed lines' note counts those naming a crawler of the registry, for what a
+/// spoofer or a broken logger may have cost the audit: a line of `curl/8.0` or a formula with
+/// a URL in it names none (a review found both counted).
+#[test]
+fn malformed_lines_name_a_crawler_only_when_they_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let good = format!(
+        "www.example.com:443 66.249.66.1 - - [20/Nov/2026:10:00:00 +0000] \"GET /a HTTP/1.1\" 200 5 \"-\" \"{ua}\"\n"
+    );
+    let log = dir.path().join("odd.log");
+    std::fs::write(
+        &log,
+        [
+            good.repeat(5),
+            good.replace("[20/Nov", "[xx/Nov"),
+            "curl/8.0\n".to_string(),
+            "=HYPERLINK(\"http://evil.example/\",\"x\")\n".to_string(),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let robots = testdata("robots-dir");
+    let o = run(
+        &[
+            log.to_str().unwrap(),
+            "--robots-dir",
+            robots.to_str().unwrap(),
+            "-o",
+            "/dev/null",
+        ]
+        .map(std::ffi::OsStr::new),
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "odd.log: 3 malformed lines skipped (too few fields: 2, bad time: 1); 1 of them \
+             name a crawler"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
