@@ -474,6 +474,26 @@ pub fn rfc3339_secs(secs: i64) -> String {
     secs.checked_mul(1000).map_or_else(String::new, rfc3339_ms)
 }
 
+/// [`rfc3339_ms`] with the milliseconds where there are any (`2026-11-20T01:00:00.501Z`):
+/// for messages that set instants against each other, where a cut one can seem to contradict
+/// what it is compared with.
+///
+/// ```
+/// use robots_audit::text::rfc3339_exact;
+///
+/// assert_eq!(rfc3339_exact(1_795_136_400_501), "2026-11-20T01:00:00.501Z");
+/// assert_eq!(rfc3339_exact(1_795_136_400_000), "2026-11-20T01:00:00Z");
+/// assert_eq!(rfc3339_exact(-1), "1969-12-31T23:59:59.999Z");
+/// ```
+pub fn rfc3339_exact(ms: i64) -> String {
+    let mut out = rfc3339_ms(ms);
+    let frac = ms.rem_euclid(1000);
+    if frac != 0 && out.ends_with('Z') {
+        out.insert_str(out.len() - 1, &format!(".{frac:03}"));
+    }
+    out
+}
+
 /// `1234567` → `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();

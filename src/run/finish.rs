@@ -80,11 +80,18 @@ pub enum RunError {
     },
     /// `--since`/`--until` left out every request, and `--allow-empty` was not given.
     #[error(
-        "{window} leaves out every request: the {} requests read run from {} to {}; the \
-         previous reports are kept (--allow-empty accepts an empty window)",
-        text::thousands(*requests),
-        text::rfc3339_ms(span.0),
-        text::rfc3339_ms(span.1)
+        "{window} leaves out every request: {}; the previous reports are kept (--allow-empty \
+         accepts an empty window)",
+        if *requests == 1 {
+            format!("the 1 request read was made at {}", text::rfc3339_exact(span.0))
+        } else {
+            format!(
+                "the {} requests read run from {} to {}",
+                text::thousands(*requests),
+                text::rfc3339_exact(span.0),
+                text::rfc3339_exact(span.1)
+            )
+        }
     )]
     EmptyWindow {
         /// The window.

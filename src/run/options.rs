@@ -266,7 +266,7 @@ impl std::fmt::Display for Window {
         let ends = [("--since", self.since_ms), ("--until", self.until_ms)];
         let set: Vec<String> = ends
             .iter()
-            .filter_map(|(o, t)| Some(format!("{o} {}", text::rfc3339_ms((*t)?))))
+            .filter_map(|(o, t)| Some(format!("{o} {}", text::rfc3339_exact((*t)?))))
             .collect();
         write!(f, "{}", set.join(" "))
     }

@@ -343,6 +343,38 @@ fn a_window_that_leaves_out_every_request_fails_unless_allowed() {
     let o = run_window("2026-11-20T00:30:00Z", "2026-11-20T01:00:00Z", &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!rows(&std::fs::read(&out).unwrap()).is_empty());
+
+    // Times with milliseconds are told with them: cut to the second, a window from
+    // 01:00:00.501 seemed to leave out a request at 01:00:00 (a review).
+    let json = dir.path().join("ms.json");
+    std::fs::write(
+        &json,
+        "{\"time\":\"2026-11-20T01:00:00.500+00:00\",\"remote_addr\":\"66.249.66.1\",\
+         \"request\":\"GET /a HTTP/1.1\",\"status\":200,\"host\":\"www.example.com\",\
+         \"http_user_agent\":\"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"}\n",
+    )
+    .unwrap();
+    let o = run(
+        &[
+            json.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+            "--since".as_ref(),
+            "2026-11-20T01:00:00.501Z".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "--since 2026-11-20T01:00:00.501Z leaves out every request: the 1 request read was \
+             made at 2026-11-20T01:00:00.500Z;"
+        ),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// A file name with a line break in it cannot forge a line of the tool's own on standard
