@@ -28,6 +28,11 @@ use crate::input::Source;
 use crate::logformat::{Format, JsonFields};
 use crate::report::{CsvStyle, Report, ReportPaths, WriteSettings};
 
+/// The most `--threads` a run takes: past a machine's cores more threads judge nothing
+/// faster, and each holds a stack and a block of the log (a review's `--threads 100000`
+/// ran out of memory starting them and hung).
+pub const MAX_THREADS: usize = 1024;
+
 /// What the audit itself needs, on every machine of a run: the settings, and the crawler
 /// data read from the files the options name.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -215,6 +220,12 @@ impl Plan {
         let leeway = read_duration("--leeway", &o.leeway)?;
         let threads = match o.threads {
             Some(0) => return Err(OptionError::new("--threads", "must be at least 1")),
+            Some(n) if n > MAX_THREADS => {
+                return Err(OptionError::new(
+                    "--threads",
+                    format!("at most {MAX_THREADS} (each holds a stack and a block of the log)"),
+                ));
+            }
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(2, |n| n.get()),
         };
@@ -591,6 +602,7 @@ mod tests {
             ("--since", Box::new(|o| o.since = Some("soon".into()))),
             ("--leeway", Box::new(|o| o.leeway = "soon".into())),
             ("--threads", Box::new(|o| o.threads = Some(0))),
+            ("--threads", Box::new(|o| o.threads = Some(MAX_THREADS + 1))),
             ("--max-memory", Box::new(|o| o.max_memory = "1K".into())),
             (
                 "--max-line-length",
