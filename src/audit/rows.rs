@@ -64,20 +64,11 @@ impl RowAcc {
         }
         self.statuses.add(status, 1);
     }
-
-    /// Keeps the lesser of two cited lines for rows that print the same.
-    fn cite(&mut self, rule: &Line) {
-        let same = rule.0 == self.rule.0
-            && Arc::ptr_eq(&rule.1, &self.rule.1)
-            && Arc::ptr_eq(&rule.2, &self.rule.2);
-        if !same && *rule < self.rule {
-            self.rule = rule.clone();
-        }
-    }
 }
 
 /// The order of the violations report: host, kind, crawler, path, robots_version, then
-/// User-Agent, verification and evidence so that it is total.
+/// User-Agent, verification, evidence and the cited line (its number, text and group) so
+/// that it is total.
 pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
     type Key<'a> = (
         &'a str,
@@ -88,6 +79,7 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
         &'a str,
         &'a str,
         &'a str,
+        (u32, &'a str, &'a str),
     );
     /// Borrowed, not cloned: the merge with the Crawl-delay rows compares once per row.
     fn key(r: &ViolationRow) -> Key<'_> {
@@ -100,6 +92,7 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
             &r.user_agent,
             r.verification,
             r.evidence,
+            (r.rule_line, &r.rule, &r.group),
         )
     }
     key(a).cmp(&key(b))
@@ -114,8 +107,11 @@ const LINES_CACHED: usize = 4096;
 /// What a row is keyed by within its (host, crawler, path) group, in report order.
 type RowKey = (Option<i64>, Arc<str>, Verification, Evidence);
 
-/// A row's key with its preference key (conflicts only).
-type FullKey = (RowKey, Option<PrefKey>);
+/// A row's key with its preference key (conflicts only) and the line it cites: requests
+/// cited by different lines are different rows. (The http and https origins of one host
+/// print as one host, and their files may decide one path by different lines: one row
+/// named the lesser line for the requests of both.)
+type FullKey = (RowKey, Option<PrefKey>, Line);
 
 /// One pass over the kept requests, made into rows a (host, crawler, printed path) group at
 /// a time: `cite` says which row a request belongs to (None: none), `make` makes a row.
@@ -229,18 +225,17 @@ impl<R> Pass<R> {
                     evidence,
                 ),
                 key,
+                line.clone(),
             );
-            // A new row cites its own line: `cite` keeps it.
             let acc = self
                 .rows
                 .entry(full, || RowAcc::new(time_ms, client, line.clone()));
-            acc.cite(line);
             acc.add(time_ms, client, status);
         }
         // Later entries of the group have this User-Agent and verification or greater ones,
         // and no version before the floor.
         let (floor, agent) = (d.floor, (Arc::clone(&d.ua), d.verification));
-        while let Some(((version, ua, verification, _), _)) = self.rows.first_key() {
+        while let Some(((version, ua, verification, _), _, _)) = self.rows.first_key() {
             if *version != floor || (&**ua, *verification) >= (&*agent.0, agent.1) {
                 break;
             }
@@ -385,7 +380,7 @@ impl Violations {
                         key: None,
                     })
                 },
-                make: |d, path, (row, _), acc| {
+                make: |d, path, (row, _, _), acc| {
                     violation_row(
                         Arc::clone(&d.host),
                         Kind::Disallowed,
@@ -468,7 +463,7 @@ impl Conflicts {
                     key: d.conflicts_on,
                 })
             },
-            make: |d, path, ((robots_version, user_agent, verification, evidence), key), acc| {
+            make: |d, path, ((robots_version, user_agent, verification, evidence), key, _), acc| {
                 PreferenceRow {
                     host: Arc::clone(&d.host),
                     crawler: Arc::clone(&d.crawler),
@@ -589,6 +584,7 @@ mod tests {
                 [Evidence::Fetched, Evidence::InForce][(k / 240 % 2) as usize],
             ),
             None,
+            (1, Arc::from("Disallow: /"), Arc::from("*")),
         )
     }
 

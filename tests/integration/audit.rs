@@ -632,6 +632,52 @@ fn addresses_of_the_sites_own_network_are_never_listed_as_spoofed() {
     );
 }
 
+/// The http and https origins of one host print as one host; where their files decide a path
+/// by different lines, each line has its row. One row once cited the lesser line (the https
+/// file's `Disallow: /a`, line 2) for the requests of both, though the http file's line 2 is
+/// `Allow: /b` and its `Disallow: /` (line 3) decided its request.
+#[test]
+fn a_row_cites_the_line_that_decided_each_of_its_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    for (folder, body) in [
+        ("www.example.com", "User-agent: *\nDisallow: /a\n"),
+        (
+            "www.example.com:80",
+            "User-agent: *\nAllow: /b\nDisallow: /\n",
+        ),
+    ] {
+        std::fs::create_dir_all(robots.join(folder)).unwrap();
+        std::fs::write(robots.join(folder).join("robots.txt"), body).unwrap();
+    }
+    let log = dir.path().join("access.log");
+    let line = |port: u16, sec: u32| {
+        format!(
+            "www.example.com:{port} 66.249.66.1 - - [20/Nov/2026:10:00:{sec:02} +0000] \"GET /a HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+        )
+    };
+    std::fs::write(&log, [line(443, 0), line(80, 5), line(80, 9)].concat()).unwrap();
+    let (v, _, _, _) = audit_reports(&log, &robots, &[]);
+    let recs = rows(&v);
+    let got: Vec<(String, String, String)> = recs
+        .iter()
+        .map(|r| {
+            (
+                r["rule"].to_string(),
+                r["rule_line"].to_string(),
+                r["requests"].to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Disallow: /a".to_string(), "2".to_string(), "1".to_string()),
+            ("Disallow: /".to_string(), "3".to_string(), "2".to_string()),
+        ]
+    );
+}
+
 /// The summary and the HTML page say which of a crawler's violations came from spoofed
 /// addresses: a review found "Googlebot, Google, violations 9" where every one of the nine
 /// was a spoofer's, and the real Googlebot's requests were all allowed.
