@@ -193,9 +193,27 @@ fn crawl_delay_facts() {
     let delay = |name: &str| r.get(r.by_name(name).expect(name)).honours_crawl_delay;
     assert!(delay("bingbot"));
     assert!(delay("ClaudeBot"));
+    // "including the disallow and crawl-delay directives" (Diffbot's page).
+    assert!(delay("Diffbot"));
     assert!(!delay("Googlebot"));
     assert!(!delay("YandexBot"));
     assert!(!delay("Baiduspider"));
+}
+
+/// Facts a review checked against the operators' statements: ClaudeBot keeps the groups of
+/// Anthropic's retired tokens (Anthropic, quoted by 404 Media, 2024-07-30); Diffbot builds a
+/// search engine and "is not used for AI training"; Mistral's index and training crawlers.
+#[test]
+fn operator_facts() {
+    let r = registry();
+    let get = |name: &str| r.get(r.by_name(name).expect(name));
+    assert_eq!(
+        get("ClaudeBot").tokens,
+        ["claudebot", "anthropic-ai", "claude-web"]
+    );
+    assert_eq!(get("Diffbot").category.as_str(), "search");
+    assert_eq!(get("MistralAI-Index").category.as_str(), "ai-search");
+    assert_eq!(get("MistralAI-Training").category.as_str(), "ai-training");
 }
 
 #[test]
