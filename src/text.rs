@@ -44,7 +44,9 @@ use std::io::{self, Write};
 /// to reorder or hide text: bidirectional controls (the Trojan Source characters), zero-width
 /// characters, invisible operators and fillers, interlinear annotation and language tags
 /// (the set fd's `sanitize.rs` escapes, plus the Arabic letter mark, the line and paragraph
-/// separators and the fillers that render as nothing).
+/// separators, the fillers and blanks that render as nothing, the combining grapheme joiner,
+/// Mongolian free variation selectors and shorthand format controls: two paths that differ
+/// only by one of these would read the same).
 ///
 /// Variation selectors are not in the set: they change how the character before them is
 /// drawn and are part of ordinary emoji and CJK text.
@@ -52,18 +54,22 @@ pub fn is_invisible(c: char) -> bool {
     matches!(
         c,
         '\u{00ad}'                      // soft hyphen
+        | '\u{034f}'                    // combining grapheme joiner
         | '\u{061c}'                    // Arabic letter mark (bidi)
         | '\u{115f}' | '\u{1160}'       // Hangul choseong and jungseong fillers
         | '\u{17b4}' | '\u{17b5}'       // Khmer inherent vowels (render as nothing)
-        | '\u{180e}'                    // Mongolian vowel separator
+        | '\u{180b}'..='\u{180f}'       // Mongolian free variation selectors, vowel separator
         | '\u{200b}'..='\u{200f}'       // zero width space, (non-)joiner, LRM, RLM
         | '\u{2028}'..='\u{202e}'       // line and paragraph separators, bidi embeddings and overrides
         | '\u{2060}'..='\u{206f}'       // word joiner, invisible operators, bidi isolates, deprecated format
+        | '\u{2800}'                    // Braille pattern blank (renders as a space)
         | '\u{3164}' | '\u{ffa0}'       // Hangul fillers
         | '\u{feff}'                    // zero width no-break space (BOM)
         | '\u{fff9}'..='\u{fffb}'       // interlinear annotation
+        | '\u{1bca0}'..='\u{1bca3}'     // shorthand format controls
         | '\u{1d173}'..='\u{1d17a}'     // musical symbol format characters
-        | '\u{e0000}'..='\u{e007f}'     // language tags
+        | '\u{e0000}'..='\u{e00ff}'     // language tags, and unassigned default-ignorables
+        | '\u{e01f0}'..='\u{e0fff}'     // (the variation selectors supplement between is kept)
     )
 }
 
@@ -612,6 +618,12 @@ mod tests {
             '\u{061c}',
             '\u{2028}',
             '\u{e0041}',
+            // A review found these kept: "/ad\u{34f}min" read as "/admin".
+            '\u{034f}',
+            '\u{180b}',
+            '\u{2800}',
+            '\u{1bca0}',
+            '\u{e0080}',
         ] {
             let s = format!("x{c}y");
             assert_eq!(terminal(&s), format!("x\\u{{{:x}}}y", u32::from(c)));

@@ -291,6 +291,16 @@ impl Auditor {
         &self.settings
     }
 
+    /// Whether the requests of the crawler reports call `crawler` are checked against
+    /// Crawl-delay: its operator documents honouring it, or `--all-crawl-delay`.
+    pub fn checks_crawl_delay(&self, crawler: &str) -> bool {
+        self.settings.all_crawl_delay
+            || self
+                .registry
+                .by_name(crawler)
+                .is_some_and(|id| self.registry.get(id).honours_crawl_delay)
+    }
+
     /// Its robots source.
     pub fn robots(&self) -> &Arc<dyn RobotsSource> {
         &self.robots

@@ -87,6 +87,13 @@ pub struct Page<'a> {
     pub leeway_ms: i64,
     /// The preferences report's rows as they streamed by (usage preference conflicts).
     pub conflicts: &'a ConflictDigest,
+    /// The run's warnings about its findings, as standard error says them (a log with no
+    /// User-Agent, clients that are no address…): under `--quiet` the page is where they
+    /// stay.
+    pub warnings: &'a [String],
+    /// The crawlers whose requests were checked against Crawl-delay (by name): for the
+    /// others a 0 would read as compliance.
+    pub delay_checked: &'a BTreeSet<String>,
 }
 
 /// How much of each table the page shows.
@@ -163,7 +170,7 @@ pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, Re
     tables::spoofed_table(&mut h, page, limits);
     tables::hosts_table(&mut h, page, limits);
     tables::inputs_table(&mut h, page, limits);
-    h.raw("<footer><p>Written by robots-audit ");
+    h.raw("</main>\n<footer><p>Written by robots-audit ");
     h.raw(env!("CARGO_PKG_VERSION"));
     h.raw(
         ". Tables show their top rows; the CSV reports (<code>--out</code>, \
@@ -179,6 +186,8 @@ pub fn render(page: &Page<'_>, violations: ViolationDigest) -> Result<String, Re
 /// The headline numbers, found once.
 struct Facts<'a> {
     requests: u64,
+    /// Of them, those in the time window and with a host: what crawler requests are a share of.
+    audited: u64,
     crawler_requests: u64,
     disallowed: u64,
     delayed: u64,
@@ -195,8 +204,26 @@ impl<'a> Facts<'a> {
             let (lo, hi) = acc.unwrap_or((r.first_seen_ms, r.last_seen_ms));
             Some((lo.min(r.first_seen_ms), hi.max(r.last_seen_ms)))
         });
+        let requests: u64 = page.inputs.iter().map(|i| i.requests).sum();
+        let left_out: u64 = page
+            .inputs
+            .iter()
+            .map(|i| i.outside_window + i.no_host)
+            .sum();
+        let mut not_judged: Vec<&HostRow> = page
+            .hosts
+            .iter()
+            .filter(|h| !h.judged && h.crawler_requests > 0)
+            .collect();
+        // The hosts with the most crawler requests first (the hosts table's order).
+        not_judged.sort_by(|a, b| {
+            b.crawler_requests
+                .cmp(&a.crawler_requests)
+                .then_with(|| a.origin().cmp(b.origin()))
+        });
         Facts {
-            requests: page.inputs.iter().map(|i| i.requests).sum(),
+            requests,
+            audited: requests.saturating_sub(left_out),
             crawler_requests: page.hosts.iter().map(|h| h.crawler_requests).sum(),
             disallowed: v.disallowed,
             delayed: v.delayed,
@@ -206,11 +233,7 @@ impl<'a> Facts<'a> {
                 .map(|s| s.client_ip.as_str())
                 .collect::<BTreeSet<_>>()
                 .len(),
-            not_judged: page
-                .hosts
-                .iter()
-                .filter(|h| !h.judged && h.crawler_requests > 0)
-                .collect(),
+            not_judged,
             span,
         }
     }
@@ -285,7 +308,11 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
     let span = match facts.span {
         Some((lo, hi)) => {
             let hours = (hi - lo) as f64 / HOUR as f64;
-            if hours < 48.0 {
+            if hi - lo < 60_000 {
+                format!("{:.0} seconds", (hi - lo) as f64 / 1000.0)
+            } else if hours < 1.0 {
+                format!("{:.1} minutes", hours * 60.0)
+            } else if hours < 48.0 {
                 format!("{hours:.1} hours")
             } else {
                 format!("{:.1} days", hours / 24.0)
@@ -298,7 +325,16 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
         (
             "Crawler requests",
             grouped(facts.crawler_requests),
-            percent(facts.crawler_requests, facts.requests),
+            if facts.audited == facts.requests {
+                percent(facts.crawler_requests, facts.audited, "of all")
+            } else {
+                // Requests outside the window or without a host are in no host's count.
+                percent(
+                    facts.crawler_requests,
+                    facts.audited,
+                    "of those in the window with a host",
+                )
+            },
         ),
         (
             // Counted by kind: a request both disallowed and too soon is two violations, so
@@ -348,7 +384,7 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
     }
     h.raw("</ul>\n");
     if !facts.not_judged.is_empty() {
-        h.raw("<p class=\"warn\">Not judged (their crawler requests count for nothing above):</p>\n<ul class=\"warn\">\n");
+        h.raw("<p class=\"warn\">Not judged (none of their crawler requests was checked against rules, so they add no violation above):</p>\n<ul class=\"warn\">\n");
         let shown = 10;
         for host in facts.not_judged.iter().take(shown) {
             h.raw("<li><b>");
@@ -369,9 +405,19 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
         }
         if facts.not_judged.len() > shown {
             h.fmt(format_args!(
-                "<li>and {} more (see the hosts table)</li>\n",
+                "<li>and {} more, with fewer crawler requests (the hosts CSV, --hosts, has \
+                 them all: judged no)</li>\n",
                 grouped((facts.not_judged.len() - shown) as u64)
             ));
+        }
+        h.raw("</ul>\n");
+    }
+    if !page.warnings.is_empty() {
+        h.raw("<p class=\"warn\">Warnings of the run:</p>\n<ul class=\"warn\">\n");
+        for warning in page.warnings {
+            h.raw("<li>");
+            h.text(warning);
+            h.raw("</li>\n");
         }
         h.raw("</ul>\n");
     }
@@ -400,11 +446,16 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
     h.raw("</section>\n");
 }
 
-fn percent(part: u64, whole: u64) -> String {
+/// `part` of `whole` as a percentage with one decimal, never rounded up to 100.0 (nor down to
+/// 0.0) when it is not all (or none).
+fn percent(part: u64, whole: u64, of: &str) -> String {
     if whole == 0 {
         return String::new();
     }
-    format!("{:.1}% of all", part as f64 * 100.0 / whole as f64)
+    let p = part as f64 * 100.0 / whole as f64;
+    let p = if part < whole { p.min(99.9) } else { p };
+    let p = if part > 0 { p.max(0.1) } else { p };
+    format!("{p:.1}% {of}")
 }
 
 fn duration(ms: i64) -> String {
@@ -445,6 +496,16 @@ mod tests {
     use std::sync::Arc;
 
     #[test]
+    fn a_share_is_never_rounded_to_all_or_none() {
+        assert_eq!(percent(9_995, 10_000, "of all"), "99.9% of all");
+        assert_eq!(percent(10_000, 10_000, "of all"), "100.0% of all");
+        assert_eq!(percent(1, 100_000, "of all"), "0.1% of all");
+        assert_eq!(percent(0, 100_000, "of all"), "0.0% of all");
+        assert_eq!(percent(1, 3, "of x"), "33.3% of x");
+        assert_eq!(percent(1, 0, "of all"), "");
+    }
+
+    #[test]
     fn durations_in_words() {
         assert_eq!(duration(DAY), "1 day");
         assert_eq!(duration(90 * 60_000), "90 minutes");
@@ -478,6 +539,8 @@ mod tests {
     /// No usage preference conflicts.
     static NO_CONFLICTS: std::sync::LazyLock<ConflictDigest> =
         std::sync::LazyLock::new(|| ConflictDigest::new(Limits::default()));
+    /// No crawler checked against Crawl-delay.
+    static NO_DELAYS: BTreeSet<String> = BTreeSet::new();
 
     fn page_of<'a>(activity: &'a [ActivityBin<'a>], hosts: &'a [HostRow]) -> Page<'a> {
         Page {
@@ -489,6 +552,8 @@ mod tests {
             activity,
             too_old_to_verify: 0,
             spoofed_by_old_lists: 0,
+            warnings: &[],
+            delay_checked: &NO_DELAYS,
             activity_bin_ms: HOUR,
             leeway_ms: DAY,
         }

@@ -356,6 +356,8 @@ mod tests {
             spoofed_by_old_lists: 0,
             leeway_ms: 0,
             conflicts: &conflicts,
+            warnings: &[],
+            delay_checked: &std::collections::BTreeSet::new(),
         };
         let none: Vec<Result<ViolationRow, SortError>> = Vec::new();
         assert_eq!(set.write(none, &page, settings).unwrap(), 0);

@@ -10,10 +10,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::ahead::ahead;
-use super::notes::{NOT_JUDGED_SHOWN, NotJudged, Totals};
+use super::notes::{Level, NOT_JUDGED_SHOWN, NotJudged, Totals};
 use super::options::{OptionError, Window};
 use super::{Note, Plan, Stage, Stopwatch, exit};
-use crate::audit::{AuditError, Auditor, Partial};
+use crate::audit::{AuditError, Auditor, Findings, Partial};
 use crate::extsort::SortError;
 use crate::report::{
     self, ActivityBin, ConflictDigest, Limits, Page, PathError, Report, ReportError, ReportPaths,
@@ -349,6 +349,25 @@ pub fn finish(
     } else {
         ConflictDigest::new(Limits::default())
     };
+    // What the run says about its findings, after the reports are in place; its warnings are
+    // on the page too (what `--quiet` keeps off standard error stays in the reports).
+    let told = findings_notes(names, &findings);
+    let warnings: Vec<String> = told
+        .iter()
+        .filter(|n| {
+            n.level() == Level::Warning
+                // The page says these in its own words.
+                && !matches!(n, Note::TooOldToVerify(_) | Note::SpoofedByOldLists(_))
+        })
+        .map(Note::to_string)
+        .collect();
+    let delay_checked: std::collections::BTreeSet<String> = findings
+        .summary
+        .iter()
+        .map(|r| &r.crawler)
+        .filter(|c| auditor.checks_crawl_delay(c))
+        .cloned()
+        .collect();
     let page = Page {
         inputs: &inputs,
         summary: &findings.summary,
@@ -360,6 +379,8 @@ pub fn finish(
         spoofed_by_old_lists: findings.too_old_to_verify.spoofed_by_old_lists,
         leeway_ms: auditor.settings().leeway_ms,
         conflicts: &conflicts,
+        warnings: &warnings,
+        delay_checked: &delay_checked,
     };
     let mut tally = Tally::default();
     // The rows are made on one thread and written on another when the run has two.
@@ -376,40 +397,10 @@ pub fn finish(
     reports.commit()?;
     watch.lap(Stage::Commit);
 
-    for name in names {
-        if let Some(counts) = findings.inputs.get(name) {
-            input_notes(name, counts, notes);
-        }
-    }
-    if let Some(spilled) = findings.spilled {
-        notes(Note::Spilled(spilled));
-    }
-    if findings.too_old_to_verify.requests > 0 {
-        notes(Note::TooOldToVerify(findings.too_old_to_verify));
-    }
-    if findings.too_old_to_verify.spoofed_by_old_lists > 0 {
-        notes(Note::SpoofedByOldLists(findings.too_old_to_verify));
-    }
-    if findings.too_old_to_verify.internal > 0 {
-        notes(Note::InternalClients {
-            requests: findings.too_old_to_verify.internal,
-        });
-    }
-    if !findings.refused.is_empty() {
-        notes(Note::RefusedToUs(findings.refused.clone()));
-    }
-    if findings.too_old_to_verify.no_address > 0 {
-        notes(Note::NoClientAddress {
-            requests: findings.too_old_to_verify.no_address,
-        });
+    for note in told {
+        notes(note);
     }
     if let Some(dns) = &findings.dns {
-        if let Some((why, unanswered)) = &dns.untrusted {
-            notes(Note::DnsUntrusted {
-                why: why.clone(),
-                unanswered: *unanswered,
-            });
-        }
         notes(Note::DnsQueries {
             ptr: dns.ptr_queries,
             forward: dns.forward_queries,
@@ -483,6 +474,47 @@ fn check_window(partial: &Partial, auditor: &Auditor) -> Result<(), RunError> {
 
 /// What an input's counts tell: malformed lines with the first examples, requests without a
 /// host, requests outside the window.
+/// What the run says about its findings once the reports are in place, in the order it
+/// says it: each input's counts, the spill, verification, refusals, DNS trust.
+fn findings_notes(names: &[String], findings: &Findings) -> Vec<Note> {
+    let mut told = Vec::new();
+    for name in names {
+        if let Some(counts) = findings.inputs.get(name) {
+            input_notes(name, counts, &mut |n| told.push(n));
+        }
+    }
+    if let Some(spilled) = &findings.spilled {
+        told.push(Note::Spilled(spilled.clone()));
+    }
+    let too_old = findings.too_old_to_verify;
+    if too_old.requests > 0 {
+        told.push(Note::TooOldToVerify(too_old));
+    }
+    if too_old.spoofed_by_old_lists > 0 {
+        told.push(Note::SpoofedByOldLists(too_old));
+    }
+    if too_old.internal > 0 {
+        told.push(Note::InternalClients {
+            requests: too_old.internal,
+        });
+    }
+    if !findings.refused.is_empty() {
+        told.push(Note::RefusedToUs(findings.refused.clone()));
+    }
+    if too_old.no_address > 0 {
+        told.push(Note::NoClientAddress {
+            requests: too_old.no_address,
+        });
+    }
+    if let Some((why, unanswered)) = findings.dns.as_ref().and_then(|d| d.untrusted.as_ref()) {
+        told.push(Note::DnsUntrusted {
+            why: why.clone(),
+            unanswered: *unanswered,
+        });
+    }
+    told
+}
+
 fn input_notes(name: &str, counts: &crate::audit::InputCounts, notes: &mut dyn FnMut(Note)) {
     let bad = counts.bad_total();
     if bad > 0 {

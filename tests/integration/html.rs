@@ -805,3 +805,77 @@ document.getElementById('f').addEventListener('load', function () {
     let out = &out[..out.find("</pre>").unwrap()];
     (out.to_owned(), log_text)
 }
+
+/// What a review found the page leaving out or overstating: a log with no User-Agent read as
+/// a clean bill of health (the run's warning only on standard error, and nothing at all
+/// under `--quiet`); a crawler whose Crawl-delay is not checked showed "0" breaches; a
+/// window made crawler requests a share of requests it left out.
+#[test]
+fn the_page_says_what_the_run_could_not_judge() {
+    let dir = tempfile::tempdir().unwrap();
+    // common: no User-Agent at all.
+    let html = page(
+        &testdata("logs/common.log"),
+        &testdata("robots-dir"),
+        &["--host", "www.example.com", "-q"].map(OsStr::new),
+        dir.path(),
+    );
+    let figures = section(&html, "figures");
+    assert!(
+        figures.contains("Warnings of the run:") && figures.contains("none with a User-Agent"),
+        "{figures}"
+    );
+    assert!(
+        html.contains("</main>\n<footer>"),
+        "the main element closes"
+    );
+
+    // GPTBot's operator documents no Crawl-delay: not checked, not "0".
+    let robots = dir.path().join("robots");
+    fs::create_dir_all(robots.join("www.example.com")).unwrap();
+    fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: *\nCrawl-delay: 10\nDisallow: /private/\n",
+    )
+    .unwrap();
+    let log = dir.path().join("gpt.log");
+    let gpt = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)";
+    let text: String = (0..6)
+        .map(|i| {
+            format!(
+                "www.example.com:443 20.171.207.{} - - [20/Nov/2026:10:00:{:02} +0000] \"GET /p{i} HTTP/1.1\" 200 5 \"-\" \"{gpt}\"\n",
+                i + 1,
+                i * 10
+            )
+        })
+        .collect();
+    fs::write(&log, &text).unwrap();
+    let html = page(&log, &robots, &[], dir.path());
+    let crawlers = section(&html, "crawlers");
+    let row = &crawlers[crawlers.find("<td>GPTBot</td>").expect("GPTBot's row")..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert!(row.contains("<td class=\"n\">not checked</td>"), "{row}");
+    let html = page(
+        &log,
+        &robots,
+        &["--all-crawl-delay"].map(OsStr::new),
+        dir.path(),
+    );
+    let crawlers = section(&html, "crawlers");
+    let row = &crawlers[crawlers.find("<td>GPTBot</td>").expect("GPTBot's row")..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert!(!row.contains("not checked"), "{row}");
+
+    // Every request is a crawler's; half are outside the window.
+    let html = page(
+        &log,
+        &robots,
+        &["--since", "2026-11-20T10:00:30Z"].map(OsStr::new),
+        dir.path(),
+    );
+    let figures = section(&html, "figures");
+    assert!(
+        figures.contains("100.0% of those in the window with a host"),
+        "{figures}"
+    );
+}

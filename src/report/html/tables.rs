@@ -243,7 +243,9 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         "Every crawler seen, the most violating first. Verified: the address is in the \
          operator's published ranges; spoofed: it claimed the name from elsewhere; \
          unverifiable: nothing to check against. Not judged: none of its requests was \
-         (robots.txt does not bind it, or its hosts' files could not be had). By spoofers: \
+         (robots.txt does not bind it, or its hosts' files could not be had). Crawl-delay \
+         not checked: its operator documents no Crawl-delay (--all-crawl-delay checks every \
+         crawler). By spoofers: \
          the disallowed and crawl-delay requests from spoofed addresses, which the \
          crawler's operator did not make.",
         &[
@@ -271,7 +273,12 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         }
         let judged = t.checked > 0 || t.disallowed + t.delayed > 0;
         h.td_verdicts(t.disallowed, judged);
-        h.td_verdicts(t.delayed, judged);
+        if t.delayed == 0 && !page.delay_checked.contains(name) {
+            // Its operator documents no Crawl-delay (and no --all-crawl-delay).
+            h.raw("<td class=\"n\">not checked</td>");
+        } else {
+            h.td_verdicts(t.delayed, judged);
+        }
         h.td_num(t.by_spoofers);
         h.td_num(t.hosts);
         h.raw("</tr>\n");
@@ -374,7 +381,8 @@ pub(super) fn delays_table(h: &mut Html, v: &Digest) {
             h,
             "delays",
             "Crawl-delay breaches",
-            "No crawler came faster than its Crawl-delay.",
+            "No crawler checked for Crawl-delay came faster than it (the crawlers whose \
+             operators document honouring it; --all-crawl-delay checks every crawler).",
         );
     }
     let more = (v.delay_rows as usize).saturating_sub(v.delays.len());
@@ -495,7 +503,12 @@ pub(super) fn spoofed_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
         h.td_code(&r.user_agent);
         h.raw("</tr>\n");
     }
-    table_end(h, more, "addresses", "the spoofed CSV (--spoofed)");
+    table_end(
+        h,
+        more,
+        "(address, crawler) rows",
+        "the spoofed CSV (--spoofed)",
+    );
 }
 
 pub(super) fn hosts_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
