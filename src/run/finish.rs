@@ -483,8 +483,8 @@ fn findings_notes(names: &[String], findings: &Findings) -> Vec<Note> {
             input_notes(name, counts, &mut |n| told.push(n));
         }
     }
-    if let Some(spilled) = &findings.spilled {
-        told.push(Note::Spilled(spilled.clone()));
+    if let Some(spilled) = findings.spilled {
+        told.push(Note::Spilled(spilled));
     }
     let too_old = findings.too_old_to_verify;
     if too_old.requests > 0 {

@@ -243,11 +243,11 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         "Every crawler seen, the most violating first. Verified: the address is in the \
          operator's published ranges; spoofed: it claimed the name from elsewhere; \
          unverifiable: nothing to check against. Not judged: none of its requests was \
-         (robots.txt does not bind it, or its hosts' files could not be had). Crawl-delay \
-         not checked: its operator documents no Crawl-delay (--all-crawl-delay checks every \
-         crawler). By spoofers: \
-         the disallowed and crawl-delay requests from spoofed addresses, which the \
-         crawler's operator did not make.",
+         (robots.txt does not bind it, its hosts' files could not be had, or it asked only \
+         for /robots.txt). Crawl-delay not checked: its operator documents no Crawl-delay \
+         (--all-crawl-delay checks every crawler). By spoofers: the disallowed and \
+         crawl-delay requests from spoofed addresses, which the crawler's operator did not \
+         make.",
         &[
             Col("crawler", false),
             Col("operator", false),
