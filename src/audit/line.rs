@@ -614,7 +614,8 @@ impl<'a> Worker<'a> {
     fn origin_of(&mut self, req: &Request<'_>) -> Option<u32> {
         let settings = self.shared.settings;
         match req.host {
-            Some(host) if !host.is_empty() && host != b"-" => {
+            // `-` is no host, nor `-:443` (`%{Host}i:%p` of a request without one).
+            Some(host) if !host.is_empty() && host != b"-" && !host.starts_with(b"-:") => {
                 Some(self.tables.origin_for(host, req.scheme, settings))
             }
             _ => self.tables.default_origin(settings, req.scheme),

@@ -104,14 +104,17 @@ pub enum RunError {
     /// Not one request read named a host, and no `--host` was given: nothing could be
     /// judged, and an empty report would read as "no violations".
     #[error(
-        "none of the {} requests read names its host (the log's host field is empty or `-`), \
-         so nothing could be judged and the previous reports are kept; give the site's host \
-         with --host",
-        text::thousands(*requests)
+        "none of the {} requests read{} names its host (the log's host field is empty or \
+         `-`), so nothing could be judged and the previous reports are kept; give the site's \
+         host with --host",
+        text::thousands(*requests),
+        if *windowed { " in the window" } else { "" }
     )]
     NoHosts {
-        /// The requests read.
+        /// The requests read (in the window).
         requests: u64,
+        /// Some requests were outside `--since`/`--until`.
+        windowed: bool,
     },
     /// No host with crawler traffic could be judged.
     #[error("no host could be judged, so the previous reports are kept: {0}")]
@@ -288,10 +291,16 @@ pub fn finish(
     }
     // Every request without a host: a JSON log without the host key, a vhost log writing `-`
     // (a format without hosts at all stops at its first block, `AuditError::NoHost`).
-    let requests: u64 = partial.inputs.values().map(|c| c.requests).sum();
+    // Requests outside `--since`/`--until` are not asked for a host: of the others, none
+    // had one.
+    let outside: u64 = partial.inputs.values().map(|c| c.outside_window).sum();
+    let in_window = partial.inputs.values().map(|c| c.requests).sum::<u64>() - outside;
     let no_host: u64 = partial.inputs.values().map(|c| c.no_host).sum();
-    if requests > 0 && no_host == requests {
-        return Err(RunError::NoHosts { requests });
+    if in_window > 0 && no_host == in_window {
+        return Err(RunError::NoHosts {
+            requests: in_window,
+            windowed: outside > 0,
+        });
     }
     let mut findings = auditor.findings(partial).map_err(|e| match e {
         AuditError::Unfinished(e) => RunError::Unfinished(e),

@@ -178,6 +178,47 @@ fn a_log_whose_requests_name_no_host_is_an_error() {
         let o = run(&with_host, None);
         assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
     }
+    // The same under a window that leaves a line out (a review found exit 0 there: the
+    // line outside was counted among the requests but not among those without a host), and
+    // with the host `-:443` (`%{Host}i:%p` of a request without a Host header).
+    let log = dir.path().join("windowed.log");
+    let at = |time: &str, host: &str| {
+        format!(
+            "{host} 66.249.66.1 - - [20/Nov/2026:{time} +0000] \"GET /private/a HTTP/1.1\" 200 10 \"-\" \"{ua}\"\n"
+        )
+    };
+    std::fs::write(
+        &log,
+        [
+            at("01:00:00", "-"),
+            at("15:00:00", "-"),
+            at("15:30:00", "-:443"),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let o = run(
+        &[
+            log.to_str().unwrap(),
+            "--robots-dir",
+            robots.to_str().unwrap(),
+            "--format",
+            "vhost_combined",
+            "--since",
+            "2026-11-20T14:30:00Z",
+            "-o",
+            out.to_str().unwrap(),
+        ]
+        .map(std::ffi::OsStr::new),
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("none of the 2 requests read in the window names its host"),
+        "{}",
+        stderr(&o)
+    );
+
     // Some with a host: the others are a warning, not an error.
     let log = dir.path().join("mixed.log");
     std::fs::write(
