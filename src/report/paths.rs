@@ -197,12 +197,9 @@ pub fn check_paths(inputs: &[&Path], outputs: &[(&str, &Path)]) -> Result<(), Pa
         if id == Identity::Special {
             continue;
         }
-        // A FIFO read to its end, then written a report into, is the user's business; two
-        // reports into one are mixed.
-        if let Some((input, _)) = input_ids
-            .iter()
-            .find(|(_, i)| *i == id && !matches!(id, Identity::Pipe { .. }))
-        {
+        // A pipe both read and written: the report is opened before the input ends, and the
+        // run, holding a write end of its own input, waits for an end that never comes.
+        if let Some((input, _)) = input_ids.iter().find(|(_, i)| *i == id) {
             return Err(PathError::OutputIsInput {
                 option: option.to_string(),
                 output: output.to_path_buf(),
@@ -344,7 +341,8 @@ mod tests {
             &[("--out", null), ("--summary", null), ("--hosts", null)],
         )
         .unwrap();
-        // A FIFO read as input and written as a report is the user's business.
+        // A FIFO read as input and written as a report would hang the run: it holds a write
+        // end of its own input, whose end never comes.
         let fifo = d.path("fifo");
         assert!(
             Command::new("mkfifo")
@@ -353,7 +351,8 @@ mod tests {
                 .unwrap()
                 .success()
         );
-        check_paths(&[&fifo], &[("--out", &fifo)]).unwrap();
+        let err = check_paths(&[&fifo], &[("--out", &fifo)]).unwrap_err();
+        assert!(matches!(err, PathError::OutputIsInput { .. }), "{err}");
     }
 
     /// One pipe or FIFO named twice as input would have two readers tearing its lines

@@ -261,6 +261,25 @@ fn standard_input_named_twice_is_refused() {
         "{}",
         stderr(&o)
     );
+    // A report into the pipe it reads: refused, where the run waited forever for the end of
+    // an input it held a write end of.
+    let o = run(
+        &[
+            "-",
+            "--robots-dir",
+            robots.to_str().unwrap(),
+            "--summary",
+            "/dev/stdin",
+        ]
+        .map(std::ffi::OsStr::new),
+        Some(&log),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("a report must not replace a log it reads"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// The malformed lines' note counts those naming a crawler of the registry, for what a
