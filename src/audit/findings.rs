@@ -335,9 +335,14 @@ pub(super) struct StreamInfo {
     pub ua: Arc<str>,
     pub verification: Verification,
     fetches: Vec<Fetch>,
-    /// How precisely its lines give their times (ms; the coarsest of its parts').
-    resolution_ms: i64,
 }
+
+/// How much earlier than a request a crawler's fetch of `/robots.txt` must be logged to have
+/// surely come first: a second, the coarsest resolution of the logs read. Not the stream's
+/// own resolution: that depends on which lines a window keeps (one line to the second among
+/// lines to the millisecond makes the stream's), and a window's verdicts are the whole log's
+/// verdicts in it; nor the request's alone, since the fetch's line may be coarser.
+const FETCH_ORDER_MS: i64 = 1000;
 
 /// What the streams of one (origin, crawler, way of reading robots.txt) share.
 pub(super) struct StreamClass {
@@ -427,14 +432,23 @@ impl PathReads {
 
 impl StreamInfo {
     /// The versions the crawler may have held for a request at `t`. Its latest fetch of
-    /// `/robots.txt` narrows them only when it surely came before the request: logged at least
-    /// one unit of the stream's time resolution earlier. A fetch in the same second as a
-    /// request of a log to the second may have followed it, and a fetch never narrows itself
-    /// (the Crawl-delay walk judges the fetch as a request too); with such a fetch, what was
-    /// in force within the leeway is held, as with no fetch logged.
+    /// `/robots.txt` narrows them when it surely came before the request: logged at least a
+    /// second earlier ([`FETCH_ORDER_MS`]). A fetch in the same second as a request of a log
+    /// to the second may have followed it, and a fetch never narrows itself (the Crawl-delay
+    /// walk judges the fetch as a request too): then the request may have been made with or
+    /// without what that fetch got, and both count. A body is one of the versions in force
+    /// within the leeway, which are held as with no fetch logged; a "no file" (4xx) may have
+    /// come first, and allows everything.
     pub(super) fn held(&self, t: i64, leeway: i64) -> Held {
-        let fetch = history::latest_fetch(&self.fetches, t)
-            .filter(|f| f.time.saturating_add(self.resolution_ms.max(1)) <= t);
+        let latest = history::latest_fetch(&self.fetches, t);
+        if latest.is_some_and(|f| {
+            f.time.saturating_add(FETCH_ORDER_MS) > t
+                && f.time >= t.saturating_sub(leeway)
+                && f.got_no_file()
+        }) {
+            return Held::NoFile;
+        }
+        let fetch = latest.filter(|f| f.time.saturating_add(FETCH_ORDER_MS) <= t);
         self.rules
             .timeline
             .held(t, leeway, fetch, |v| self.rules.sizes[v])
@@ -541,7 +555,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
             budget: auditor.settings.memory_budget,
         });
     }
-    let infos = stream_infos(auditor, &table, &resolution, &fetches, &crawlers);
+    let infos = stream_infos(auditor, &table, &fetches, &crawlers);
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {
@@ -755,7 +769,6 @@ fn both<A: Send, B>(parallel: bool, a: impl FnOnce() -> A + Send, b: impl FnOnce
 fn stream_infos(
     auditor: &Auditor,
     table: &StreamTable,
-    resolution: &[i64],
     fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
     crawlers: &BTreeMap<String, CrawlerInfo>,
 ) -> Vec<Option<StreamInfo>> {
@@ -798,8 +811,7 @@ fn stream_infos(
         .iter()
         .zip(&table.agents)
         .zip(of)
-        .zip(resolution)
-        .map(|(((key, agent), class), &resolution_ms)| {
+        .map(|((key, agent), class)| {
             let class = Arc::clone(classes[class].as_ref()?);
             let (origin, crawler, ua, verification) = &**key;
             let fetch_ua = if agent.fetches_by_user_agent {
@@ -822,7 +834,6 @@ fn stream_infos(
                 ua: Arc::clone(ua),
                 verification: *verification,
                 fetches: own,
-                resolution_ms,
             })
         })
         .collect()

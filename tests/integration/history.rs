@@ -808,6 +808,45 @@ fn a_fetch_narrows_only_what_surely_came_after_it() {
     );
     let got: Vec<(&str, &str)> = v.iter().map(|r| (&r["path"], &r["evidence"])).collect();
     assert_eq!(got, [("/b/3", "fetched")]);
+    // A 404 in the same second may have come first: it allows everything, whichever came
+    // first (not narrowing by it would accuse); a second earlier, it surely did.
+    let not_found = at(5, "/robots.txt").replace("\" 200 10", "\" 404 10");
+    for log in [
+        [at(5, "/a/1"), not_found.clone()].concat(),
+        [not_found.replace(":00:05 ", ":00:04 "), at(5, "/a/1")].concat(),
+    ] {
+        let (v, s) = audit(dir.path(), &log, &[]);
+        assert!(v.is_empty(), "{v:?}");
+        assert_eq!(&find(&s, "FooBot")[0]["allowed"], "1");
+    }
+    // Milliseconds: one line to the second among them changes nothing (the order is sure
+    // at a second), so a window that leaves it out gives the same verdicts in it.
+    let json = |time: &str, path: &str, status: u16| {
+        format!(
+            "{{\"time\":\"2026-11-03T{time}+00:00\",\"remote_addr\":\"192.0.2.1\",\"host\":\"www.example.com\",\"request\":\"GET {path} HTTP/1.1\",\"status\":{status},\"http_user_agent\":\"Mozilla/5.0 (compatible; FooBot/1.0; +http://foo.example/bot)\"}}\n"
+        )
+    };
+    let log = [
+        json("00:00:00", "/b/0", 200),
+        json("02:00:04.000", "/robots.txt", 200),
+        json("02:00:04.500", "/b/3", 200),
+        json("02:00:05.100", "/b/4", 200),
+    ]
+    .concat();
+    let rows = |extra: &[&str]| -> Vec<(String, String)> {
+        let (o, mut reports) = run_audit(dir.path(), &log, &["--out"], extra);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        reports
+            .pop()
+            .unwrap_or_default()
+            .iter()
+            .filter(|r| &r["path"] != "/b/0")
+            .map(|r| (r["path"].to_string(), r["evidence"].to_string()))
+            .collect()
+    };
+    let whole = rows(&[]);
+    assert_eq!(whole, [("/b/4".to_string(), "fetched".to_string())]);
+    assert_eq!(rows(&["--since", "2026-11-03T01:00:00Z"]), whole);
 
     // Crawl-delay: 10 from 11-20 only; bingbot (from its own published range) fetches the
     // file between two requests.
