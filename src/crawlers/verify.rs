@@ -353,6 +353,9 @@ impl TimedVerdict {
 #[derive(Clone, Debug)]
 pub struct Verifier {
     lists: BTreeMap<String, RangeList>,
+    /// Copies of a list older than the one in `lists` (a saved copy older than the bundled
+    /// one): each still speaks for the requests of its time, which the newer is too new for.
+    older: BTreeMap<String, Vec<RangeList>>,
     /// Forward-confirmed reverse DNS, when enabled (`--verify-dns`).
     #[cfg(feature = "net")]
     dns: Option<Arc<DnsVerifier>>,
@@ -438,6 +441,7 @@ impl Verifier {
             .collect();
         Verifier {
             lists,
+            older: BTreeMap::new(),
             #[cfg(feature = "net")]
             dns: None,
             now_ms: clock_ms(),
@@ -482,18 +486,15 @@ impl Verifier {
         Ok(Verifier::with_ranges(saved_ranges(dir)?))
     }
 
-    /// The bundled snapshots, overridden by `lists` (by name), except by a list dated before
-    /// the bundled one of its name: a copy `update-ranges` saved before the binary was
-    /// updated would put addresses the operator has added since on the block list.
+    /// The bundled snapshots, overridden by `lists` (by name); a list dated before the
+    /// bundled one of its name (a copy `update-ranges` saved before the binary was updated,
+    /// or one kept for old logs) is kept beside it rather than over it: alone it would put
+    /// addresses the operator has added since on the block list, yet it speaks for requests
+    /// of its own time, which the newer list is too new for.
     pub fn with_ranges(lists: impl IntoIterator<Item = RangeList>) -> Verifier {
         let mut verifier = Verifier::bundled();
         for list in lists {
-            let older = verifier.lists.get(&list.name).is_some_and(
-                |bundled| matches!((bundled.date_ms, list.date_ms), (Some(b), Some(d)) if d < b),
-            );
-            if !older {
-                verifier.insert(list);
-            }
+            verifier.insert(list);
         }
         verifier
     }
@@ -507,9 +508,28 @@ impl Verifier {
         None
     }
 
-    /// Adds or replaces one list.
+    /// Adds one list: it replaces the list of its name, unless that one is dated later; the
+    /// older of the two is kept beside the newer ([`Verifier::with_ranges`]).
     pub fn insert(&mut self, list: RangeList) {
-        self.lists.insert(list.name.clone(), list);
+        let Some(current) = self.lists.get(&list.name) else {
+            self.lists.insert(list.name.clone(), list);
+            return;
+        };
+        let later = matches!((current.date_ms, list.date_ms), (Some(c), Some(d)) if c > d);
+        let older = if later {
+            list
+        } else {
+            self.lists
+                .insert(list.name.clone(), list)
+                .expect("the list of that name, just seen")
+        };
+        // An undated list has no time of its own to speak for: the newer one stands alone.
+        if older.date_ms.is_some() {
+            self.older
+                .entry(older.name.clone())
+                .or_default()
+                .push(older);
+        }
     }
 
     /// The list called `name`, if loaded.
@@ -577,6 +597,11 @@ impl Verifier {
                 out.push(list);
             }
         }
+        // Older copies after the newest: each is used for the requests it is not too new for.
+        let newest = out.len();
+        for i in 0..newest {
+            out.extend(self.older.get(&out[i].name).into_iter().flatten());
+        }
         out
     }
 
@@ -618,14 +643,28 @@ impl Verifier {
         // The latest date of the own lists that could say "spoofed" (`None` while any has no
         // date: its age is unknown).
         let mut own_date: Option<Option<i64>> = None;
+        let too_new = |list: &RangeList| {
+            at_ms.is_some_and(|at| list.date_ms.is_some() && list.too_new_for(at, STALE_AFTER_MS))
+        };
         for list in lists {
             if !list.covers_family(client_ip) {
                 continue;
             }
-            if let (Some(at), Some(date)) = (at_ms, list.date_ms)
-                && list.too_new_for(at, STALE_AFTER_MS)
+            if too_new(list) {
+                // An older copy of the list that is not too new speaks for the request.
+                let older_speaks = lists
+                    .iter()
+                    .any(|l| l.name == list.name && l.covers_family(client_ip) && !too_new(l));
+                if let (false, Some(date)) = (older_speaks, list.date_ms) {
+                    too_old = Some(too_old.map_or(date, |d| d.max(date)));
+                }
+                continue;
+            }
+            // Each request is judged by the newest copy of a list it is not too new for.
+            if lists
+                .iter()
+                .any(|l| l.name == list.name && l.date_ms > list.date_ms && !too_new(l))
             {
-                too_old = Some(too_old.map_or(date, |d| d.max(date)));
                 continue;
             }
             if list.contains(client_ip) {

@@ -1336,24 +1336,25 @@ fn fresh_ranges() -> tempfile::TempDir {
 }
 
 /// A saved IP-range list dated before the bundled one of its name (a cache `update-ranges`
-/// filled before the binary was updated) is not used: with it, the real Googlebot at an
-/// address Google added since was on the block list. A saved list newer than the bundled
-/// one is used.
+/// filled before the binary was updated, or a copy kept for old logs) speaks for the requests
+/// of its time and no later: alone, it put the real Googlebot at an address Google added
+/// since on the block list; dropped, old logs lost their only list. A saved list newer than
+/// the bundled one is used.
 #[test]
-fn a_saved_range_list_older_than_the_bundled_one_is_not_used() {
+fn a_saved_range_list_older_than_the_bundled_one_speaks_for_its_time() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("access.log");
-    std::fs::write(
-        &log,
-        "www.example.com:443 66.249.66.1 - - [20/Nov/2026:12:00:00 +0000] \"GET / HTTP/1.1\" \
-         200 10 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n",
-    )
-    .unwrap();
+    let line = |day: &str, ip: &str| {
+        format!(
+            "www.example.com:443 {ip} - - [{day}:12:00:00 +0000] \"GET / HTTP/1.1\" 200 10 \"-\" \
+             \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+        )
+    };
     let ranges = dir.path().join("ranges");
     std::fs::create_dir_all(&ranges).unwrap();
     let spoofed = dir.path().join("spoofed.csv");
-    let mut verdicts = Vec::new();
-    for date in ["2025-06-01T00:00:00Z", "2026-11-01T00:00:00Z"] {
+    let listed = |text: &str, date: &str| -> Vec<String> {
+        std::fs::write(&log, text).unwrap();
         std::fs::write(
             ranges.join("google-common.json"),
             format!(
@@ -1371,16 +1372,41 @@ fn a_saved_range_list_older_than_the_bundled_one_is_not_used() {
             ],
         );
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let listed: Vec<String> = rows(&std::fs::read(&spoofed).unwrap())
+        rows(&std::fs::read(&spoofed).unwrap())
             .iter()
             .map(|r| r["client_ip"].to_string())
-            .collect();
-        verdicts.push(listed);
-    }
+            .collect()
+    };
+    let now = line("20/Nov/2026", "66.249.66.1");
+    // Older than the bundled list: the bundled one judges this year's request.
+    assert_eq!(listed(&now, "2025-06-01T00:00:00Z"), Vec::<String>::new());
+    // Newer: it judges, and 66.249.66.1 is not in it.
+    assert_eq!(listed(&now, "2026-11-01T00:00:00Z"), ["66.249.66.1"]);
+    // A log of that old list's time: the bundled list is too new for it, the old one speaks
+    // and verifies Googlebot (dropped, it left the request unverifiable). An address outside
+    // it stays unverifiable, not spoofed: Google's other lists of that time are not there.
+    let then = [
+        line("05/Jun/2025", "66.249.64.5"),
+        line("05/Jun/2025", "203.0.113.9"),
+    ]
+    .concat();
+    assert_eq!(listed(&then, "2025-06-01T00:00:00Z"), Vec::<String>::new());
+    let summary = dir.path().join("summary.csv");
+    let o = audit(
+        &log,
+        &[
+            "--ranges-dir",
+            ranges.to_str().unwrap(),
+            "--summary",
+            summary.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = rows(&std::fs::read(&summary).unwrap());
     assert_eq!(
-        verdicts,
-        [vec![], vec!["66.249.66.1".to_string()]],
-        "the old copy is not used; a newer one is"
+        (&s[0]["verified"], &s[0]["spoofed"], &s[0]["unverifiable"]),
+        ("1", "0", "1"),
+        "{s:?}"
     );
 }
 
