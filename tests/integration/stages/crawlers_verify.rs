@@ -272,12 +272,27 @@ fn saved_copies_are_dated_by_creation_time_or_when_saved() {
     let v = Verifier::with_range_dir(&dir).expect("test range dir loads");
     let date = ms("2026-11-01T00:00:00Z");
     assert_eq!(v.list("gptbot").and_then(RangeList::date_ms), Some(date));
-    let before = at(&v, &r, "GPTBot", "203.0.113.5", date - STALE_AFTER_MS - 1);
-    assert_eq!(before.ranges_too_old, Some(date));
     assert_eq!(
         at(&v, &r, "GPTBot", "203.0.113.5", date - STALE_AFTER_MS).result,
         Verification::Spoofed
     );
+    // Earlier, the saved copy is too new; the bundled one (of 2026-09-02), kept beside it,
+    // judges the requests of its time; before those too, nothing does.
+    let bundled = ms("2026-09-02T14:41:05Z");
+    let between = at(&v, &r, "GPTBot", "203.0.113.5", date - STALE_AFTER_MS - 1);
+    assert_eq!(
+        (between.result, between.ranges_too_old),
+        (Verification::Spoofed, None)
+    );
+    let before = at(
+        &v,
+        &r,
+        "GPTBot",
+        "203.0.113.5",
+        bundled - STALE_AFTER_MS - 1,
+    );
+    assert_eq!(before.ranges_too_old, Some(date));
+    assert_eq!(before.result, Verification::Unverifiable);
 
     // A copy without creationTime: the file's modification time, when update-ranges saved it
     // (after the bundled list's date: an older copy is not used).
