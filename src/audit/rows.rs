@@ -77,10 +77,20 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
         &'a str,
         Option<i64>,
         &'a str,
-        &'a str,
+        u8,
         &'a str,
         (u32, &'a str, &'a str),
     );
+    /// `verified`, `spoofed`, `unverifiable`: the order of [`Verification`], which the
+    /// `disallowed` rows are made in (compared as text, the `crawl-delay` rows came in
+    /// another one).
+    fn rank(verification: &str) -> u8 {
+        match verification {
+            "verified" => 0,
+            "spoofed" => 1,
+            _ => 2,
+        }
+    }
     /// Borrowed, not cloned: the merge with the Crawl-delay rows compares once per row.
     fn key(r: &ViolationRow) -> Key<'_> {
         (
@@ -90,7 +100,7 @@ pub fn report_order(a: &ViolationRow, b: &ViolationRow) -> Ordering {
             &r.path,
             r.robots_version,
             &r.user_agent,
-            r.verification,
+            rank(r.verification),
             r.evidence,
             (r.rule_line, &r.rule, &r.group),
         )

@@ -678,6 +678,46 @@ fn a_row_cites_the_line_that_decided_each_of_its_requests() {
     );
 }
 
+/// Crawl-delay rows come in the documented order of verification (verified, spoofed,
+/// unverifiable), as the disallowed rows do: compared as text, spoofed came first.
+#[test]
+fn crawl_delay_rows_come_in_the_order_of_verification() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
+    std::fs::write(
+        robots.join("www.example.com/robots.txt"),
+        "User-agent: *\nCrawl-delay: 10\nDisallow: /private/\n",
+    )
+    .unwrap();
+    let log = dir.path().join("access.log");
+    let line = |ip: &str, sec: u32| {
+        format!(
+            "www.example.com:443 {ip} - - [20/Nov/2026:10:00:{sec:02} +0000] \"GET /p{sec} HTTP/1.1\" 200 5 \"-\" \"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\"\n"
+        )
+    };
+    let text: String = [
+        line("157.55.39.1", 0),
+        line("203.0.113.9", 1),
+        line("157.55.39.1", 2),
+        line("203.0.113.9", 3),
+    ]
+    .concat();
+    std::fs::write(&log, text).unwrap();
+    let (v, _, _, _) = audit_reports(&log, &robots, &[]);
+    let got: Vec<(String, String)> = rows(&v)
+        .iter()
+        .map(|r| (r["kind"].to_string(), r["verification"].to_string()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("crawl-delay".to_string(), "verified".to_string()),
+            ("crawl-delay".to_string(), "spoofed".to_string()),
+        ]
+    );
+}
+
 /// The summary and the HTML page say which of a crawler's violations came from spoofed
 /// addresses: a review found "Googlebot, Google, violations 9" where every one of the nine
 /// was a spoofer's, and the real Googlebot's requests were all allowed.
