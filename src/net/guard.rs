@@ -59,7 +59,9 @@ pub fn address_allowed(addr: IpAddr, allow_private: bool) -> Result<(), GuardRef
 /// proxy, or everyone.
 ///
 /// The documentation ranges (RFC 5737, 3849, 9637) are not among them: examples and test
-/// logs write them for an address on the internet.
+/// logs write them for an address on the internet. Nor are the IETF protocol assignments
+/// (`192.0.0.0/24`, `2001::/23`): they hold addresses that are reached across the internet
+/// (Teredo's `2001::/32`, `192.0.0.9`, `192.0.0.10`).
 ///
 /// ```
 /// use robots_audit::net::internal_class;
@@ -69,10 +71,12 @@ pub fn address_allowed(addr: IpAddr, allow_private: bool) -> Result<(), GuardRef
 /// assert_eq!(internal_class("0.0.0.0".parse().unwrap()), Some("unspecified"));
 /// assert_eq!(internal_class("66.249.66.1".parse().unwrap()), None);
 /// assert_eq!(internal_class("192.0.2.1".parse().unwrap()), None, "documentation");
+/// assert_eq!(internal_class("2001:0:4136:e378::1".parse().unwrap()), None, "Teredo");
 /// ```
 pub fn internal_class(addr: IpAddr) -> Option<&'static str> {
     let (Class::Private(class) | Class::Never(class)) = classify(addr)?;
-    (!class.starts_with("documentation")).then_some(class)
+    (!class.starts_with("documentation") && !class.starts_with("IETF protocol assignments"))
+        .then_some(class)
 }
 
 /// The address a client field stands for: an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, as
