@@ -350,13 +350,17 @@ impl<'a> Worker<'a> {
     }
 
     fn malformed(&mut self, input: usize, line_no: u64, line: &[u8], reason: BadLine) {
-        // A crawler of the registry that robots.txt is about, not any automated client: a
-        // line of `curl/8.0` or a formula with a URL named no crawler worth the mention.
+        // A crawler robots.txt is about: one of the registry's, or an unknown robot that
+        // calls itself one (`FooBot/1.0`), not any automated client: a line of `curl/8.0`
+        // or a formula with a URL in it names no crawler worth the mention.
         let registry = self.shared.registry;
-        let names_crawler = matches!(
-            registry.identify(line),
-            Identity::Known(id) if registry.get(id).category != Category::Automation
-        );
+        let names_crawler = match registry.identify(line) {
+            Identity::Known(id) => registry.get(id).category != Category::Automation,
+            Identity::Unknown(bot) => {
+                bot.category != Some(Category::Automation) && says_robot(&bot.name)
+            }
+            Identity::NotCrawler => false,
+        };
         let counts = &mut self.aggs.inputs[input];
         *counts.bad.entry(reason).or_default() += 1;
         if names_crawler {
@@ -1341,6 +1345,12 @@ fn parse_ipv4_fast(b: &[u8]) -> Option<std::net::Ipv4Addr> {
         }
     }
     (at == b.len()).then(|| std::net::Ipv4Addr::from(octets))
+}
+
+/// Whether a name says it is a robot: `bot`, `crawl` or `spider` in it, in any case.
+fn says_robot(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    ["bot", "crawl", "spider"].iter().any(|w| lower.contains(w))
 }
 
 /// A malformed line as it can be shown: at most 120 bytes, control characters escaped.

@@ -227,7 +227,7 @@ impl Plan {
                 ));
             }
             Some(n) => n,
-            None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            None => std::thread::available_parallelism().map_or(2, |n| n.get().min(MAX_THREADS)),
         };
         let settings = AuditSettings {
             format,

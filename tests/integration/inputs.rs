@@ -282,9 +282,10 @@ fn standard_input_named_twice_is_refused() {
     );
 }
 
-/// The malformed lines' note counts those naming a crawler of the registry, for what a
-/// spoofer or a broken logger may have cost the audit: a line of `curl/8.0` or a formula with
-/// a URL in it names none (a review found both counted).
+/// The malformed lines' note counts those naming a crawler (of the registry, or an unknown
+/// robot calling itself one), for what a spoofer or a broken logger may have cost the audit:
+/// a line of `curl/8.0` or a formula with a URL in it names none (a review found both
+/// counted).
 #[test]
 fn malformed_lines_name_a_crawler_only_when_they_do() {
     let dir = tempfile::tempdir().unwrap();
@@ -298,6 +299,8 @@ fn malformed_lines_name_a_crawler_only_when_they_do() {
         [
             good.repeat(5),
             good.replace("[20/Nov", "[xx/Nov"),
+            good.replace("[20/Nov", "[yy/Nov")
+                .replace("Googlebot/2.1", "FooBot/1.0"),
             "curl/8.0\n".to_string(),
             "=HYPERLINK(\"http://evil.example/\",\"x\")\n".to_string(),
         ]
@@ -319,7 +322,7 @@ fn malformed_lines_name_a_crawler_only_when_they_do() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
         stderr(&o).contains(
-            "odd.log: 3 malformed lines skipped (too few fields: 2, bad time: 1); 1 of them \
+            "odd.log: 4 malformed lines skipped (too few fields: 2, bad time: 2); 2 of them \
              name a crawler"
         ),
         "{}",

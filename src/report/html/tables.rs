@@ -273,7 +273,7 @@ pub(super) fn crawlers_table(h: &mut Html, page: &Page<'_>, v: &Digest) {
         }
         let judged = t.checked > 0 || t.disallowed + t.delayed > 0;
         h.td_verdicts(t.disallowed, judged);
-        if t.delayed == 0 && !page.delay_checked.contains(name) {
+        if judged && t.delayed == 0 && !page.delay_checked.contains(name) {
             // Its operator documents no Crawl-delay (and no --all-crawl-delay).
             h.raw("<td class=\"n\">not checked</td>");
         } else {
