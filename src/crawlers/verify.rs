@@ -103,6 +103,10 @@ pub struct RangeList {
     prefixes: usize,
     v4: Vec<(u32, u32)>,
     v6: Vec<(u128, u128)>,
+    /// Kept beside a newer list of its name ([`Verifier::insert`]): a request it is not too
+    /// new for may be the newer one's.
+    #[serde(skip)]
+    older_copy: bool,
 }
 
 impl RangeList {
@@ -164,6 +168,7 @@ impl RangeList {
             prefixes: doc.prefixes.len(),
             v4: merge(v4),
             v6: merge(v6),
+            older_copy: false,
         })
     }
 
@@ -525,6 +530,10 @@ impl Verifier {
         };
         // An undated list has no time of its own to speak for: the newer one stands alone.
         if older.date_ms.is_some() {
+            let older = RangeList {
+                older_copy: true,
+                ..older
+            };
             self.older
                 .entry(older.name.clone())
                 .or_default()
@@ -661,9 +670,10 @@ impl Verifier {
                 continue;
             }
             // Each request is judged by the newest copy of a list it is not too new for.
-            if lists
-                .iter()
-                .any(|l| l.name == list.name && l.date_ms > list.date_ms && !too_new(l))
+            if list.older_copy
+                && lists
+                    .iter()
+                    .any(|l| l.name == list.name && l.date_ms > list.date_ms && !too_new(l))
             {
                 continue;
             }
