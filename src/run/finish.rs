@@ -481,8 +481,6 @@ fn check_window(partial: &Partial, auditor: &Auditor) -> Result<(), RunError> {
     }
 }
 
-/// What an input's counts tell: malformed lines with the first examples, requests without a
-/// host, requests outside the window.
 /// What the run says about its findings once the reports are in place, in the order it
 /// says it: each input's counts, the spill, verification, refusals, DNS trust.
 fn findings_notes(names: &[String], findings: &Findings) -> Vec<Note> {
@@ -524,6 +522,8 @@ fn findings_notes(names: &[String], findings: &Findings) -> Vec<Note> {
     told
 }
 
+/// What an input's counts tell: malformed lines with the first examples, requests without a
+/// host, requests outside the window.
 fn input_notes(name: &str, counts: &crate::audit::InputCounts, notes: &mut dyn FnMut(Note)) {
     let bad = counts.bad_total();
     if bad > 0 {
