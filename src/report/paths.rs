@@ -243,6 +243,12 @@ mod tests {
         fn path(&self, name: &str) -> PathBuf {
             self.tmp.path().join(name)
         }
+        /// A FIFO named `name` (mkfifo(1): the tests hold no unsafe code either).
+        fn fifo(&self, name: &str) -> PathBuf {
+            let p = self.path(name);
+            assert!(Command::new("mkfifo").arg(&p).status().unwrap().success());
+            p
+        }
     }
 
     #[test]
@@ -343,14 +349,7 @@ mod tests {
         .unwrap();
         // A FIFO read as input and written as a report would hang the run: it holds a write
         // end of its own input, whose end never comes.
-        let fifo = d.path("fifo");
-        assert!(
-            Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        let fifo = d.fifo("fifo");
         let err = check_paths(&[&fifo], &[("--out", &fifo)]).unwrap_err();
         assert!(matches!(err, PathError::OutputIsInput { .. }), "{err}");
     }
@@ -361,14 +360,7 @@ mod tests {
     #[test]
     fn one_pipe_is_not_two_inputs_nor_two_reports() {
         let d = Dir::new();
-        let fifo = d.path("fifo");
-        assert!(
-            Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        let fifo = d.fifo("fifo");
         let link = d.path("link");
         symlink(&fifo, &link).unwrap();
         let err = check_paths(&[&fifo, &link], &[]).unwrap_err();
@@ -377,14 +369,7 @@ mod tests {
         let err = check_paths(&[&log], &[("--out", &fifo), ("--summary", &link)]).unwrap_err();
         assert!(matches!(err, PathError::SameOutput { .. }), "{err}");
         // Two FIFOs are two.
-        let other = d.path("other");
-        assert!(
-            Command::new("mkfifo")
-                .arg(&other)
-                .status()
-                .unwrap()
-                .success()
-        );
+        let other = d.fifo("other");
         check_paths(&[&fifo, &other], &[]).unwrap();
     }
 
@@ -429,14 +414,7 @@ mod tests {
     #[test]
     fn a_fifo_input_is_checked_without_opening_it() {
         let d = Dir::new();
-        let fifo = d.path("fifo");
-        assert!(
-            Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        let fifo = d.fifo("fifo");
         // Opening a FIFO for reading with no writer would block this test forever.
         check_input(&fifo).unwrap();
         // A writer waiting for its reader is not disturbed: it still waits.
