@@ -357,7 +357,7 @@ impl<'a> Worker<'a> {
         let names_crawler = match registry.identify(line) {
             Identity::Known(id) => registry.get(id).category != Category::Automation,
             Identity::Unknown(bot) => {
-                bot.category != Some(Category::Automation) && says_robot(&bot.name)
+                bot.category != Some(Category::Automation) && bot.calls_itself_robot()
             }
             Identity::NotCrawler => false,
         };
@@ -1345,12 +1345,6 @@ fn parse_ipv4_fast(b: &[u8]) -> Option<std::net::Ipv4Addr> {
         }
     }
     (at == b.len()).then(|| std::net::Ipv4Addr::from(octets))
-}
-
-/// Whether a name says it is a robot: `bot`, `crawl` or `spider` in it, in any case.
-fn says_robot(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    ["bot", "crawl", "spider"].iter().any(|w| lower.contains(w))
 }
 
 /// A malformed line as it can be shown: at most 120 bytes, control characters escaped.

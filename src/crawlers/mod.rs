@@ -303,6 +303,15 @@ pub struct UnknownBot {
     pub obeys_robots: bool,
 }
 
+impl UnknownBot {
+    /// Whether its name says it is a robot (a bot word of its own: `FooBot`,
+    /// `SomeCrawler`), as the header scan reads one, rather than only an automated client
+    /// (a contact URL, a library).
+    pub fn calls_itself_robot(&self) -> bool {
+        tokens::declares_robot(&tokens::scan(self.name.as_bytes()))
+    }
+}
+
 /// What a User-Agent header says about its client.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Identity {

@@ -215,12 +215,8 @@ impl<'a> Facts<'a> {
             .iter()
             .filter(|h| !h.judged && h.crawler_requests > 0)
             .collect();
-        // The hosts with the most crawler requests first (the hosts table's order).
-        not_judged.sort_by(|a, b| {
-            b.crawler_requests
-                .cmp(&a.crawler_requests)
-                .then_with(|| a.origin().cmp(b.origin()))
-        });
+        // The hosts with the most crawler requests first, as the hosts table has them.
+        not_judged.sort_by(|a, b| tables::host_order(a, b));
         Facts {
             requests,
             audited: requests.saturating_sub(left_out),

@@ -511,19 +511,20 @@ pub(super) fn spoofed_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
     );
 }
 
+/// The hosts table's order, the most crawler requests first (the not-judged list's too).
+pub(super) fn host_order(a: &HostRow, b: &HostRow) -> std::cmp::Ordering {
+    (b.crawler_requests, b.requests)
+        .cmp(&(a.crawler_requests, a.requests))
+        .then((&a.host, &a.robots_url).cmp(&(&b.host, &b.robots_url)))
+}
+
 pub(super) fn hosts_table(h: &mut Html, page: &Page<'_>, limits: &Limits) {
     if page.hosts.is_empty() {
         return empty_section(h, "hosts", "Hosts", "No hosts.");
     }
-    let (rows, more) = top(
-        page.hosts.iter().collect(),
-        limits.hosts,
-        |a: &&HostRow, b: &&HostRow| {
-            (b.crawler_requests, b.requests)
-                .cmp(&(a.crawler_requests, a.requests))
-                .then((&a.host, &a.robots_url).cmp(&(&b.host, &b.robots_url)))
-        },
-    );
+    let (rows, more) = top(page.hosts.iter().collect(), limits.hosts, |a, b| {
+        host_order(a, b)
+    });
     table_start(
         h,
         "hosts",
