@@ -560,6 +560,14 @@ fn spoofed_crawlers_are_listed_per_address() {
     );
 }
 
+/// A robots-dir under `dir` with one site's robots.txt: its path.
+fn site_robots(dir: &std::path::Path, host: &str, body: &str) -> std::path::PathBuf {
+    let robots = dir.join("robots");
+    std::fs::create_dir_all(robots.join(host)).unwrap();
+    std::fs::write(robots.join(host).join("robots.txt"), body).unwrap();
+    robots
+}
+
 /// A Googlebot request for `/about` on www.example.com from each client, as logged.
 fn googlebot_from(clients: &[&str]) -> String {
     clients
@@ -682,13 +690,11 @@ fn a_row_cites_the_line_that_decided_each_of_its_requests() {
 #[test]
 fn crawl_delay_rows_come_in_the_order_of_verification() {
     let dir = tempfile::tempdir().unwrap();
-    let robots = dir.path().join("robots");
-    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
-    std::fs::write(
-        robots.join("www.example.com/robots.txt"),
+    let robots = site_robots(
+        dir.path(),
+        "www.example.com",
         "User-agent: *\nCrawl-delay: 10\nDisallow: /private/\n",
-    )
-    .unwrap();
+    );
     let log = dir.path().join("access.log");
     let line = |ip: &str, sec: u32| {
         format!(
@@ -723,13 +729,11 @@ fn crawl_delay_rows_come_in_the_order_of_verification() {
 #[test]
 fn violations_by_spoofers_are_told_apart() {
     let dir = tempfile::tempdir().unwrap();
-    let robots = dir.path().join("robots");
-    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
-    std::fs::write(
-        robots.join("www.example.com/robots.txt"),
+    let robots = site_robots(
+        dir.path(),
+        "www.example.com",
         "User-agent: *\nDisallow: /private/\n",
-    )
-    .unwrap();
+    );
     let log = dir.path().join("access.log");
     let line = |ip: &str, path: &str| {
         format!(
@@ -822,13 +826,11 @@ fn clients_logged_with_a_port_are_verified_and_others_are_counted() {
 #[test]
 fn fetchers_robots_txt_does_not_bind_are_shown_not_judged() {
     let dir = tempfile::tempdir().unwrap();
-    let robots = dir.path().join("robots");
-    std::fs::create_dir_all(robots.join("ex.com")).unwrap();
-    std::fs::write(
-        robots.join("ex.com").join("robots.txt"),
+    let robots = site_robots(
+        dir.path(),
+        "ex.com",
         "User-agent: ChatGPT-User\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
-    )
-    .unwrap();
+    );
     let ua = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
     let log = dir.path().join("a.log");
     std::fs::write(
@@ -871,13 +873,11 @@ fn fetchers_robots_txt_does_not_bind_are_shown_not_judged() {
 #[test]
 fn a_not_bound_fetchers_own_fetch_still_narrows_its_preferences() {
     let dir = tempfile::tempdir().unwrap();
-    let robots = dir.path().join("robots");
-    std::fs::create_dir_all(robots.join("p.example.com")).unwrap();
-    std::fs::write(
-        robots.join("p.example.com").join("robots.txt"),
+    let robots = site_robots(
+        dir.path(),
+        "p.example.com",
         "User-agent: *\nContent-Signal: ai-input=no\nAllow: /\n",
-    )
-    .unwrap();
+    );
     let ua = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
     let log = dir.path().join("a.log");
     let line = |time: &str, path: &str, status: u16| {
