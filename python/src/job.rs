@@ -532,9 +532,7 @@ impl Driver {
         let n = snapshot.histories().len();
         self.snapshot = Some(snapshot);
         self.watch.lap(Stage::Robots);
-        for warning in store.warnings() {
-            self.show(&Note::Robots(warning));
-        }
+        // Its warnings are the snapshot's, told by `finish` as the CLI's are.
         Ok(n)
     }
 

@@ -118,17 +118,28 @@ pub enum Missing {
 pub struct Snapshot {
     histories: BTreeMap<Origin, Arc<OriginHistory>>,
     missing: Missing,
+    /// The warnings of the source it was taken from, for the run's end to tell (where the
+    /// snapshot was taken: the copies sent to other machines leave them).
+    #[serde(skip)]
+    warnings: Vec<String>,
 }
 
 impl Snapshot {
     /// A snapshot of these histories; `missing` says what other origins get.
     pub fn new(histories: BTreeMap<Origin, Arc<OriginHistory>>, missing: Missing) -> Snapshot {
-        Snapshot { histories, missing }
+        Snapshot {
+            histories,
+            missing,
+            warnings: Vec::new(),
+        }
     }
 
-    /// A snapshot of everything `source` has obtained.
+    /// A snapshot of everything `source` has obtained, with its warnings.
     pub fn of(source: &dyn RobotsSource, missing: Missing) -> Snapshot {
-        Snapshot::new(source.obtained().into_iter().collect(), missing)
+        Snapshot {
+            warnings: source.warnings(),
+            ..Snapshot::new(source.obtained().into_iter().collect(), missing)
+        }
     }
 
     /// The histories it holds.
@@ -168,5 +179,9 @@ impl RobotsSource for Snapshot {
             .iter()
             .map(|(o, h)| (o.clone(), Arc::clone(h)))
             .collect()
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
     }
 }

@@ -100,12 +100,6 @@ impl RobotsStore {
         })
     }
 
-    /// Problems met that did not stop the store (an unusable cache directory, a cache entry
-    /// that could not be written), for the caller to show once.
-    pub fn warnings(&self) -> Vec<String> {
-        lock(&self.inner.warnings).clone()
-    }
-
     /// The options the store was built with.
     pub fn options(&self) -> &FetchOptions {
         &self.inner.opts
@@ -382,8 +376,10 @@ impl RobotsSource for RobotsStore {
         all
     }
 
+    /// Problems met that did not stop the store (an unusable cache directory, a cache entry
+    /// that could not be read or written), for the caller to show once.
     fn warnings(&self) -> Vec<String> {
-        RobotsStore::warnings(self)
+        lock(&self.inner.warnings).clone()
     }
 }
 

@@ -412,7 +412,9 @@ fn figures(h: &mut Html, page: &Page<'_>, v: &Digest, facts: &Facts<'_>) {
         h.raw("<p class=\"warn\">Warnings of the run:</p>\n<ul class=\"warn\">\n");
         for warning in page.warnings {
             h.raw("<li>");
-            h.text(warning);
+            // The run's own sentence, whose data parts are cut already: whole, as on the
+            // terminal (its end says what was lost).
+            h.text_cut(warning, 1000);
             h.raw("</li>\n");
         }
         h.raw("</ul>\n");

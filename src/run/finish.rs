@@ -255,6 +255,17 @@ pub fn finish(
     notes: &mut dyn FnMut(Note),
 ) -> Result<Outcome, RunError> {
     let policy = plan.policy;
+    // What robots.txt's source met on the way (a cache entry it could not read), told once
+    // the logs are read, and kept for the page with the plan's own warnings.
+    let robots_warnings: Vec<Note> = auditor
+        .robots()
+        .warnings()
+        .into_iter()
+        .map(Note::Robots)
+        .collect();
+    for note in &robots_warnings {
+        notes(note.clone());
+    }
     // A run whose result cannot be trusted writes nothing.
     let (mut damaged, mut unopened) = (0, 0);
     for (name, counts) in &partial.inputs {
@@ -361,8 +372,8 @@ pub fn finish(
     // What the run says about its findings, after the reports are in place; its warnings are
     // on the page too (what `--quiet` keeps off standard error stays in the reports).
     let told = findings_notes(names, &findings);
-    let warnings: Vec<String> = told
-        .iter()
+    let warnings: Vec<String> = (plan.notes.iter().chain(&robots_warnings))
+        .chain(&told)
         .filter(|n| {
             n.level() == Level::Warning
                 // The page says these in its own words.

@@ -77,9 +77,6 @@ pub fn audit_files(
     };
     let partial = auditor.audit_sources(&plan.inputs, &timed)?;
     watch.lap(Stage::Merge);
-    for warning in store.warnings() {
-        notes(Note::Robots(warning));
-    }
     finish(
         partial,
         &auditor,

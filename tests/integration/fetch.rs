@@ -472,6 +472,8 @@ fn a_damaged_cache_file_is_said() {
     data.push(b'x');
     std::fs::write(&files[0], data).unwrap();
     std::fs::write(site.log(), site.line(t1, "/a/x")).unwrap();
+    let page = tempfile::tempdir().unwrap();
+    let html = page.path().join("report.html");
     // Not quiet: warnings are looked for.
     let o = run_args(&args(&[
         site.log().to_str().unwrap(),
@@ -483,6 +485,8 @@ fn a_damaged_cache_file_is_said() {
         &format!("{}:127.0.0.1", site.host),
         "--allow-host",
         "a.test",
+        "--html",
+        html.to_str().unwrap(),
     ]));
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
@@ -490,7 +494,17 @@ fn a_damaged_cache_file_is_said() {
         err.contains("warning: cache file") && err.contains("damaged"),
         "{err}"
     );
+    assert_eq!(err.matches("warning: cache file").count(), 1, "{err}");
     assert_eq!(site.hits(), 2, "fetched again");
+    // The page, read without the terminal, says it too.
+    let page = std::fs::read_to_string(&html).unwrap();
+    let warnings = &page[page.find("Warnings of the run:").expect("a warnings list")..];
+    let warnings = &warnings[..warnings.find("</ul>").unwrap()];
+    assert!(
+        warnings.contains("warning: cache file")
+            && warnings.contains("the versions it held are lost"),
+        "{warnings}"
+    );
 }
 
 /// A cached robots.txt, however fresh, stands only for requests before it was fetched: a log

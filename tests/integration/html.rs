@@ -830,6 +830,43 @@ fn the_page_says_what_the_run_could_not_judge() {
         "the main element closes"
     );
 
+    // Saved IP-range and AI-agent lists the run could not read: the bundled ones stood in.
+    let cache = dir.path().join("cache");
+    for (sub, file) in [
+        ("ranges", "google-common.json"),
+        ("crawlers", "ai-robots-txt.json"),
+    ] {
+        fs::create_dir_all(cache.join("robots-audit").join(sub)).unwrap();
+        fs::write(cache.join("robots-audit").join(sub).join(file), "{oops").unwrap();
+    }
+    let html_path = dir.path().join("saved.html");
+    let o = crate::support::bin()
+        .env("XDG_CACHE_HOME", &cache)
+        .args([
+            testdata("logs/combined.log.gz").as_os_str(),
+            OsStr::new("--host"),
+            OsStr::new("www.example.com"),
+            OsStr::new("--robots-dir"),
+            testdata("robots-dir").as_os_str(),
+            OsStr::new("-o"),
+            OsStr::new("/dev/null"),
+            OsStr::new("--html"),
+            html_path.as_os_str(),
+            OsStr::new("-q"),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "", "quiet");
+    let figures = fs::read_to_string(&html_path).unwrap();
+    let figures = section(&figures, "figures");
+    for what in ["the saved IP ranges", "the saved lists of AI agents"] {
+        assert!(
+            figures.contains(&format!("<li>warning: ignoring {what}: ")),
+            "{what}: {figures}"
+        );
+    }
+
     // GPTBot's operator documents no Crawl-delay: not checked, not "0".
     let robots = dir.path().join("robots");
     fs::create_dir_all(robots.join("www.example.com")).unwrap();
