@@ -529,7 +529,7 @@ impl Tables {
                 let google = origin_rules.dialect(Dialect::Google);
                 let named = tokens.iter().find(|t| {
                     google.versions.iter().any(|r| match r {
-                        Rules::Compiled(robots) => robots.names_agent(t),
+                        Rules::Compiled(robots) => robots.names_client(t),
                         _ => false,
                     })
                 });

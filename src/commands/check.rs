@@ -343,7 +343,7 @@ impl Client {
                 }
             }
             Client::Other { tokens, dialect } => {
-                match tokens.iter().find(|t| robots.names_agent(t)) {
+                match tokens.iter().find(|t| robots.names_client(t)) {
                     // docs/identification.md, "Clients a group names": a group naming one of its
                     // tokens makes it a crawler of that name.
                     Some(named) => Standing::Judged(Judged {

@@ -488,6 +488,9 @@ const BROWSERS: &[&[u8]] = &[
     b"crios",
     b"fxios",
     b"yabrowser",
+    // DuckDuckGo's browser (`… Mobile DuckDuckGo/5 Safari/537.36`): sites write
+    // `User-agent: DuckDuckGo` for its search crawler, DuckDuckBot.
+    b"duckduckgo",
 ];
 
 /// The length of the longest word of [`GENERIC`] and [`BROWSERS`]: no longer word is one.

@@ -389,6 +389,9 @@ pub struct RobotsTxt {
     /// plus the whole token where that has other bytes (the two kinds never collide: see
     /// [`parse`]'s `google_whole_token`); yandex, the whole value.
     keys: Vec<(Box<str>, GroupId)>,
+    /// The names the user-agent values give clients outside the registry, sorted
+    /// ([`RobotsTxt::names_client`]).
+    client_names: Vec<Box<str>>,
     sitemaps: Vec<String>,
     warnings: Vec<Warning>,
     host: Option<String>,
@@ -802,6 +805,28 @@ impl RobotsTxt {
     /// ```
     pub fn names_agent(&self, token: &str) -> bool {
         self.lookup(token).is_some()
+    }
+
+    /// True when some user-agent line names a client outside the crawler registry by this
+    /// token (docs/identification.md, "Clients a group names"): its value, one word without
+    /// a `/version`, equals the token ignoring ASCII case. Stricter than
+    /// [`RobotsTxt::names_agent`], which reads a value as a crawler does (Google's product
+    /// token: `k2spider` names `k`): a client the file names becomes a crawler, so the name
+    /// must be the one the site wrote, not a prefix of it.
+    ///
+    /// ```
+    /// use robots_audit::robots::{Dialect, RobotsTxt};
+    /// let body = b"User-agent: k2spider\nUser-agent: python-requests/2.31\nDisallow: /\n";
+    /// let robots = RobotsTxt::parse(body, Dialect::Google);
+    /// assert!(robots.names_client("K2Spider") && robots.names_client("python-requests"));
+    /// assert!(robots.names_agent("k") && !robots.names_client("k"));
+    /// let robots = RobotsTxt::parse(b"User-agent: GSA Index Warmer\nDisallow: /\n", Dialect::Google);
+    /// assert!(!robots.names_client("gsa"));
+    /// ```
+    pub fn names_client(&self, token: &str) -> bool {
+        self.client_names
+            .binary_search_by(|name| cmp_ignore_ascii_case(name, token))
+            .is_ok()
     }
 
     /// The `Sitemap:` values, in file order.

@@ -301,6 +301,24 @@ fn google_whole_token(value: &[u8]) -> Option<AgentKey> {
     Some(AgentKey::Named(lossy(token).to_ascii_lowercase()))
 }
 
+/// docs/identification.md, "Clients a group names": the name a user-agent value gives a
+/// client that is no crawler of the registry: the value when it is one word, without a
+/// `/version` or trailing `*`s, lower-cased (`python-requests/2.31` → `python-requests`);
+/// `None` for `*`, an empty name and a value of several words. Whole, unlike a crawler's
+/// product token: `User-agent: k2spider` names `k2spider`, never a phone whose header says
+/// `Android 10; K`, and `User-agent: Microsoft URL Control` no Outlook.
+fn client_name(value: &[u8]) -> Option<Box<str>> {
+    if value.iter().any(|&b| is_space(b)) {
+        return None;
+    }
+    let end = value.iter().position(|&b| b == b'/').unwrap_or(value.len());
+    let mut name = &value[..end];
+    while let [rest @ .., b'*'] = name {
+        name = rest;
+    }
+    (!name.is_empty()).then(|| lossy(name).to_ascii_lowercase().into_boxed_str())
+}
+
 /// Yandex: the key of a user-agent value (lower-cased; `*` exactly is global).
 fn yandex_agent_key(value: &[u8]) -> AgentKey {
     if value == b"*" {
@@ -760,6 +778,14 @@ fn parse_yandex(b: &mut Builder, body: &[u8]) {
 /// Merges raw groups by agent key, compiles each merged group's rules, applies Yandex's
 /// overflow limits.
 fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
+    let mut client_names: Vec<Box<str>> = b
+        .raw
+        .iter()
+        .flat_map(|g| &g.agents)
+        .filter_map(|a| client_name(a.value.as_bytes()))
+        .collect();
+    client_names.sort_unstable();
+    client_names.dedup();
     // Every key → the raw groups naming it, in file order. All `*` groups merge (RFC 9309
     // §2.2.1), and so do all groups naming the same agent.
     // Also every key's user-agent lines: `(line, value)`.
@@ -955,6 +981,7 @@ fn finish(mut b: Builder, parsed_bytes: usize) -> RobotsTxt {
         arena: b.arena,
         global,
         keys,
+        client_names,
         sitemaps: b.sitemaps,
         warnings: b.warnings,
         host: b.host,

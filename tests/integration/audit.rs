@@ -1512,3 +1512,69 @@ fn crawler_requests_to_an_invalid_host_are_counted_not_lost() {
         "{err}"
     );
 }
+
+/// A group names a client outside the registry by its whole name (docs/identification.md,
+/// "Clients a group names"): a review found every Android Chrome visitor (`Android 10; K`)
+/// reported as crawler `k` breaking `User-agent: k2spider` (Wikipedia's list, copied widely),
+/// since Google's reading of that value is `k`; and a site's `Microsoft URL Control` group
+/// judging Outlook.
+#[test]
+fn a_group_names_a_client_by_its_whole_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = site_robots(
+        dir.path(),
+        "www.example.com",
+        "User-agent: k2spider\nDisallow: /\n\nUser-agent: Microsoft URL Control\nDisallow: /\n\n\
+         User-agent: FooFetch/1.0\nDisallow: /\n\nUser-agent: DuckDuckGo\nDisallow: /\n\n\
+         User-agent: *\nDisallow: /private/\n",
+    );
+    let clients = [
+        "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+        "Microsoft Office/16.0 (Windows NT 10.0; Microsoft Outlook 16.0.17928; Pro)",
+        "k2spider/1.0",
+        "Mozilla/5.0 (X11; Linux x86_64) FooFetch/2.0",
+        "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0.0.0 Mobile DuckDuckGo/5 Safari/537.36",
+    ];
+    let log: String = clients
+        .iter()
+        .enumerate()
+        .map(|(i, ua)| {
+            format!(
+                "www.example.com:443 198.51.100.{} - - [20/Nov/2026:10:00:0{i} +0000] \"GET /page{i} HTTP/1.1\" 200 5 \"-\" \"{ua}\"\n",
+                i + 1
+            )
+        })
+        .collect();
+    let path = dir.path().join("access.log");
+    std::fs::write(&path, log).unwrap();
+    let o = run(
+        &[
+            path.as_os_str(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "-q".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let found: Vec<(String, String, String)> = rows(&o.stdout)
+        .iter()
+        .map(|r| {
+            (
+                r["path"].to_owned(),
+                r["crawler"].to_owned(),
+                r["group"].to_owned(),
+            )
+        })
+        .collect();
+    // The two the file names, and only they (by crawler).
+    assert_eq!(
+        found,
+        [
+            ("/page3".into(), "foofetch".into(), "FooFetch/1.0".into()),
+            ("/page2".into(), "k2spider".into(), "k2spider".into()),
+        ],
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
