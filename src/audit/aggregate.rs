@@ -489,8 +489,10 @@ pub struct Stream {
 
 /// Which of a crawler's `/robots.txt` fetches narrow which of its requests
 /// (docs/judging.md, "The crawler's own fetches"): the same origin, the same crawler and
-/// verification, and for unknown crawlers the same User-Agent (empty for registry crawlers).
-pub type FetchKey = (Origin, String, Verification, String);
+/// verification, for unknown crawlers the same User-Agent (empty for registry crawlers),
+/// and the client: `None` for verified fetches, which speak for every verified address of
+/// the crawler; an unverified one speaks only for its own address's requests.
+pub type FetchKey = (Origin, String, Verification, String, Option<Client>);
 
 /// A stream's key: (origin, crawler, User-Agent, verification). Shared, not copied, by the
 /// streams of one origin and one crawler (serialised as plain values).

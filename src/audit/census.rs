@@ -36,6 +36,8 @@ pub const LISTED: u64 = 150;
 pub const SPOOFED: u64 = 1_000;
 /// Bytes a crawler's fetch of `/robots.txt` takes (its time, status and size, in a list).
 pub const FETCH: u64 = 80;
+/// A key of crawler fetches: a map entry, its list and (for an unverified one) the address.
+pub const FETCH_LIST: u64 = 200;
 
 /// How many of each an audit (or one worker of it) holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::aggregate::{HostKey, PairAgg, pair_key};
+use super::aggregate::{Client, HostKey, PairAgg, pair_key};
 use super::findings::{ActivityMap, PathReads, StreamInfo, Verdict};
 use super::spill::{SpillRun, StreamTable};
 use crate::crawlers::Verification;
@@ -83,20 +83,20 @@ impl Counter {
     }
 
     /// Counts into `tally` the requests of a stream (judged as `info`) to `path` made at
-    /// `times`.
-    pub fn count(
+    /// `times` by their clients.
+    pub fn count<'c>(
         &mut self,
         tally: &mut Tally,
         info: &StreamInfo,
         path: &[u8],
-        times: impl Iterator<Item = i64>,
+        times: impl Iterator<Item = (i64, &'c Client)>,
         leeway: i64,
     ) {
         tally.seen = true;
         let (scratch, reads) = &mut self.scratch;
         info.reads(path, scratch, reads);
-        for t in times {
-            let verdict = info.verdict(reads, t, leeway);
+        for (t, client) in times {
+            let verdict = info.verdict(reads, t, client, leeway);
             if !info.bound {
                 // Counted, never checked: only a conflict adds to its row.
                 if let Verdict::Allowed {
@@ -294,7 +294,7 @@ fn count_run(
         let i = map[r.stream as usize];
         match &pass.infos[i as usize] {
             Some(info) => {
-                let times = r.hits.iter().map(|h| h.time_ms);
+                let times = r.hits.iter().map(|h| (h.time_ms, &h.client));
                 let tally = &mut counts.tallies[i as usize];
                 counts
                     .counter

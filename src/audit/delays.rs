@@ -272,7 +272,7 @@ impl<'a> Walk<'a> {
         let d = self.d;
         let Held::Versions {
             versions, evidence, ..
-        } = d.held(time_ms, delays.leeway)
+        } = d.held(time_ms, client, delays.leeway)
         else {
             return Ok(());
         };

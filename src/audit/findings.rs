@@ -334,7 +334,12 @@ pub(super) struct StreamInfo {
     class: Arc<StreamClass>,
     pub ua: Arc<str>,
     pub verification: Verification,
+    /// Its own fetches for a request from any address: a verified stream's verified fetches
+    /// (every verified address is the crawler's), else none.
     fetches: Vec<Fetch>,
+    /// Its own fetches for a request from an address that made unverified fetches: those
+    /// (and for a verified stream, the verified ones too), by address.
+    by_client: BTreeMap<Client, Vec<Fetch>>,
 }
 
 /// How much earlier than a request a crawler's fetch of `/robots.txt` must be logged to have
@@ -439,8 +444,13 @@ impl StreamInfo {
     /// without what that fetch got, and both count. A body is one of the versions in force
     /// within the leeway, which are held as with no fetch logged; a "no file" (4xx) may have
     /// come first, and allows everything.
-    pub(super) fn held(&self, t: i64, leeway: i64) -> Held {
-        let latest = history::latest_fetch(&self.fetches, t);
+    pub(super) fn held(&self, t: i64, client: &Client, leeway: i64) -> Held {
+        let fetches = if self.by_client.is_empty() {
+            &self.fetches
+        } else {
+            self.by_client.get(client).unwrap_or(&self.fetches)
+        };
+        let latest = history::latest_fetch(fetches, t);
         if latest.is_some_and(|f| {
             f.time.saturating_add(FETCH_ORDER_MS) > t
                 && f.time >= t.saturating_sub(leeway)
@@ -486,9 +496,9 @@ impl StreamInfo {
         }
     }
 
-    /// What a request of the path `reads` made at `t` comes to.
-    pub fn verdict(&self, reads: &PathReads, t: i64, leeway: i64) -> Verdict {
-        let held = self.held(t, leeway);
+    /// What a request of the path `reads` made at `t` by `client` comes to.
+    pub fn verdict(&self, reads: &PathReads, t: i64, client: &Client, leeway: i64) -> Verdict {
+        let held = self.held(t, client, leeway);
         if !self.bound {
             return Verdict::Allowed {
                 by_leeway: false,
@@ -657,7 +667,7 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
                 if start < end {
                     let times = m.hits[start as usize..end as usize]
                         .iter()
-                        .map(|h| h.1.time_ms);
+                        .map(|h| (h.1.time_ms, &clients[h.1.client as usize]));
                     counter.count(&mut tally, info, m.paths[p].raw(), times, leeway);
                 }
             }
@@ -819,21 +829,48 @@ fn stream_infos(
             } else {
                 String::new()
             };
-            let mut own: Vec<Fetch> = fetches
-                .get(&(
-                    (**origin).clone(),
-                    crawler.to_string(),
-                    *verification,
-                    fetch_ua,
-                ))
-                .cloned()
-                .unwrap_or_default();
+            let verified = *verification == Verification::Verified;
+            let prefix =
+                |v: Verification| ((**origin).clone(), crawler.to_string(), v, fetch_ua.clone());
+            let mut own: Vec<Fetch> = if verified {
+                let (o, c, v, u) = prefix(Verification::Verified);
+                fetches
+                    .get(&(o, c, v, u, None))
+                    .cloned()
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
             own.sort_unstable();
+            // Unverified fetches speak for their own address's requests, whatever those
+            // requests' verification (the same address may be too old to verify at its
+            // fetch and verified an hour later).
+            let mut by_client: BTreeMap<Client, Vec<Fetch>> = BTreeMap::new();
+            for v in [Verification::Unverifiable, Verification::Spoofed] {
+                let (o, c, v, u) = prefix(v);
+                let start = (o, c, v, u, None);
+                for ((ko, kc, kv, ku, client), list) in fetches.range(&start..) {
+                    if (ko, kc, kv, ku) != (&start.0, &start.1, &start.2, &start.3) {
+                        break;
+                    }
+                    let Some(client) = client else {
+                        continue;
+                    };
+                    by_client
+                        .entry(client.clone())
+                        .or_insert_with(|| own.clone())
+                        .extend_from_slice(list);
+                }
+            }
+            for list in by_client.values_mut() {
+                list.sort_unstable();
+            }
             Some(StreamInfo {
                 class,
                 ua: Arc::clone(ua),
                 verification: *verification,
                 fetches: own,
+                by_client,
             })
         })
         .collect()

@@ -213,7 +213,7 @@ impl<R> Pass<R> {
             self.lines.clear();
         }
         for (time_ms, client, status) in e.hits {
-            let verdict = d.verdict(reads, time_ms, self.leeway);
+            let verdict = d.verdict(reads, time_ms, client, self.leeway);
             let Some(Cited {
                 version,
                 evidence,

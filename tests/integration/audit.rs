@@ -1578,3 +1578,171 @@ fn a_group_names_a_client_by_its_whole_name() {
         String::from_utf8_lossy(&o.stdout)
     );
 }
+
+/// docs/judging.md, "The crawler's own fetches": an unverified fetch of /robots.txt speaks
+/// only for its own address. A review found one line from any address sending ClaudeBot's
+/// name (which no list verifies) erase the real ClaudeBot's violations for a day with a 4xx,
+/// or make an allowed request a `fetched` violation with a 200; and the real Googlebot's own
+/// 404, logged when its address was too old to verify, ignored for its verified requests two
+/// hours later.
+#[test]
+fn an_unverified_fetch_speaks_only_for_its_own_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("www.example.com")).unwrap();
+    std::fs::write(
+        robots.join("www.example.com/robots.20261101T000000Z.txt"),
+        "User-agent: *\nDisallow:\n",
+    )
+    .unwrap();
+    std::fs::write(
+        robots.join("www.example.com/robots.20261120T100000Z.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
+    let claude = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)";
+    let google = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let line = |ip: &str, time: &str, path: &str, status: u16, ua: &str| {
+        format!(
+            "www.example.com:443 {ip} - - [{time} +0000] \"GET {path} HTTP/1.1\" {status} 5 \"-\" \"{ua}\"\n"
+        )
+    };
+    let audit_log = |lines: &[String]| -> Vec<(String, String, String)> {
+        let path = dir.path().join("access.log");
+        std::fs::write(&path, lines.concat()).unwrap();
+        let o = run(
+            &[
+                path.as_os_str(),
+                "--robots-dir".as_ref(),
+                robots.as_os_str(),
+                "-q".as_ref(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        rows(&o.stdout)
+            .iter()
+            .map(|r| {
+                (
+                    r["path"].to_owned(),
+                    r["verification"].to_owned(),
+                    r["evidence"].to_owned(),
+                )
+            })
+            .collect()
+    };
+    let real = [
+        line(
+            "160.79.104.10",
+            "21/Nov/2026:10:05:00",
+            "/private/a",
+            200,
+            claude,
+        ),
+        line(
+            "160.79.104.10",
+            "21/Nov/2026:12:05:00",
+            "/private/b",
+            200,
+            claude,
+        ),
+    ];
+    let both = |extra: String| -> Vec<String> {
+        let mut lines = vec![extra];
+        lines.extend(real.iter().cloned());
+        lines
+    };
+    let two = vec![
+        (
+            "/private/a".to_owned(),
+            "unverifiable".to_owned(),
+            "in-force".to_owned(),
+        ),
+        (
+            "/private/b".to_owned(),
+            "unverifiable".to_owned(),
+            "in-force".to_owned(),
+        ),
+    ];
+    assert_eq!(audit_log(&real), two);
+    // Another address's 4xx in ClaudeBot's name hides nothing ...
+    let other = line(
+        "203.0.113.50",
+        "21/Nov/2026:10:00:00",
+        "/robots.txt",
+        403,
+        "ClaudeBot",
+    );
+    assert_eq!(audit_log(&both(other)), two);
+    // ... while the crawler's own does, as documented.
+    let own = line(
+        "160.79.104.10",
+        "21/Nov/2026:10:00:00",
+        "/robots.txt",
+        404,
+        claude,
+    );
+    assert_eq!(audit_log(&both(own)), []);
+
+    // Within the leeway of the change, the real crawler's request is allowed; another
+    // address's 200 of the new file is no evidence against it.
+    let before_change = [
+        line(
+            "160.79.104.10",
+            "20/Nov/2026:09:00:00",
+            "/robots.txt",
+            200,
+            claude,
+        ),
+        line(
+            "160.79.104.10",
+            "20/Nov/2026:11:00:00",
+            "/private/a",
+            200,
+            claude,
+        ),
+    ];
+    assert_eq!(audit_log(&before_change), []);
+    let mut with_other = before_change.to_vec();
+    with_other.push(line(
+        "203.0.113.50",
+        "20/Nov/2026:10:30:00",
+        "/robots.txt",
+        200,
+        "ClaudeBot",
+    ));
+    assert_eq!(audit_log(&with_other), []);
+
+    // Googlebot's 404 at 04:00 on 3 August, more than 30 days before the bundled lists
+    // (2026-09-02) and so unverifiable, speaks for its verified requests of that evening.
+    let googlebot = [
+        line(
+            "66.249.66.1",
+            "03/Aug/2026:04:00:00",
+            "/robots.txt",
+            404,
+            google,
+        ),
+        line(
+            "66.249.66.1",
+            "03/Aug/2026:22:00:00",
+            "/private/a",
+            200,
+            google,
+        ),
+    ];
+    std::fs::write(
+        robots.join("www.example.com/robots.20260701T000000Z.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
+    assert_eq!(audit_log(&googlebot), []);
+    assert_eq!(
+        audit_log(&googlebot[1..]),
+        [(
+            "/private/a".to_owned(),
+            "verified".to_owned(),
+            "in-force".to_owned()
+        )]
+    );
+}

@@ -531,14 +531,17 @@ const AS_ENGINE_SEES: [(&str, bool, Option<PrefKey>); 6] = [
 
 /// What each request of `requests` comes to under one undated `body`, asked of the engine
 /// directly: (violations, conflicts), as (crawler index, unique path). A crawler's own 404
-/// fetch within the leeway (24 hours) before a request means no file: neither.
+/// fetch within the leeway (24 hours) before a request means no file: neither. Every client
+/// of the log is unverified (a documentation address), so its fetches are its own alone:
+/// those of the same address ([`line`]'s).
 /// Requests as (crawler index, unique path): (violations, conflicts).
 type Outcomes = (Vec<(usize, String)>, Vec<(usize, String)>);
 
 fn oracle(body: &str, requests: &[Request]) -> Outcomes {
     let robots = RobotsTxt::parse(body.as_bytes(), Dialect::Google);
     let (mut violations, mut conflicts) = (Vec::new(), Vec::new());
-    let mut last_fetch: BTreeMap<usize, (i64, u16)> = BTreeMap::new();
+    let mut last_fetch: BTreeMap<(usize, i64), (i64, u16)> = BTreeMap::new();
+    let address = |t: i64| t / 1000 % 200;
     let mut timed: Vec<(i64, usize, Request)> = requests
         .iter()
         .enumerate()
@@ -547,11 +550,11 @@ fn oracle(body: &str, requests: &[Request]) -> Outcomes {
     timed.sort_unstable();
     for (t, n, (c, p, _, fetch)) in timed {
         if let Some(status) = fetch {
-            last_fetch.insert(c, (t, status));
+            last_fetch.insert((c, address(t)), (t, status));
             continue;
         }
         if last_fetch
-            .get(&c)
+            .get(&(c, address(t)))
             .is_some_and(|&(f, status)| status == 404 && t - f <= DAY)
         {
             continue;
