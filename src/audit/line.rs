@@ -787,7 +787,9 @@ impl<'a> Worker<'a> {
                 Vec::new()
             })
             .push(Fetch {
-                time: req.time_ms,
+                // The body is the crawler's once the response is done: a slow fetch logged
+                // after a request made while it was under way is no evidence for that one.
+                time: req.done_ms,
                 status: req.status,
                 bytes: req.response_bytes(),
             });

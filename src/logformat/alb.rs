@@ -82,6 +82,12 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         }
     }
     let (time_ms, time_resolution_ms) = time::parse_iso(time_field).ok_or(BadLine::BadTime)?;
+    // `time` is when the response was sent: the creation time, when read, came before it.
+    let done_ms = if time_field == f[1].0 {
+        time_ms
+    } else {
+        time::parse_iso(f[1].0).map_or(time_ms, |(done, _)| done.max(time_ms))
+    };
     let client = f[3].0;
     let client = match memchr::memrchr(b':', client) {
         Some(i) if client[i + 1..].iter().all(u8::is_ascii_digit) => &client[..i],
@@ -113,6 +119,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         scheme,
         client,
         time_ms,
+        done_ms,
         time_resolution_ms,
         method: rl.method,
         target,

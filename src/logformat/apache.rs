@@ -329,6 +329,7 @@ pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Reques
         scheme,
         client,
         time_ms,
+        done_ms: time_ms,
         time_resolution_ms: 1000,
         method: req.method,
         target,

@@ -107,6 +107,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         scheme,
         client,
         time_ms,
+        done_ms,
         time_resolution_ms,
         method: present(method).and_then(Value::raw).unwrap_or(b"GET"),
         target,

@@ -74,6 +74,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         scheme,
         client: present(client).and_then(Value::raw).unwrap_or_default(),
         time_ms,
+        done_ms: time_ms,
         time_resolution_ms,
         method: present(method).and_then(Value::raw).unwrap_or(b"GET"),
         target,

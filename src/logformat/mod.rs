@@ -164,6 +164,10 @@ pub struct Request<'a> {
     pub client: &'a [u8],
     /// Request time, unix milliseconds UTC, within [`MIN_TIME_MS`]..=[`MAX_TIME_MS`].
     pub time_ms: i64,
+    /// When the response was done, by the log: `time_ms` plus the duration the log records
+    /// (nginx `$request_time`, Caddy `duration`, W3C `time-taken`, an ALB's creation time),
+    /// else `time_ms`. A crawler's fetch of robots.txt holds the body from then on.
+    pub done_ms: i64,
     /// How precisely the log wrote that time, in milliseconds: 1000 for whole seconds, 100,
     /// 10 or 1 for a fraction of one, two, or three and more digits (or an integer of
     /// milliseconds and finer). The text formats (Apache, nginx, W3C) are taken as written
@@ -655,6 +659,7 @@ mod tests {
             scheme: None,
             client: b"192.0.2.1",
             time_ms: 0,
+            done_ms: 0,
             time_resolution_ms: 1000,
             method: b"GET",
             target: Cow::Borrowed(b"/"),

@@ -223,6 +223,7 @@ pub(crate) fn parse<'a>(
         .and_then(Value::raw)
         .and_then(time::parse_seconds);
     let time_ms = (logged_ms - took_ms.unwrap_or(0)).max(super::MIN_TIME_MS);
+    let done_ms = logged_ms;
     let status = json_status(need(STATUS, JsonKey::Status)?)?;
     let client = get(CLIENT).and_then(Value::raw).unwrap_or_default();
     let mut host = get(HOST).and_then(Value::raw);
@@ -276,6 +277,7 @@ pub(crate) fn parse<'a>(
         scheme,
         client,
         time_ms,
+        done_ms,
         time_resolution_ms,
         method,
         target,

@@ -188,6 +188,7 @@ impl Columns {
             scheme,
             client: client.unwrap_or_default(),
             time_ms,
+            done_ms,
             time_resolution_ms: 1000,
             method: method.unwrap_or(b"GET"),
             target,

@@ -848,6 +848,31 @@ fn a_fetch_narrows_only_what_surely_came_after_it() {
     assert_eq!(whole, [("/b/4".to_string(), "fetched".to_string())]);
     assert_eq!(rows(&["--since", "2026-11-03T01:00:00Z"]), whole);
 
+    // A slow fetch: nginx logs it when done (02:00:10), ten seconds (`$request_time`) after
+    // it came. Its body was the crawler's at 02:00:10 only: no evidence for /b/3 at 02:00:05
+    // (a review found it a `fetched` violation), evidence for /b/4 at 02:00:12.
+    let took = |time: &str, path: &str, secs: &str| {
+        json(time, path, 200).replace(
+            "\"status\"",
+            &format!("\"request_time\":\"{secs}\",\"status\""),
+        )
+    };
+    let slow = [
+        took("02:00:10", "/robots.txt", "10.000"),
+        took("02:00:05", "/b/3", "0.010"),
+        took("02:00:12", "/b/4", "0.010"),
+    ]
+    .concat();
+    let (o, mut reports) = run_audit(dir.path(), &slow, &["--out"], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let got: Vec<(String, String)> = reports
+        .pop()
+        .unwrap_or_default()
+        .iter()
+        .map(|r| (r["path"].to_string(), r["evidence"].to_string()))
+        .collect();
+    assert_eq!(got, [("/b/4".to_string(), "fetched".to_string())]);
+
     // Crawl-delay: 10 from 11-20 only; bingbot (from its own published range) fetches the
     // file between two requests.
     versions(
