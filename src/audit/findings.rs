@@ -566,6 +566,10 @@ pub fn findings(auditor: &Auditor, partial: Partial) -> Result<Findings, AuditEr
         });
     }
     let infos = stream_infos(auditor, &table, &fetches, &crawlers);
+    // The rules are read again here: where they are not the workers' (a Spark driver reads
+    // every host's, each task a few), the budget may be met here first, and a version left
+    // out would judge its requests by nothing.
+    auditor.robots_held()?;
     // Streams on origins without rules: their kept requests are not judged.
     for key in streams.keys() {
         if infos[table.index(key) as usize].is_none() {

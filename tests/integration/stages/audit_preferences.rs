@@ -801,3 +801,50 @@ fn preference_rows_are_the_same_bytes_whatever_the_threads_the_split_and_the_bud
     }
     assert!(reports(&a, merged) == expected, "merged parts");
 }
+
+/// A driver that judges what several tasks read (the Spark job) reads every host's rules at
+/// once: when they hold more than the budget there, the findings fail as the CLI's audit does
+/// (a review found the job leave out a host's versions and write its violations as none,
+/// exit 0, where each task had stayed under the budget with one host).
+#[test]
+fn findings_fail_when_the_rules_they_read_exceed_the_budget() {
+    let hosts = ["a.example.com", "b.example.com", "c.example.com"];
+    // About 430 KB each, each its own: one fits half of 2 MiB, three do not.
+    let bodies: Vec<String> = hosts
+        .iter()
+        .map(|h| {
+            std::iter::once("User-agent: *\nDisallow: /private/\n".to_owned())
+                .chain((0..13_000).map(|i| format!("Disallow: /{h}/{i:05}/x\n")))
+                .collect()
+        })
+        .collect();
+    let files: Vec<(&str, &str, &str)> = hosts
+        .iter()
+        .zip(&bodies)
+        .map(|(h, b)| (*h, "robots.txt", b.as_str()))
+        .collect();
+    let dir = robots_dir(&files);
+    let mut merged: Option<Partial> = None;
+    for host in hosts {
+        let task = auditor(dir.path(), 1, 2 << 20);
+        let log = line(host, nov(2, 0), "/private/a", CLAUDEBOT, 200, 10);
+        let part = audit(&task, &log);
+        match &mut merged {
+            Some(m) => m.merge(part),
+            None => merged = Some(part),
+        }
+    }
+    let merged = merged.unwrap();
+    let driver = auditor(dir.path(), 1, 2 << 20);
+    let err = match driver.findings(merged.clone()) {
+        Ok(_) => panic!("the findings read more rules than the budget holds"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains("more than 1,048,576 bytes"), "{err}");
+    // With room for them, every host's violation is found.
+    let roomy = auditor(dir.path(), 1, 8 << 20);
+    let r = rows(&roomy, merged);
+    let mut found: Vec<String> = r.violations.iter().map(|v| v.host.to_string()).collect();
+    found.sort();
+    assert_eq!(found, hosts);
+}
