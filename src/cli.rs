@@ -116,8 +116,8 @@ pub struct AuditArgs {
     pub format: String,
 
     /// nginx-json: the JSON key(s) that hold a field, `MEANING=KEY[,KEY...]`; repeatable.
-    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes,
-    /// duration (seconds, `$request_time`), args (`$args`, added to a URI without a query
+    /// Meanings: host, client, time, request, method, uri, status, user_agent, scheme, bytes
+    /// (the body's size, `$body_bytes_sent`), duration (seconds, `$request_time`), args (`$args`, added to a URI without a query
     /// unless it is `request_uri`'s).
     #[arg(long, value_name = "MEANING=KEY")]
     pub json_field: Vec<String>,

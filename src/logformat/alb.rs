@@ -125,8 +125,8 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         target,
         status,
         user_agent,
-        // sent_bytes
-        bytes: f[11].0,
+        // `sent_bytes` counts the headers too: no body's size.
+        bytes: &[],
     }))
 }
 

@@ -41,7 +41,8 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
             b"EdgeStartTimestamp" => ts = Some(v),
             b"EdgeResponseStatus" => status = Some(v),
             b"ClientRequestScheme" => scheme = Some(v),
-            b"EdgeResponseBytes" => size = Some(v),
+            // The body's size (`EdgeResponseBytes` counts the headers too).
+            b"EdgeResponseBodyBytes" => size = Some(v),
             b"WorkerSubrequest" => clients_own &= !matches!(v, Value::Bool(true)),
             b"ClientRequestSource" => {
                 clients_own &= !matches!(v, Value::Str(source, _) if source != b"eyeball");

@@ -70,7 +70,8 @@ impl Default for JsonFields {
             status: v(&["status"]),
             user_agent: v(&["http_user_agent", "user_agent"]),
             scheme: v(&["scheme"]),
-            bytes: v(&["body_bytes_sent", "bytes_sent"]),
+            // The body's size: `$bytes_sent` counts the headers too.
+            bytes: v(&["body_bytes_sent"]),
             duration: v(&["request_time"]),
             args: v(&["args", "query_string"]),
         }

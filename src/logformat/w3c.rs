@@ -44,7 +44,8 @@ enum Col {
     Host(u8),
     ServerPort,
     Protocol,
-    /// The bytes sent to the client.
+    /// The size of the response's body (CloudFront `sc-content-len`; `sc-bytes` counts the
+    /// headers too, and is not read).
     Bytes,
     /// How long the request took (CloudFront: seconds; IIS: milliseconds).
     TimeTaken,
@@ -93,7 +94,7 @@ impl Columns {
                 b"cs(host)" => Col::Host(2),
                 b"s-port" => Col::ServerPort,
                 b"cs-protocol" => Col::Protocol,
-                b"sc-bytes" => Col::Bytes,
+                b"sc-content-len" => Col::Bytes,
                 b"time-taken" => Col::TimeTaken,
                 _ => Col::Skip,
             })

@@ -75,7 +75,8 @@ out["caddy.json"] = '{"level":"info","ts":1795182930.5,"logger":"tls","msg":"cer
 out["cloudflare.json"] = "".join(compact({
     "ClientIP": r[1], "ClientRequestHost": "www.example.com", "ClientRequestMethod": r[2],
     "ClientRequestProtocol": "HTTP/2", "ClientRequestScheme": "https", "ClientRequestURI": target(r),
-    "ClientRequestUserAgent": r[6], "EdgeResponseBytes": 100, "EdgeResponseStatus": r[5],
+    "ClientRequestUserAgent": r[6], "EdgeResponseBodyBytes": 80, "EdgeResponseBytes": 100,
+    "EdgeResponseStatus": r[5],
     "EdgeStartTimestamp": int(t(r).timestamp()) * 10**9, "RayID": "8e2f1c2d3b4a5f6e"}) for r in R)
 
 CF_FIELDS = ("date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) "
