@@ -66,11 +66,17 @@ pub struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    /// The parser for a block of this format (with the user's nginx-json key names).
+    /// The parser for a block of this format (with the user's nginx-json key names; for
+    /// `--host`'s log, when the format logs no host: [`LineParser::for_host`]).
     pub fn parser(&self, format: Format, header: Option<&[u8]>) -> LineParser {
-        match &self.settings.json_fields {
+        let parser = match &self.settings.json_fields {
             Some(fields) => LineParser::with_json_fields(format, header, Arc::clone(fields)),
             None => LineParser::new(format, header),
+        };
+        if self.settings.default_host.is_some() {
+            parser.for_host()
+        } else {
+            parser
         }
     }
 }

@@ -298,6 +298,9 @@ pub struct LineParser {
     format: Format,
     columns: Option<w3c::Columns>,
     json: Option<Arc<JsonFields>>,
+    /// Whether an absolute-form target's authority is the request's host in a format that
+    /// logs no host ([`LineParser::for_host`]).
+    target_host: bool,
 }
 
 impl LineParser {
@@ -311,6 +314,20 @@ impl LineParser {
             format,
             columns,
             json: None,
+            target_host: true,
+        }
+    }
+
+    /// This parser for a log known to be `--host`'s alone: in a format that logs no host
+    /// (`common`, `combined`), an absolute-form target (`GET http://other.example/x`) gives
+    /// its path, never its authority or scheme. The server wrote the line in that site's
+    /// log, whatever name the client put in the request line (a server that does not serve
+    /// the name answers from its default site); the name would move the request to a host
+    /// with no rules, where nothing is forbidden.
+    pub fn for_host(self) -> LineParser {
+        LineParser {
+            target_host: self.format.has_host(),
+            ..self
         }
     }
 
@@ -359,6 +376,20 @@ impl LineParser {
             _ => line,
         };
         match self.format {
+            Format::Common | Format::Combined if !self.target_host => {
+                let layout = if self.format == Format::Common {
+                    apache::Layout::Common
+                } else {
+                    apache::Layout::Combined
+                };
+                apache(line, layout).map(|r| {
+                    r.map(|r| Request {
+                        host: None,
+                        scheme: None,
+                        ..r
+                    })
+                })
+            }
             Format::Common => apache(line, apache::Layout::Common),
             Format::Combined => apache(line, apache::Layout::Combined),
             Format::VhostCombined => apache(line, apache::Layout::VhostCombined),

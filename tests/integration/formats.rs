@@ -402,3 +402,63 @@ fn the_lines_scheme_counts_when_the_host_comes_from_the_command_line() {
         );
     }
 }
+
+/// A log that carries no host is `--host`'s: an absolute-form request target gives its path,
+/// never its host or scheme. A review found `GET http://unrelated.example/private/b` in a
+/// combined log moved to a host with no rules (allowed, and a site in the hosts report the
+/// operator does not run), and `GET http://example.com:443/…` to an origin of its own.
+#[test]
+fn an_absolute_target_in_a_log_without_hosts_is_the_given_hosts() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots");
+    std::fs::create_dir_all(robots.join("example.com")).unwrap();
+    std::fs::write(
+        robots.join("example.com/robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
+    let google = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let log: String = [
+        "/private/a",
+        "http://unrelated.example/private/b",
+        "http://example.com:443/private/c",
+        "https://example.com:80/private/d",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, target)| {
+        format!(
+            "203.0.113.5 - - [20/Nov/2026:10:00:0{i} +0000] \"GET {target} HTTP/1.1\" 200 5 \"-\" \"{google}\"\n"
+        )
+    })
+    .collect();
+    let path = dir.path().join("access.log");
+    std::fs::write(&path, log).unwrap();
+    let hosts = dir.path().join("hosts.csv");
+    let o = support::run(
+        &[
+            path.as_os_str(),
+            "--host".as_ref(),
+            "example.com".as_ref(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "--hosts".as_ref(),
+            hosts.as_os_str(),
+            "-q".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let found: Vec<(String, String)> = rows(&o.stdout)
+        .iter()
+        .map(|r| (r["host"].to_owned(), r["path"].to_owned()))
+        .collect();
+    let want: Vec<(String, String)> = ["/private/a", "/private/b", "/private/c", "/private/d"]
+        .iter()
+        .map(|p| ("example.com".to_owned(), (*p).to_owned()))
+        .collect();
+    assert_eq!(found, want);
+    let hosts = std::fs::read(&hosts).unwrap();
+    let hosts: Vec<String> = rows(&hosts).iter().map(|r| r["host"].to_owned()).collect();
+    assert_eq!(hosts, ["example.com"]);
+}
