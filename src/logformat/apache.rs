@@ -180,6 +180,34 @@ fn status_field(line: &[u8], at: usize) -> Result<(u16, usize), BadLine> {
     Ok((status(&line[at..end])?, end))
 }
 
+/// The `[` of the time after a user field other than `-`, which runs from `from` to the
+/// ` [` before it: the first ` [` followed by a time in the usual layout and the request's
+/// `] "`, else the first ` [` (whose time then fails as it is). A user name may hold ` [`
+/// (nginx logs `$remote_user` from any `Authorization: Basic` header, escaping only `"`, `\`
+/// and control bytes): a review found `a [b` make the line malformed, a request of the
+/// sender's choice left out of the report, and enough of them fail the run.
+#[cold]
+#[inline(never)]
+fn user_end(line: &[u8], from: usize) -> Result<usize, BadLine> {
+    let mut first = None;
+    let mut at = from;
+    while let Some(i) = scan::find(&line[at..], b'[') {
+        let bracket = at + i;
+        at = bracket + 1;
+        if bracket <= from || line[bracket - 1] != b' ' {
+            continue;
+        }
+        first.get_or_insert(bracket);
+        let close = bracket + 1 + CLF_TIME_LEN;
+        if line.get(close..close + 3) == Some(b"] \"")
+            && time::parse_clf(&line[bracket + 1..close]).is_some()
+        {
+            return Ok(bracket);
+        }
+    }
+    first.ok_or(BadLine::TooFewFields)
+}
+
 /// Parses one line of the given layout.
 #[inline]
 pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, BadLine> {
@@ -253,11 +281,7 @@ pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Reques
     let bracket = if line.get(next..next + 3) == Some(b"- [") {
         next + 2
     } else {
-        let bracket = scan::find(&line[next..], b'[').ok_or(BadLine::TooFewFields)? + next;
-        if bracket <= next || line[bracket - 1] != b' ' {
-            return Err(BadLine::TooFewFields);
-        }
-        bracket
+        user_end(line, next)?
     };
     // The time is almost always the fixed-width layout: look where its `]` must be first.
     // (`parse_clf` checks every byte of that layout, so a `]` inside it fails there just as
@@ -516,6 +540,36 @@ mod tests {
         assert_eq!(r.status, 304);
         assert_eq!(&*r.user_agent, b"curl/8.5.0");
         assert_eq!(r.time_ms, 1_795_182_936_000 - 3_600_000);
+    }
+
+    /// A user name holding ` [` (nginx's `$remote_user`, from any Basic credentials), even
+    /// one that looks like a time, still gives the request; without a time at all the line
+    /// is what it was.
+    #[test]
+    fn a_user_name_with_brackets() {
+        let tail = r#"[20/Nov/2026:13:55:03 +0000] "GET /private/c HTTP/1.1" 401 5 "-" "ua""#;
+        for user in [
+            "a [b",
+            "[x] [y",
+            "a[b",
+            "x [20/Nov/2026:00:00:00 +0000] [",
+            "x [20/Nov/2026:00:00:00 +0000] y",
+        ] {
+            let line = format!("203.0.113.9 - {user} {tail}");
+            let r = req(Format::Combined, &line);
+            assert_eq!(
+                (&*r.target, r.status, r.time_ms),
+                (&b"/private/c"[..], 401, 1_795_182_903_000),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            p(
+                Format::Combined,
+                r#"203.0.113.9 - a [b "GET / HTTP/1.1" 200 5 "-" "ua""#
+            ),
+            Err(BadLine::BadTime)
+        );
     }
 
     #[test]
