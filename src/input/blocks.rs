@@ -329,6 +329,18 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
         Ok(())
     }
 
+    /// Delivers the whole lines buffered after a read failed: the bytes after the last `\n`
+    /// are a line the damage cut, neither a request nor a malformed line (a review found one
+    /// counted and shown as malformed, its whole original a valid request).
+    pub(crate) fn finish_damaged(&mut self) {
+        if !self.stopped && self.dropping.is_none() {
+            let whole = memchr::memrchr(b'\n', &self.buf[..self.filled]).map_or(0, |i| i + 1);
+            self.filled = whole;
+            self.scanned = self.scanned.min(whole);
+        }
+        self.finish();
+    }
+
     /// Delivers what is buffered, including a last line without `\n`.
     pub(crate) fn finish(&mut self) {
         if self.stopped {

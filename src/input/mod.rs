@@ -412,8 +412,13 @@ pub fn read_blocks_from_with(
     } else {
         cutter.feed(&mut stream)
     };
-    // Deliver what was read, also after an error: the damage comes after it.
-    cutter.finish();
+    // Deliver what was read, also after an error: the damage comes after it (and the line
+    // it cut is part of it).
+    if result.is_ok() {
+        cutter.finish();
+    } else {
+        cutter.finish_damaged();
+    }
     stats.compressed_bytes = consumed.get();
     stats.bytes = cutter.bytes;
     stats.lines = cutter.lines;
@@ -842,8 +847,10 @@ mod tests {
         }
     }
 
+    /// The whole lines before a read error are delivered; the line it cut is part of the
+    /// damage, no line of the log.
     #[test]
-    fn read_error_delivers_partial_line_then_errs() {
+    fn read_error_delivers_the_whole_lines_then_errs() {
         let progress = AtomicU64::new(0);
         let mut out = Vec::new();
         let err = read_blocks_from(FailAfter(b"one\ntwo\nthr"), "disk.log", 4, &progress, |b| {
@@ -851,7 +858,7 @@ mod tests {
             true
         })
         .expect_err("read error is reported");
-        assert_eq!(out, b"one\ntwo\nthr");
+        assert_eq!(out, b"one\ntwo\n");
         assert!(err.to_string().contains("disk.log: device error"));
     }
 }

@@ -172,6 +172,53 @@ fn a_truncated_gzip_fails_the_run_and_keeps_the_old_reports_unless_allowed() {
     );
 }
 
+/// The line a truncation cut is part of the damage, no malformed line of the log (a review
+/// found it counted and shown as one, its whole original a valid request).
+#[test]
+fn the_line_a_truncation_cut_is_no_malformed_line() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let text: String = (0..2000)
+        .map(|i| {
+            format!(
+                "www.example.com:443 198.51.100.{} - - [20/Nov/2026:10:{:02}:{:02} +0000] \"GET /page/{i} HTTP/1.1\" 200 512 \"-\" \"Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0\"\n",
+                i % 250 + 1,
+                i / 60 % 60,
+                i % 60
+            )
+        })
+        .collect();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let robots = testdata("robots-dir");
+    let inputs = dir.path().join("inputs.csv");
+    // Cut at several places: each ends inside a line, most likely.
+    for tenths in [3, 5, 7] {
+        let cut = dir.path().join("cut.log.gz");
+        std::fs::write(&cut, &gz[..gz.len() * tenths / 10]).unwrap();
+        let o = run(
+            &[
+                cut.as_os_str(),
+                "--robots-dir".as_ref(),
+                robots.as_os_str(),
+                "--inputs".as_ref(),
+                inputs.as_os_str(),
+                "--out".as_ref(),
+                "/dev/null".as_ref(),
+                "--allow-damaged".as_ref(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let row = &rows(&std::fs::read(&inputs).unwrap())[0];
+        assert!(row["error"].contains("truncated"), "{row:?}");
+        assert_eq!(&row["malformed"], "0", "{row:?}");
+        let requests: u64 = row["requests"].parse().unwrap();
+        assert!(requests > 0 && requests < 2000, "{row:?}");
+    }
+}
+
 #[test]
 fn a_file_that_is_not_a_log_stops_the_run_and_keeps_the_old_report() {
     let dir = tempfile::tempdir().unwrap();
