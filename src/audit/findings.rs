@@ -339,7 +339,7 @@ pub(super) struct StreamInfo {
     fetches: Vec<Fetch>,
     /// Its own fetches for a request from an address that made unverified fetches: those
     /// (and for a verified stream, the verified ones too), by address.
-    by_client: BTreeMap<Client, Vec<Fetch>>,
+    by_client: HashMap<Client, Vec<Fetch>>,
 }
 
 /// How much earlier than a request a crawler's fetch of `/robots.txt` must be logged to have
@@ -849,7 +849,7 @@ fn stream_infos(
             // Unverified fetches speak for their own address's requests, whatever those
             // requests' verification (the same address may be too old to verify at its
             // fetch and verified an hour later).
-            let mut by_client: BTreeMap<Client, Vec<Fetch>> = BTreeMap::new();
+            let mut by_client: HashMap<Client, Vec<Fetch>> = HashMap::default();
             for v in [Verification::Unverifiable, Verification::Spoofed] {
                 let (o, c, v, u) = prefix(v);
                 let start = (o, c, v, u, None);
