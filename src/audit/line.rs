@@ -700,6 +700,16 @@ impl<'a> Worker<'a> {
         if ua == BROWSER_UA {
             return false;
         }
+        // An origin no request of the window has asked for yet: set aside without asking,
+        // since asking would have it fetched on this line's account (a review found a host
+        // met only before the window fetched). After the fetches it is known or not.
+        let local = &self.tables.origins[origin as usize];
+        if self.phase == Phase::Read
+            && local.rules.is_none()
+            && local.asked_in != Some(Phase::Read as u8)
+        {
+            return true;
+        }
         match self.rules_known(origin) {
             None => return true,
             Some(false) => return false,

@@ -929,3 +929,62 @@ fn a_warning_of_the_store_is_shown_once() {
         "{err}"
     );
 }
+
+/// A crawler's fetch of /robots.txt just before `--since` is evidence for its host's
+/// requests in the window, never a reason to fetch a host that has none (a review found a
+/// host met only in such a line fetched over the network).
+#[test]
+fn a_host_met_only_before_the_window_is_not_fetched() {
+    let server = Server::start(testdata("robots-dir"));
+    let port = server.port;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("pre.log");
+    let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let line = |host: &str, time: &str, path: &str| {
+        format!(
+            "{host}:{port} 66.249.66.1 - - [20/Nov/2026:{time} +0000] \"GET {path} HTTP/1.1\" 200 5 \"-\" \"{googlebot}\"\n"
+        )
+    };
+    std::fs::write(
+        &log,
+        [
+            line("shop.example.com", "09:00:00", "/robots.txt"),
+            line("www.example.com", "09:30:00", "/robots.txt"),
+            line("www.example.com", "10:30:00", "/private/a"),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let mut a = args(&[
+        log.to_str().unwrap(),
+        "--scheme",
+        "http",
+        "--no-cache",
+        "--since",
+        "2026-11-20T10:00:00Z",
+        "-q",
+    ]);
+    a.extend(pinned(&["www.example.com", "shop.example.com"], port));
+    let o = run_args(&a);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let hits = server.hits();
+    assert_eq!(
+        hits.get(&format!("www.example.com:{port}")),
+        Some(&1),
+        "{hits:?}"
+    );
+    assert_eq!(
+        hits.get(&format!("shop.example.com:{port}")),
+        None,
+        "{hits:?}"
+    );
+    // The window's request is judged.
+    let found: Vec<(String, String)> = rows(&o.stdout)
+        .iter()
+        .map(|r| (r["host"].to_owned(), r["path"].to_owned()))
+        .collect();
+    assert_eq!(
+        found,
+        [(format!("www.example.com:{port}"), "/private/a".to_owned())]
+    );
+}
