@@ -186,6 +186,16 @@ impl Plan {
         };
         let json_fields = if o.json_field.is_empty() {
             None
+        } else if let Some(f) = format.filter(|f| *f != Format::NginxJson) {
+            // Said of a format that has no keys: the user meant another format, or a log
+            // read by the keys they gave.
+            return Err(OptionError::new(
+                "--json-field",
+                format!(
+                    "names nginx-json keys, and --format is {}: give --format nginx-json (or auto)",
+                    f.name()
+                ),
+            ));
         } else {
             let mut fields = JsonFields::defaults().clone();
             for assignment in &o.json_field {
@@ -432,6 +442,12 @@ pub fn fetch_options(o: &Options) -> Result<FetchOptions, OptionError> {
             "must be at least 1",
         ));
     }
+    if o.no_cache && o.cache_dir.is_some() {
+        return Err(OptionError::new(
+            "--cache-dir",
+            "and --no-cache contradict each other: give one",
+        ));
+    }
     let cache_dir = if o.no_cache || o.robots_dir.is_some() {
         None
     } else {
@@ -560,6 +576,32 @@ mod tests {
                 "{beside:?}: files beside the host folders are not read"
             );
         }
+    }
+
+    /// Options that contradict each other are refused, naming one (a review found them
+    /// accepted, one of them silently ignored).
+    #[test]
+    fn contradicting_options_are_refused() {
+        let err = plan(|o| {
+            o.format = "combined".into();
+            o.json_field = vec!["host=h".into()];
+        })
+        .unwrap_err();
+        assert_eq!(err.option, "--json-field");
+        assert!(err.problem.contains("--format is combined"), "{err:?}");
+        for format in ["auto", "nginx-json"] {
+            let p = plan(|o| {
+                o.format = format.into();
+                o.json_field = vec!["host=h".into()];
+            });
+            assert!(p.is_ok(), "{format}");
+        }
+        let err = plan(|o| {
+            o.no_cache = true;
+            o.cache_dir = Some("cache".into());
+        })
+        .unwrap_err();
+        assert_eq!(err.option, "--cache-dir");
     }
 
     #[test]
