@@ -365,6 +365,10 @@ class _Inputs:
             # A file whose name holds a glob's characters (`q?x.log`) is that file, as the
             # CLI reads it, not a pattern that also matches `qax.log`.
             literal = _has_glob(arg) and _is_local(arg)
+            colon = _colon_names(arg)
+            if colon:
+                raise JobError(f"{colon[0]}: Hadoop reads no file whose name holds ':' "
+                               "(rename it, or audit it with robots-audit)")
             try:
                 df = (
                     spark.read.format("binaryFile")
@@ -474,6 +478,21 @@ def _hidden_files(arg: str) -> List[str]:
                 continue
             hidden.append(path)
     return hidden
+
+
+def _colon_names(arg: str) -> List[str]:
+    """The local files of an argument (itself, or a folder's at any depth) whose names hold a
+    ':', which Hadoop's paths cannot (a name's ``a:`` reads as a scheme), by path."""
+    local = _local_path(arg)
+    if local is None or not os.path.exists(local):
+        return []
+    if not os.path.isdir(local):
+        return [arg] if ":" in os.path.basename(local) else []
+    found = []
+    for root, dirs, files in os.walk(local):
+        dirs[:] = sorted(d for d in dirs if d != ".git")
+        found.extend(os.path.join(root, f) for f in sorted(files + dirs) if ":" in f)
+    return found
 
 
 def _same_name(path: str, arg: str) -> bool:
