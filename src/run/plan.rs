@@ -729,7 +729,7 @@ mod tests {
     fn the_audit_plan_travels_as_bytes() {
         let p = plan(|o| {
             o.leeway = "90m".into();
-            o.format = "combined".into();
+            o.format = "nginx-json".into();
             o.host = Some("example.com".into());
             o.json_field = vec!["host=h".into()];
         })
@@ -737,7 +737,7 @@ mod tests {
         let bytes = postcard::to_allocvec(&p.audit).unwrap();
         let back: AuditPlan = postcard::from_bytes(&bytes).unwrap();
         assert_eq!(back.settings.leeway_ms, 90 * 60_000);
-        assert_eq!(back.settings.format, Some(Format::Combined));
+        assert_eq!(back.settings.format, Some(Format::NginxJson));
         assert_eq!(back.settings.default_host, p.audit.settings.default_host);
         assert_eq!(back.settings.json_fields, p.audit.settings.json_fields);
         assert_eq!(back.ranges, p.audit.ranges);
