@@ -488,11 +488,10 @@ pub struct Stream {
 }
 
 /// Which of a crawler's `/robots.txt` fetches narrow which of its requests
-/// (docs/judging.md, "The crawler's own fetches"): the same origin, the same crawler and
-/// verification, for unknown crawlers the same User-Agent (empty for registry crawlers),
-/// and the client: `None` for verified fetches, which speak for every verified address of
-/// the crawler; an unverified one speaks only for its own address's requests.
-pub type FetchKey = (Origin, String, Verification, String, Option<Client>);
+/// (docs/judging.md, "The crawler's own fetches"): the same origin, the same crawler, for
+/// unknown crawlers the same User-Agent (empty for registry crawlers), and by verification:
+/// a verified fetch speaks for every verified request, any fetch for its own address's.
+pub type FetchKey = (Origin, String, Verification, String);
 
 /// A stream's key: (origin, crawler, User-Agent, verification). Shared, not copied, by the
 /// streams of one origin and one crawler (serialised as plain values).
@@ -503,8 +502,9 @@ pub fn pair_key(origin: &Origin, crawler: &str) -> (HostKey, String) {
     (HostKey::Origin(origin.clone()), crawler.to_string())
 }
 
-/// The fetches of one [`FetchKey`], in no particular order until judged.
-pub type Fetches = Vec<Fetch>;
+/// The fetches of one [`FetchKey`], each with its client, in no particular order until
+/// judged.
+pub type Fetches = Vec<(Client, Fetch)>;
 
 /// Serde for [`Dialect`] by its name (the engine itself knows nothing of serde).
 mod dialect_name {

@@ -34,10 +34,9 @@ pub const STREAM: u64 = 250;
 pub const LISTED: u64 = 150;
 /// Bytes a spoofing (address, crawler) takes: its address, counts, hosts and report row.
 pub const SPOOFED: u64 = 1_000;
-/// Bytes a crawler's fetch of `/robots.txt` takes (its time, status and size, in a list).
-pub const FETCH: u64 = 80;
-/// A key of crawler fetches: a map entry, its list and (for an unverified one) the address.
-pub const FETCH_LIST: u64 = 200;
+/// Bytes a crawler's fetch of `/robots.txt` takes: its time, status, size and client, in a
+/// list.
+pub const FETCH: u64 = 120;
 
 /// How many of each an audit (or one worker of it) holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -28,8 +28,8 @@ use crate::robots::{Agent, GroupId, PrefKey, PrefLineId, RobotsTxt, RuleId, norm
 use crate::text;
 
 use super::aggregate::{
-    AgentProfile, Client, CrawlerInfo, Hit, HostKey, InputCounts, PairAgg, TooOld, Verification,
-    by_path, pair_key,
+    AgentProfile, Client, CrawlerInfo, Fetches, Hit, HostKey, InputCounts, PairAgg, TooOld,
+    Verification, by_path, pair_key,
 };
 use super::census::Census;
 use super::counting::{Counter, RunPass, Tally, count_runs, pair_of};
@@ -335,11 +335,11 @@ pub(super) struct StreamInfo {
     pub ua: Arc<str>,
     pub verification: Verification,
     /// Its own fetches for a request from any address: a verified stream's verified fetches
-    /// (every verified address is the crawler's), else none.
-    fetches: Vec<Fetch>,
-    /// Its own fetches for a request from an address that made unverified fetches: those
-    /// (and for a verified stream, the verified ones too), by address.
-    by_client: HashMap<Client, Vec<Fetch>>,
+    /// (every verified address is the crawler's), else none. Sorted.
+    fetches: Arc<Vec<Fetch>>,
+    /// Its own fetches by address, whatever their verification (shared by the streams of
+    /// its crawler and User-Agent on its origin). Each sorted.
+    by_client: Arc<HashMap<Client, Vec<Fetch>>>,
 }
 
 /// How much earlier than a request a crawler's fetch of `/robots.txt` must be logged to have
@@ -445,12 +445,13 @@ impl StreamInfo {
     /// within the leeway, which are held as with no fetch logged; a "no file" (4xx) may have
     /// come first, and allows everything.
     pub(super) fn held(&self, t: i64, client: &Client, leeway: i64) -> Held {
-        let fetches = if self.by_client.is_empty() {
-            &self.fetches
-        } else {
-            self.by_client.get(client).unwrap_or(&self.fetches)
-        };
-        let latest = history::latest_fetch(fetches, t);
+        let mut latest = history::latest_fetch(&self.fetches, t);
+        if !self.by_client.is_empty()
+            && let Some(own) = self.by_client.get(client)
+        {
+            // The later of the two, as in one list sorted by value.
+            latest = latest.max(history::latest_fetch(own, t));
+        }
         if latest.is_some_and(|f| {
             f.time.saturating_add(FETCH_ORDER_MS) > t
                 && f.time >= t.saturating_sub(leeway)
@@ -778,14 +779,50 @@ fn both<A: Send, B>(parallel: bool, a: impl FnOnce() -> A + Send, b: impl FnOnce
     })
 }
 
+/// A crawler's own fetches on an origin (docs/judging.md, "The crawler's own fetches"):
+/// the verified ones, which speak for every verified request, and every one by its address,
+/// which speaks for that address's requests.
+type OwnFetches = (Arc<Vec<Fetch>>, Arc<HashMap<Client, Vec<Fetch>>>);
+
+/// The [`OwnFetches`] of an (origin, crawler, User-Agent) in `fetches`.
+fn own_fetches_of(
+    fetches: &BTreeMap<super::aggregate::FetchKey, Fetches>,
+    origin: &Origin,
+    crawler: &str,
+    ua: &str,
+) -> OwnFetches {
+    let mut pooled = Vec::new();
+    let mut by_client: HashMap<Client, Vec<Fetch>> = HashMap::default();
+    for v in [
+        Verification::Verified,
+        Verification::Unverifiable,
+        Verification::Spoofed,
+    ] {
+        let key = (origin.clone(), crawler.to_string(), v, ua.to_string());
+        for (client, fetch) in fetches.get(&key).into_iter().flatten() {
+            if v == Verification::Verified {
+                pooled.push(*fetch);
+            }
+            by_client.entry(client.clone()).or_default().push(*fetch);
+        }
+    }
+    pooled.sort_unstable();
+    for list in by_client.values_mut() {
+        list.sort_unstable();
+    }
+    (Arc::new(pooled), Arc::new(by_client))
+}
+
 /// How each stream of the table is judged, or None when its origin has no rules (not
 /// judged). Streams of one (origin, crawler, profile) share their [`StreamClass`].
 fn stream_infos(
     auditor: &Auditor,
     table: &StreamTable,
-    fetches: &BTreeMap<super::aggregate::FetchKey, Vec<Fetch>>,
+    fetches: &BTreeMap<super::aggregate::FetchKey, Fetches>,
     crawlers: &BTreeMap<String, CrawlerInfo>,
 ) -> Vec<Option<StreamInfo>> {
+    // Each (origin, crawler, User-Agent)'s fetches, made once for all its streams.
+    let mut own_fetches: HashMap<(Origin, String, String), OwnFetches> = HashMap::default();
     // The table shares equal profiles: one pointer per profile.
     let mut ids: HashMap<(&Origin, &str, *const AgentProfile), usize> = HashMap::default();
     let mut classes: Vec<Option<StreamClass>> = Vec::new();
@@ -833,47 +870,20 @@ fn stream_infos(
             } else {
                 String::new()
             };
-            let verified = *verification == Verification::Verified;
-            let prefix =
-                |v: Verification| ((**origin).clone(), crawler.to_string(), v, fetch_ua.clone());
-            let mut own: Vec<Fetch> = if verified {
-                let (o, c, v, u) = prefix(Verification::Verified);
-                fetches
-                    .get(&(o, c, v, u, None))
-                    .cloned()
-                    .unwrap_or_default()
-            } else {
-                Vec::new()
-            };
-            own.sort_unstable();
-            // Unverified fetches speak for their own address's requests, whatever those
-            // requests' verification (the same address may be too old to verify at its
-            // fetch and verified an hour later).
-            let mut by_client: HashMap<Client, Vec<Fetch>> = HashMap::default();
-            for v in [Verification::Unverifiable, Verification::Spoofed] {
-                let (o, c, v, u) = prefix(v);
-                let start = (o, c, v, u, None);
-                for ((ko, kc, kv, ku, client), list) in fetches.range(&start..) {
-                    if (ko, kc, kv, ku) != (&start.0, &start.1, &start.2, &start.3) {
-                        break;
-                    }
-                    let Some(client) = client else {
-                        continue;
-                    };
-                    by_client
-                        .entry(client.clone())
-                        .or_insert_with(|| own.clone())
-                        .extend_from_slice(list);
-                }
-            }
-            for list in by_client.values_mut() {
-                list.sort_unstable();
-            }
+            let (pooled, by_client) = own_fetches
+                .entry(((**origin).clone(), crawler.to_string(), fetch_ua))
+                .or_insert_with_key(|(o, c, u)| own_fetches_of(fetches, o, c, u))
+                .clone();
             Some(StreamInfo {
                 class,
                 ua: Arc::clone(ua),
                 verification: *verification,
-                fetches: own,
+                // Only a verified request reads every verified address's fetches.
+                fetches: if *verification == Verification::Verified {
+                    pooled
+                } else {
+                    Arc::default()
+                },
                 by_client,
             })
         })

@@ -26,8 +26,8 @@ use crate::robots::{PrefKey, normalize_target};
 use crate::text;
 
 use super::aggregate::{
-    Client, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification, by_path,
-    kept_paths,
+    Client, Fetches, Hit, HostKey, InputCounts, PairAgg, SpoofAgg, Stream, TooOld, Verification,
+    by_path, kept_paths,
 };
 use super::census::{self, Census};
 use super::delays::sort_by_value;
@@ -127,9 +127,9 @@ struct Aggs {
     /// crawler's request before).
     judged_pairs: Vec<u32>,
     streams: HashMap<(u32, u32, Verification), LocalStream>,
-    /// (origin, crawler, verification, User-Agent or `u32::MAX`, client or `u32::MAX` when
-    /// verified) → fetches of /robots.txt.
-    fetches: HashMap<(u32, u32, Verification, u32, u32), Vec<Fetch>>,
+    /// (origin, crawler, verification, User-Agent or `u32::MAX`) → fetches of /robots.txt,
+    /// each with its client.
+    fetches: HashMap<(u32, u32, Verification, u32), Fetches>,
     spoofed: HashMap<(u32, u32), LocalSpoof>,
     too_old: TooOld,
 }
@@ -782,33 +782,21 @@ impl<'a> Worker<'a> {
         } else {
             u32::MAX
         };
-        let crawler = judged.crawler;
-        // A verified fetch speaks for every verified address of the crawler; any other only
-        // for its own address (whoever sends a crawler's name could send it).
-        let client = if verification == Verification::Verified {
-            u32::MAX
-        } else {
-            self.tables
-                .client(Client::new(parse_ip(req.client), req.client))
-        };
-        let key = (origin, crawler, verification, fetch_ua, client);
+        let key = (origin, judged.crawler, verification, fetch_ua);
+        // Its client: a verified fetch speaks for every verified request of the crawler, any
+        // fetch for its own address's requests (whoever sends a crawler's name could send it).
+        let client = Client::new(parse_ip(req.client), req.client);
         self.census_bytes += census::FETCH;
-        let census_bytes = &mut self.census_bytes;
-        self.aggs
-            .fetches
-            .entry(key)
-            .or_insert_with(|| {
-                // A list of its own (an address's), and the address in the table.
-                *census_bytes += census::FETCH_LIST;
-                Vec::new()
-            })
-            .push(Fetch {
+        self.aggs.fetches.entry(key).or_default().push((
+            client,
+            Fetch {
                 // The body is the crawler's once the response is done: a slow fetch logged
                 // after a request made while it was under way is no evidence for that one.
                 time: req.done_ms,
                 status: req.status,
                 bytes: req.response_bytes(),
-            });
+            },
+        ));
     }
 
     /// The index of the (origin, crawler) pair of a judged crawler's request, the pair made
@@ -1057,16 +1045,6 @@ impl<'a> Worker<'a> {
                 ((tables.client(old[client as usize].clone()), crawler), s)
             })
             .collect();
-        for (key, fetches) in std::mem::take(&mut self.aggs.fetches) {
-            let (origin, crawler, v, ua, client) = key;
-            let client = match old.get(client as usize) {
-                Some(c) => tables.client(c.clone()),
-                None => client,
-            };
-            self.aggs
-                .fetches
-                .insert((origin, crawler, v, ua, client), fetches);
-        }
     }
 
     fn stream(
@@ -1198,7 +1176,7 @@ impl<'a> Worker<'a> {
                 },
             );
         }
-        for ((origin, crawler, v, ua, client), fetches) in aggs.fetches {
+        for ((origin, crawler, v, ua), fetches) in aggs.fetches {
             let Some(o) = tables.origins[origin as usize].key.origin() else {
                 continue;
             };
@@ -1212,7 +1190,6 @@ impl<'a> Worker<'a> {
                 tables.crawlers[crawler as usize].name.clone(),
                 v,
                 ua,
-                tables.clients.get(client as usize).cloned(),
             );
             partial.fetches.entry(key).or_default().extend(fetches);
         }

@@ -1746,3 +1746,72 @@ fn an_unverified_fetch_speaks_only_for_its_own_address() {
         )]
     );
 }
+
+/// docs/judging.md, "The crawler's own fetches": an address's own fetches speak for its own
+/// requests whatever either's verification. A review found the real Googlebot's 403, logged
+/// when the older list verified its address, ignored for its request six hours later, after
+/// a newer list (without that range) made it spoofed.
+#[test]
+fn an_address_s_own_verified_fetch_speaks_for_its_spoofed_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = site_robots(
+        dir.path(),
+        "www.example.com",
+        "User-agent: *\nDisallow: /b/\n",
+    );
+    // Google's list as bundled, dated 2026-11-01, without 66.249.66.0/24.
+    let bundled: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("src/crawlers/ranges/google-common.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut newer = bundled.clone();
+    newer["creationTime"] = "2026-11-01T00:00:00+00:00".into();
+    let prefixes = newer["prefixes"].as_array_mut().unwrap();
+    let before = prefixes.len();
+    prefixes.retain(|p| !p.to_string().contains("66.249.66."));
+    assert!(prefixes.len() < before);
+    let ranges = dir.path().join("ranges");
+    std::fs::create_dir_all(&ranges).unwrap();
+    std::fs::write(ranges.join("google-common.json"), newer.to_string()).unwrap();
+    let google = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let line = |time: &str, path: &str, status: u16| {
+        format!(
+            "www.example.com:443 66.249.66.1 - - [{time} +0000] \"GET {path} HTTP/1.1\" {status} 5 \"-\" \"{google}\"\n"
+        )
+    };
+    let audit_log = |lines: &[String]| -> Vec<(String, String)> {
+        let path = dir.path().join("access.log");
+        std::fs::write(&path, lines.concat()).unwrap();
+        let o = run(
+            &[
+                path.as_os_str(),
+                "--robots-dir".as_ref(),
+                robots.as_os_str(),
+                "--ranges-dir".as_ref(),
+                ranges.as_os_str(),
+                "-q".as_ref(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        rows(&o.stdout)
+            .iter()
+            .map(|r| (r["path"].to_owned(), r["verification"].to_owned()))
+            .collect()
+    };
+    // Its request alone, within the 30 days before the newer list that speaks for it:
+    // spoofed, a violation.
+    let request = line("02/Oct/2026:02:00:00", "/b/own", 200);
+    assert_eq!(
+        audit_log(std::slice::from_ref(&request)),
+        [("/b/own".to_owned(), "spoofed".to_owned())]
+    );
+    // Its own 403 six hours earlier, before those 30 days, verified by the bundled list of
+    // its time: no file.
+    let fetch = line("01/Oct/2026:20:00:00", "/robots.txt", 403);
+    assert_eq!(audit_log(&[fetch, request]), []);
+}
