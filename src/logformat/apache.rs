@@ -208,10 +208,16 @@ fn user_end(line: &[u8], from: usize) -> Result<usize, BadLine> {
     first.ok_or(BadLine::TooFewFields)
 }
 
-/// Parses one line of the given layout.
+/// Parses one line of the given layout; `target_host`: whether an absolute-form target's
+/// authority and scheme are the request's where the line names no host (false for a log
+/// that is `--host`'s: [`super::LineParser::for_host`]).
 #[inline]
-pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, BadLine> {
-    parse_inlined(line, layout)
+pub(crate) fn parse(
+    line: &[u8],
+    layout: Layout,
+    target_host: bool,
+) -> Result<Option<Request<'_>>, BadLine> {
+    parse_inlined(line, layout, target_host)
 }
 
 /// [`parse`], inlined always: into the audit's loop over a block's lines
@@ -221,7 +227,11 @@ pub(crate) fn parse(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, 
 /// call's own (cachegrind: 1.7% of an audit's instructions). Everywhere else (format
 /// detection, the replay of set-aside lines) it is [`parse`], one copy.
 #[inline(always)]
-pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Request<'_>>, BadLine> {
+pub(crate) fn parse_inlined(
+    line: &[u8],
+    layout: Layout,
+    target_host: bool,
+) -> Result<Option<Request<'_>>, BadLine> {
     if line.is_empty() || line.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
@@ -264,8 +274,10 @@ pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Reques
             // and the request went to `--host`.
             // Its User-Agent too, where it has one (vhost_combined among common lines).
             let rest = &line[next..];
-            let parsed = match parse(rest, Layout::Combined) {
-                Err(_) if layout == Layout::Common => parse(rest, Layout::Common),
+            // A line of its own host: an absolute URL's scheme is read, as vhost_combined
+            // reads it.
+            let parsed = match parse(rest, Layout::Combined, true) {
+                Err(_) if layout == Layout::Common => parse(rest, Layout::Common, true),
                 parsed => parsed,
             };
             // The port's scheme before an absolute URL's, as vhost_combined reads them.
@@ -336,10 +348,12 @@ pub(crate) fn parse_inlined(line: &[u8], layout: Layout) -> Result<Option<Reques
     };
     let target = match split_absolute(req.target) {
         Some((url_scheme, authority, path)) => {
-            if host.is_none() {
-                host = Some(authority);
+            if target_host {
+                if host.is_none() {
+                    host = Some(authority);
+                }
+                scheme = scheme.or(Some(url_scheme));
             }
-            scheme = scheme.or(Some(url_scheme));
             origin_form(if req_escaped {
                 unescape_backslash(path)
             } else {

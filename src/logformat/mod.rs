@@ -320,7 +320,7 @@ impl LineParser {
 
     /// This parser for a log known to be `--host`'s alone: in a format that logs no host
     /// (`common`, `combined`), an absolute-form target (`GET http://other.example/x`) gives
-    /// its path, never its authority or scheme. The server wrote the line in that site's
+    /// its path, never its authority or scheme (a vhost line among them keeps its host). The server wrote the line in that site's
     /// log, whatever name the client put in the request line (a server that does not serve
     /// the name answers from its default site); the name would move the request to a host
     /// with no rules, where nothing is forbidden.
@@ -369,31 +369,17 @@ impl LineParser {
     fn parse_with<'a>(
         &self,
         line: &'a [u8],
-        apache: fn(&'a [u8], apache::Layout) -> Result<Option<Request<'a>>, BadLine>,
+        apache: fn(&'a [u8], apache::Layout, bool) -> Result<Option<Request<'a>>, BadLine>,
     ) -> Result<Option<Request<'a>>, BadLine> {
         let line = match line {
             [0, ..] => without_leading_nuls(line),
             _ => line,
         };
         match self.format {
-            Format::Common | Format::Combined if !self.target_host => {
-                let layout = if self.format == Format::Common {
-                    apache::Layout::Common
-                } else {
-                    apache::Layout::Combined
-                };
-                apache(line, layout).map(|r| {
-                    r.map(|r| Request {
-                        host: None,
-                        scheme: None,
-                        ..r
-                    })
-                })
-            }
-            Format::Common => apache(line, apache::Layout::Common),
-            Format::Combined => apache(line, apache::Layout::Combined),
-            Format::VhostCombined => apache(line, apache::Layout::VhostCombined),
-            Format::Lighttpd => apache(line, apache::Layout::Lighttpd),
+            Format::Common => apache(line, apache::Layout::Common, self.target_host),
+            Format::Combined => apache(line, apache::Layout::Combined, self.target_host),
+            Format::VhostCombined => apache(line, apache::Layout::VhostCombined, true),
+            Format::Lighttpd => apache(line, apache::Layout::Lighttpd, true),
             Format::NginxJson => {
                 let fields = self
                     .json

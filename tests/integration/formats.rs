@@ -461,4 +461,41 @@ fn an_absolute_target_in_a_log_without_hosts_is_the_given_hosts() {
     let hosts = std::fs::read(&hosts).unwrap();
     let hosts: Vec<String> = rows(&hosts).iter().map(|r| r["host"].to_owned()).collect();
     assert_eq!(hosts, ["example.com"]);
+
+    // A vhost line among them (`zcat access.log other_vhosts_access.log`) still names its
+    // own host, an absolute target's scheme included (the review of this fix found it
+    // moved to --host).
+    std::fs::create_dir_all(robots.join("shop.example.net")).unwrap();
+    std::fs::write(
+        robots.join("shop.example.net/robots.txt"),
+        "User-agent: *\nDisallow: /shop-private/\n",
+    )
+    .unwrap();
+    let mut log = std::fs::read_to_string(&path).unwrap();
+    for target in ["/shop-private/x", "http://shop.example.net/shop-private/y"] {
+        log.push_str(&format!(
+            "shop.example.net:443 66.249.66.2 - - [20/Nov/2026:10:01:00 +0000] \"GET {target} HTTP/1.1\" 200 5 \"-\" \"{google}\"\n"
+        ));
+    }
+    std::fs::write(&path, log).unwrap();
+    let o = support::run(
+        &[
+            path.as_os_str(),
+            "--host".as_ref(),
+            "example.com".as_ref(),
+            "--robots-dir".as_ref(),
+            robots.as_os_str(),
+            "-q".as_ref(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let found: Vec<(String, String)> = rows(&o.stdout)
+        .iter()
+        .map(|r| (r["host"].to_owned(), r["path"].to_owned()))
+        .collect();
+    let mut want = want;
+    want.push(("shop.example.net".to_owned(), "/shop-private/x".to_owned()));
+    want.push(("shop.example.net".to_owned(), "/shop-private/y".to_owned()));
+    assert_eq!(found, want);
 }
