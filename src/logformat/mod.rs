@@ -369,7 +369,7 @@ impl LineParser {
     fn parse_with<'a>(
         &self,
         line: &'a [u8],
-        apache: fn(&'a [u8], apache::Layout, bool) -> Result<Option<Request<'a>>, BadLine>,
+        apache: ApacheParse<'a>,
     ) -> Result<Option<Request<'a>>, BadLine> {
         let line = match line {
             [0, ..] => without_leading_nuls(line),
@@ -397,6 +397,10 @@ impl LineParser {
         }
     }
 }
+
+/// An Apache-family line parser: the line, its layout, whether an absolute target names
+/// the host ([`apache::parse`]).
+type ApacheParse<'a> = fn(&'a [u8], apache::Layout, bool) -> Result<Option<Request<'a>>, BadLine>;
 
 /// A line without the NUL bytes before it: what `logrotate`'s `copytruncate` leaves at the
 /// start of a log whose writer kept its offset (the file is truncated, the next write lands
