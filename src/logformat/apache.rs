@@ -180,7 +180,7 @@ fn status_field(line: &[u8], at: usize) -> Result<(u16, usize), BadLine> {
     Ok((status(&line[at..end])?, end))
 }
 
-/// The `[` of the time after a user field other than `-`, which runs from `from` to the
+/// The `[` of the time after a user field that is not a plain `-`, which runs from `from` to the
 /// ` [` before it: the first ` [` followed by a time in the usual layout and the request's
 /// `] "`, else the first ` [` (whose time then fails as it is). A user name may hold ` [`
 /// (nginx logs `$remote_user` from any `Authorization: Basic` header, escaping only `"`, `\`
@@ -290,7 +290,12 @@ pub(crate) fn parse_inlined(
         after
     };
     // %u runs to the ` [` of the time: it may hold spaces. Nearly always `- [`.
-    let bracket = if line.get(next..next + 3) == Some(b"- [") {
+    // Nearly always `- [` and a time of the fixed width, then the request's `] "`; else
+    // a user name (which may itself start `- [`) runs to the time's ` [`.
+    let fixed_end = next + 3 + CLF_TIME_LEN;
+    let bracket = if line.get(next..next + 3) == Some(b"- [")
+        && line.get(fixed_end..fixed_end + 3) == Some(b"] \"")
+    {
         next + 2
     } else {
         user_end(line, next)?
@@ -564,6 +569,9 @@ mod tests {
         let tail = r#"[20/Nov/2026:13:55:03 +0000] "GET /private/c HTTP/1.1" 401 5 "-" "ua""#;
         for user in [
             "a [b",
+            "- [b",
+            "- [20/Nov/2026:00:00:00 +0000] [",
+            "- [x] y",
             "[x] [y",
             "a[b",
             "x [20/Nov/2026:00:00:00 +0000] [",
