@@ -29,7 +29,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         return Ok(None);
     }
     let (mut client, mut host, mut method, mut uri, mut ua) = (None, None, None, None, None);
-    let (mut ts, mut status, mut scheme, mut size) = (None, None, None, None);
+    let (mut ts, mut status, mut scheme, mut size, mut end) = (None, None, None, None, None);
     let mut clients_own = true;
     json::members(line, |key, v| {
         match key {
@@ -39,6 +39,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
             b"ClientRequestURI" => uri = Some(v),
             b"ClientRequestUserAgent" => ua = Some(v),
             b"EdgeStartTimestamp" => ts = Some(v),
+            b"EdgeEndTimestamp" => end = Some(v),
             b"EdgeResponseStatus" => status = Some(v),
             b"ClientRequestScheme" => scheme = Some(v),
             // The body's size (`EdgeResponseBytes` counts the headers too).
@@ -55,6 +56,11 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         return Ok(None);
     }
     let (time_ms, time_resolution_ms) = json_time(present(ts).ok_or(BadLine::MissingField)?)?;
+    // When the edge finished the response: a fetch of robots.txt holds its body from then
+    // (a time that does not read leaves the start).
+    let done_ms = present(end)
+        .and_then(|v| json_time(v).ok())
+        .map_or(time_ms, |(done, _)| done.max(time_ms));
     let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
     let Some(Value::Str(raw_uri, escaped)) = present(uri) else {
         return Err(BadLine::MissingField);
@@ -75,7 +81,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
         scheme,
         client: present(client).and_then(Value::raw).unwrap_or_default(),
         time_ms,
-        done_ms: time_ms,
+        done_ms,
         time_resolution_ms,
         method: present(method).and_then(Value::raw).unwrap_or(b"GET"),
         target,
@@ -109,6 +115,30 @@ mod tests {
             r#""ClientRequestSource":"eyeball""#,
         ] {
             assert!(p.parse(tagged(client).as_bytes()).expect("valid").is_some());
+        }
+    }
+
+    /// The edge's end of the response is when a fetch's body was the client's.
+    #[test]
+    fn the_end_of_the_response() {
+        let p = LineParser::new(Format::Cloudflare, None);
+        let with = |end: &str| {
+            LINE.replace(
+                "\"RayID\"",
+                &format!("\"EdgeEndTimestamp\":{end},\"RayID\""),
+            )
+        };
+        let line = with("1795182946250000000");
+        let r = p.parse(line.as_bytes()).expect("valid").expect("a request");
+        assert_eq!(
+            (r.time_ms, r.done_ms),
+            (1_795_182_936_250, 1_795_182_946_250)
+        );
+        // Before the start, or unreadable: the start.
+        for end in ["1795182926250000000", "\"soon\""] {
+            let line = with(end);
+            let r = p.parse(line.as_bytes()).expect("valid").expect("a request");
+            assert_eq!(r.done_ms, r.time_ms, "{end}");
         }
     }
 

@@ -165,7 +165,8 @@ pub struct Request<'a> {
     /// Request time, unix milliseconds UTC, within [`MIN_TIME_MS`]..=[`MAX_TIME_MS`].
     pub time_ms: i64,
     /// When the response was done, by the log: `time_ms` plus the duration the log records
-    /// (nginx `$request_time`, Caddy `duration`, W3C `time-taken`, an ALB's creation time),
+    /// (nginx `$request_time`, Caddy `duration`, W3C `time-taken`, an ALB's creation time,
+    /// Cloudflare's `EdgeEndTimestamp`),
     /// else `time_ms`. A crawler's fetch of robots.txt holds the body from then on.
     pub done_ms: i64,
     /// How precisely the log wrote that time, in milliseconds: 1000 for whole seconds, 100,
