@@ -496,12 +496,12 @@ fn gzip_error(e: io::Error, compressed: u64, bytes: u64, members: u64) -> io::Er
     let msg = if e.kind() == io::ErrorKind::UnexpectedEof {
         format!(
             "truncated gzip stream after {compressed} bytes (in member {member}, \
-             {bytes} bytes decompressed and delivered)"
+             {bytes} bytes decompressed, read up to their last whole line)"
         )
     } else {
         format!(
             "corrupt gzip stream after {compressed} bytes (in member {member}, \
-             {bytes} bytes decompressed and delivered): {e}"
+             {bytes} bytes decompressed, read up to their last whole line): {e}"
         )
     };
     io::Error::new(e.kind(), msg)
