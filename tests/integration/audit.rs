@@ -1557,26 +1557,39 @@ fn a_group_names_a_client_by_its_whole_name() {
         None,
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let found: Vec<(String, String, String)> = rows(&o.stdout)
-        .iter()
-        .map(|r| {
-            (
-                r["path"].to_owned(),
-                r["crawler"].to_owned(),
-                r["group"].to_owned(),
-            )
-        })
-        .collect();
     // The two the file names, and only they (by crawler).
     assert_eq!(
-        found,
+        crate::support::columns(&o.stdout, &["path", "crawler", "group"]),
         [
-            ("/page3".into(), "foofetch".into(), "FooFetch/1.0".into()),
-            ("/page2".into(), "k2spider".into(), "k2spider".into()),
+            ["/page3", "foofetch", "FooFetch/1.0"],
+            ["/page2", "k2spider", "k2spider"],
         ],
         "{}",
         String::from_utf8_lossy(&o.stdout)
     );
+}
+
+/// Audits `lines` as one log with the saved `robots` and `extra` options: each violation
+/// row's values of the columns `cols`.
+fn audit_lines(
+    dir: &std::path::Path,
+    robots: &std::path::Path,
+    lines: &[String],
+    extra: &[&str],
+    cols: &[&str],
+) -> Vec<Vec<String>> {
+    let path = dir.join("access.log");
+    std::fs::write(&path, lines.concat()).unwrap();
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        path.as_os_str(),
+        "--robots-dir".as_ref(),
+        robots.as_os_str(),
+        "-q".as_ref(),
+    ];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    let o = run(&args, None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    crate::support::columns(&o.stdout, cols)
 }
 
 /// docs/judging.md, "The crawler's own fetches": an unverified fetch of /robots.txt speaks
@@ -1607,29 +1620,14 @@ fn an_unverified_fetch_speaks_only_for_its_own_address() {
             "www.example.com:443 {ip} - - [{time} +0000] \"GET {path} HTTP/1.1\" {status} 5 \"-\" \"{ua}\"\n"
         )
     };
-    let audit_log = |lines: &[String]| -> Vec<(String, String, String)> {
-        let path = dir.path().join("access.log");
-        std::fs::write(&path, lines.concat()).unwrap();
-        let o = run(
-            &[
-                path.as_os_str(),
-                "--robots-dir".as_ref(),
-                robots.as_os_str(),
-                "-q".as_ref(),
-            ],
-            None,
-        );
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        rows(&o.stdout)
-            .iter()
-            .map(|r| {
-                (
-                    r["path"].to_owned(),
-                    r["verification"].to_owned(),
-                    r["evidence"].to_owned(),
-                )
-            })
-            .collect()
+    let audit_log = |lines: &[String]| {
+        audit_lines(
+            dir.path(),
+            &robots,
+            lines,
+            &[],
+            &["path", "verification", "evidence"],
+        )
     };
     let real = [
         line(
@@ -1652,17 +1650,9 @@ fn an_unverified_fetch_speaks_only_for_its_own_address() {
         lines.extend(real.iter().cloned());
         lines
     };
-    let two = vec![
-        (
-            "/private/a".to_owned(),
-            "unverifiable".to_owned(),
-            "in-force".to_owned(),
-        ),
-        (
-            "/private/b".to_owned(),
-            "unverifiable".to_owned(),
-            "in-force".to_owned(),
-        ),
+    let two = [
+        ["/private/a", "unverifiable", "in-force"],
+        ["/private/b", "unverifiable", "in-force"],
     ];
     assert_eq!(audit_log(&real), two);
     // Another address's 4xx in ClaudeBot's name hides nothing ...
@@ -1682,7 +1672,7 @@ fn an_unverified_fetch_speaks_only_for_its_own_address() {
         404,
         claude,
     );
-    assert_eq!(audit_log(&both(own)), []);
+    assert_eq!(audit_log(&both(own)), Vec::<Vec<String>>::new());
 
     // Within the leeway of the change, the real crawler's request is allowed; another
     // address's 200 of the new file is no evidence against it.
@@ -1702,7 +1692,7 @@ fn an_unverified_fetch_speaks_only_for_its_own_address() {
             claude,
         ),
     ];
-    assert_eq!(audit_log(&before_change), []);
+    assert_eq!(audit_log(&before_change), Vec::<Vec<String>>::new());
     let mut with_other = before_change.to_vec();
     with_other.push(line(
         "203.0.113.50",
@@ -1711,7 +1701,7 @@ fn an_unverified_fetch_speaks_only_for_its_own_address() {
         200,
         "ClaudeBot",
     ));
-    assert_eq!(audit_log(&with_other), []);
+    assert_eq!(audit_log(&with_other), Vec::<Vec<String>>::new());
 
     // Googlebot's 404 at 04:00 on 3 August, more than 30 days before the bundled lists
     // (2026-09-02) and so unverifiable, speaks for its verified requests of that evening.
@@ -1736,14 +1726,10 @@ fn an_unverified_fetch_speaks_only_for_its_own_address() {
         "User-agent: *\nDisallow: /private/\n",
     )
     .unwrap();
-    assert_eq!(audit_log(&googlebot), []);
+    assert_eq!(audit_log(&googlebot), Vec::<Vec<String>>::new());
     assert_eq!(
         audit_log(&googlebot[1..]),
-        [(
-            "/private/a".to_owned(),
-            "verified".to_owned(),
-            "in-force".to_owned()
-        )]
+        [["/private/a", "verified", "in-force"]]
     );
 }
 
@@ -1783,35 +1769,24 @@ fn an_address_s_own_verified_fetch_speaks_for_its_spoofed_request() {
             "www.example.com:443 66.249.66.1 - - [{time} +0000] \"GET {path} HTTP/1.1\" {status} 5 \"-\" \"{google}\"\n"
         )
     };
-    let audit_log = |lines: &[String]| -> Vec<(String, String)> {
-        let path = dir.path().join("access.log");
-        std::fs::write(&path, lines.concat()).unwrap();
-        let o = run(
-            &[
-                path.as_os_str(),
-                "--robots-dir".as_ref(),
-                robots.as_os_str(),
-                "--ranges-dir".as_ref(),
-                ranges.as_os_str(),
-                "-q".as_ref(),
-            ],
-            None,
-        );
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        rows(&o.stdout)
-            .iter()
-            .map(|r| (r["path"].to_owned(), r["verification"].to_owned()))
-            .collect()
+    let audit_log = |lines: &[String]| {
+        audit_lines(
+            dir.path(),
+            &robots,
+            lines,
+            &["--ranges-dir", ranges.to_str().unwrap()],
+            &["path", "verification"],
+        )
     };
     // Its request alone, within the 30 days before the newer list that speaks for it:
     // spoofed, a violation.
     let request = line("02/Oct/2026:02:00:00", "/b/own", 200);
     assert_eq!(
         audit_log(std::slice::from_ref(&request)),
-        [("/b/own".to_owned(), "spoofed".to_owned())]
+        [["/b/own", "spoofed"]]
     );
     // Its own 403 six hours earlier, before those 30 days, verified by the bundled list of
     // its time: no file.
     let fetch = line("01/Oct/2026:20:00:00", "/robots.txt", 403);
-    assert_eq!(audit_log(&[fetch, request]), []);
+    assert_eq!(audit_log(&[fetch, request]), Vec::<Vec<String>>::new());
 }

@@ -146,6 +146,14 @@ pub fn rows(csv_bytes: &[u8]) -> Vec<Rec> {
         .collect()
 }
 
+/// Each data row's values of the columns `names`, in order.
+pub fn columns(csv_bytes: &[u8], names: &[&str]) -> Vec<Vec<String>> {
+    rows(csv_bytes)
+        .iter()
+        .map(|r| names.iter().map(|n| r[*n].to_owned()).collect())
+        .collect()
+}
+
 /// A run of the binary bounded in memory (its address space, `ulimit -v`) and in time (it is
 /// killed past the deadline and the test fails): the guard that a hostile input neither hangs
 /// nor blows up, for tests of such inputs.
