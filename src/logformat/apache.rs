@@ -189,16 +189,23 @@ fn status_field(line: &[u8], at: usize) -> Result<(u16, usize), BadLine> {
 #[cold]
 #[inline(never)]
 fn user_end(line: &[u8], from: usize) -> Result<usize, BadLine> {
+    // Neither the user nor the time holds a `"` (both servers escape it in a user name): the
+    // time is before the request's quote, never in the Referer or User-Agent after it, which
+    // the client writes.
+    let end = memchr::memchr(b'"', &line[from..]).map_or(line.len(), |i| from + i);
     let mut first = None;
     let mut at = from;
-    while let Some(i) = scan::find(&line[at..], b'[') {
+    while let Some(i) = scan::find(&line[at..end], b'[') {
         let bracket = at + i;
         at = bracket + 1;
         if bracket <= from || line[bracket - 1] != b' ' {
             continue;
         }
         first.get_or_insert(bracket);
-        let close = bracket + 1 + CLF_TIME_LEN;
+        // A time (of any layout `parse_clf` reads: a fraction, another offset) and ` "`.
+        let Some(close) = find_short(&line[bracket..end], b']').map(|i| bracket + i) else {
+            continue;
+        };
         if line.get(close..close + 3) == Some(b"] \"")
             && time::parse_clf(&line[bracket + 1..close]).is_some()
         {
@@ -569,6 +576,7 @@ mod tests {
         let tail = r#"[20/Nov/2026:13:55:03 +0000] "GET /private/c HTTP/1.1" 401 5 "-" "ua""#;
         for user in [
             "a [b",
+            "a [b] [c",
             "- [b",
             "- [20/Nov/2026:00:00:00 +0000] [",
             "- [x] y",
@@ -592,6 +600,22 @@ mod tests {
             ),
             Err(BadLine::BadTime)
         );
+        // A time with a fraction or another offset (not the fixed width), with a time-like
+        // text and `] "` in the Referer and the User-Agent, which the client writes (a review
+        // found the time looked for there, the line malformed): the user's own time.
+        let fooled = r#""https://x.example/ [20/Nov/2026:13:55:36 +0000] " "ua [20/Nov/2026:13:55:36 +0000] ""#;
+        for (user, time, ms) in [
+            ("-", "20/Nov/2026:13:55:03.250 +0000", 1_795_182_903_250),
+            ("-", "20/Nov/2026:13:55:03 +00:00", 1_795_182_903_000),
+            ("- [x", "20/Nov/2026:13:55:03.250 +0000", 1_795_182_903_250),
+            ("a [b", "20/Nov/2026:13:55:03.250 +0000", 1_795_182_903_250),
+        ] {
+            let line = format!(
+                r#"203.0.113.9 - {user} [{time}] "GET /private/c HTTP/1.1" 200 5 {fooled}"#
+            );
+            let r = req(Format::Combined, &line);
+            assert_eq!((&*r.target, r.time_ms), (&b"/private/c"[..], ms), "{line}");
+        }
     }
 
     #[test]
