@@ -686,8 +686,10 @@ impl<'a> Worker<'a> {
         let Some(since) = settings.since_ms else {
             return false;
         };
+        // Evidence from when its response was done (`Worker::own_fetch`), as in the whole
+        // log: a slow fetch that began before the leeway and ended within it counts.
         if req.time_ms >= since
-            || req.time_ms < since.saturating_sub(settings.leeway_ms)
+            || req.done_ms < since.saturating_sub(settings.leeway_ms)
             || !is_robots_txt(&req.target)
             || !is_rules_fetch(req)
         {
