@@ -86,7 +86,7 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
     let done_ms = if time_field == f[1].0 {
         time_ms
     } else {
-        time::parse_iso(f[1].0).map_or(time_ms, |(done, _)| done.max(time_ms))
+        super::response_end(time_ms, time::parse_iso(f[1].0).map(|t| t.0))
     };
     let client = f[3].0;
     let client = match memchr::memrchr(b':', client) {

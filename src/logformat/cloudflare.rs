@@ -58,9 +58,10 @@ pub(crate) fn parse(line: &[u8]) -> Result<Option<Request<'_>>, BadLine> {
     let (time_ms, time_resolution_ms) = json_time(present(ts).ok_or(BadLine::MissingField)?)?;
     // When the edge finished the response: a fetch of robots.txt holds its body from then
     // (a time that does not read leaves the start).
-    let done_ms = present(end)
-        .and_then(|v| json_time(v).ok())
-        .map_or(time_ms, |(done, _)| done.max(time_ms));
+    let done_ms = super::response_end(
+        time_ms,
+        present(end).and_then(|v| json_time(v).ok()).map(|t| t.0),
+    );
     let status = json_status(present(status).ok_or(BadLine::MissingField)?)?;
     let Some(Value::Str(raw_uri, escaped)) = present(uri) else {
         return Err(BadLine::MissingField);
@@ -134,8 +135,8 @@ mod tests {
             (r.time_ms, r.done_ms),
             (1_795_182_936_250, 1_795_182_946_250)
         );
-        // Before the start, or unreadable: the start.
-        for end in ["1795182926250000000", "\"soon\""] {
+        // Before the start, more than a day after it, or unreadable: the start.
+        for end in ["1795182926250000000", "1795269336251000000", "\"soon\""] {
             let line = with(end);
             let r = p.parse(line.as_bytes()).expect("valid").expect("a request");
             assert_eq!(r.done_ms, r.time_ms, "{end}");

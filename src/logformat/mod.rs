@@ -148,6 +148,17 @@ impl FromStr for Format {
 /// four-digit year, less the largest UTC offset).
 pub const MIN_TIME_MS: i64 = -62_167_219_200_000 - 86_400_000;
 
+/// The longest a response is taken to last (as the logs' durations are read): an end later
+/// than this after its start is a damaged field, and the start stands for it.
+pub(crate) const MAX_RESPONSE_MS: i64 = 86_400_000;
+
+/// When a response that began at `start` was done, by an end time a log gives: the end if it
+/// is within [`MAX_RESPONSE_MS`] after the start, else the start.
+pub(crate) fn response_end(start: i64, end: Option<i64>) -> i64 {
+    end.filter(|&e| e >= start && e - start <= MAX_RESPONSE_MS)
+        .unwrap_or(start)
+}
+
 /// The latest [`Request::time_ms`]: 9999-12-31T23:59:59.999Z plus a day. A time past it
 /// (a unix timestamp too large for any unit) makes the line malformed ([`BadLine::BadTime`]).
 pub const MAX_TIME_MS: i64 = 253_402_300_799_999 + 86_400_000;
