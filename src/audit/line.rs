@@ -556,7 +556,7 @@ impl<'a> Worker<'a> {
         // rules the crawler saw (docs/judging.md, "Which requests are judged"), not a violation.
         if is_robots_txt(&req.target) {
             pair.robots_fetch(req.status, req.time_ms);
-            self.own_fetch(req, origin, ua, verification, judged_id);
+            self.own_fetch(req, ip, origin, ua, verification, judged_id);
             return false;
         }
         pair.other_request(req.time_ms);
@@ -724,11 +724,12 @@ impl<'a> Worker<'a> {
         if judged.exempt && judged.conflicts_on.is_none() {
             return false;
         }
-        let verification = match (judged.verify_as, parse_ip(req.client)) {
+        let ip = parse_ip(req.client);
+        let verification = match (judged.verify_as, ip) {
             (Some(id), Some(ip)) => self.verdict(id, ip, req.time_ms).result,
             _ => Verification::Unverifiable,
         };
-        self.own_fetch(req, origin, ua, verification, judged_id);
+        self.own_fetch(req, ip, origin, ua, verification, judged_id);
         false
     }
 
@@ -740,7 +741,7 @@ impl<'a> Worker<'a> {
         let judged = &self.tables.judged[j.judged as usize];
         let req = j.req;
         if is_robots_txt(&req.target) {
-            self.own_fetch(req, j.origin, j.ua, j.verification, j.judged);
+            self.own_fetch(req, j.ip, j.origin, j.ua, j.verification, j.judged);
             return;
         }
         let Some(key) = judged.conflicts_on else {
@@ -769,6 +770,7 @@ impl<'a> Worker<'a> {
     fn own_fetch(
         &mut self,
         req: &Request<'_>,
+        ip: Option<IpAddr>,
         origin: u32,
         ua: u32,
         verification: Verification,
@@ -787,7 +789,7 @@ impl<'a> Worker<'a> {
         let key = (origin, judged.crawler, verification, fetch_ua);
         // Its client: a verified fetch speaks for every verified request of the crawler, any
         // fetch for its own address's requests (whoever sends a crawler's name could send it).
-        let client = Client::new(parse_ip(req.client), req.client);
+        let client = Client::new(ip, req.client);
         self.census_bytes += census::FETCH;
         self.aggs.fetches.entry(key).or_default().push((
             client,

@@ -336,7 +336,6 @@ impl<'p, S: BlockSink> Cutter<'p, S> {
         if !self.stopped && self.dropping.is_none() {
             let whole = memchr::memrchr(b'\n', &self.buf[..self.filled]).map_or(0, |i| i + 1);
             self.filled = whole;
-            self.scanned = self.scanned.min(whole);
         }
         self.finish();
     }

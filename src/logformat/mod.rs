@@ -390,8 +390,8 @@ impl LineParser {
         match self.format {
             Format::Common => apache(line, apache::Layout::Common, self.target_host),
             Format::Combined => apache(line, apache::Layout::Combined, self.target_host),
-            Format::VhostCombined => apache(line, apache::Layout::VhostCombined, true),
-            Format::Lighttpd => apache(line, apache::Layout::Lighttpd, true),
+            Format::VhostCombined => apache(line, apache::Layout::VhostCombined, self.target_host),
+            Format::Lighttpd => apache(line, apache::Layout::Lighttpd, self.target_host),
             Format::NginxJson => {
                 let fields = self
                     .json
